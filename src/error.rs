@@ -1,0 +1,46 @@
+//! Run-level errors: the ones that stop a command, as opposed to a broken game,
+//! which is a row in the report and never stops the run.
+
+use std::path::PathBuf;
+
+/// Why a command could not complete. `main` prints it as one line and maps it
+/// to an exit code ([`CliError::exit_code`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// An input or output path could not be used.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The arguments were well-formed for clap but make no sense together.
+    #[error("{0}")]
+    Usage(String),
+    /// Anything else that stops the run, said in words.
+    #[error("{0}")]
+    Failed(String),
+    /// The user interrupted the run (SIGINT); nothing was renamed into place.
+    #[error("interrupted: {0}")]
+    Interrupted(String),
+}
+
+impl CliError {
+    /// Exit codes are documented in the README: 1 when the run could not
+    /// complete, 2 for usage errors (clap's own code), 130 after SIGINT.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Interrupted(_) => 130,
+            CliError::Io { .. } | CliError::Failed(_) => 1,
+        }
+    }
+
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        CliError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The command line: parse flags, call the library, map errors to exit codes.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Bulk processing of chess and xiangqi game collections.
+///
+/// Replays every game of PGN files of any size on all cores and reports final
+/// positions, repetitions under two en-passant conventions, and [FEN] headers
+/// whose castling rights contradict the board.
+#[derive(Parser)]
+#[command(name = "pgnmill", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result: Result<(), pgnmill::CliError> = match cli.command {};
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("pgnmill: {err}");
+            ExitCode::from(err.exit_code() as u8)
+        }
+    }
+}
