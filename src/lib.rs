@@ -17,5 +17,6 @@
 
 pub mod commands;
 pub mod error;
+pub mod xiangqi;
 
 pub use error::CliError;
