@@ -17,6 +17,8 @@
 
 pub mod commands;
 pub mod error;
+pub mod replay;
+pub mod report;
 pub mod xiangqi;
 
 pub use error::CliError;

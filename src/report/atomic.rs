@@ -1,0 +1,70 @@
+//! A file that appears under its name only when it is complete.
+//!
+//! It is written under a temporary name in the same folder (so the final
+//! rename cannot cross file systems) and renamed into place by
+//! [`AtomicFile::commit`]. Dropped without a commit — an error, a full disk,
+//! an interrupt — the temporary file is removed, so no half-written report
+//! can pass for a finished one.
+
+use crate::CliError;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+pub struct AtomicFile {
+    dest: PathBuf,
+    tmp: PathBuf,
+    writer: Option<BufWriter<File>>,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file beside `dest`.
+    pub fn create(dest: &Path) -> Result<Self, CliError> {
+        let name = dest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".into());
+        let tmp = dest.with_file_name(format!(".{name}.partial"));
+        let file = File::create(&tmp).map_err(|e| CliError::io(&tmp, e))?;
+        Ok(AtomicFile {
+            dest: dest.to_path_buf(),
+            tmp,
+            writer: Some(BufWriter::with_capacity(1 << 16, file)),
+        })
+    }
+
+    /// The final path.
+    pub fn path(&self) -> &Path {
+        &self.dest
+    }
+
+    /// Writes bytes, naming the file in the error.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        match self.writer.as_mut() {
+            Some(w) => w.write_all(bytes).map_err(|e| CliError::io(&self.dest, e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(mut self) -> Result<(), CliError> {
+        if let Some(writer) = self.writer.take() {
+            let file = writer
+                .into_inner()
+                .map_err(|e| CliError::io(&self.dest, e.into_error()))?;
+            file.sync_all().map_err(|e| CliError::io(&self.dest, e))?;
+        }
+        std::fs::rename(&self.tmp, &self.dest).map_err(|e| CliError::io(&self.dest, e))
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            // Not committed: remove the partial file. Errors are ignored, as
+            // there is nothing better to do with them while unwinding.
+            self.writer = None;
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The report folder: refuses to mix a new report with an earlier one, and
+//! makes the finished files appear together at the end.
+//!
+//! `summary.json` is the completeness marker: it is renamed into place last,
+//! and removed first when `--force` replaces an earlier report, so a folder
+//! with a `summary.json` always holds one finished run.
+
+use super::atomic::AtomicFile;
+use crate::CliError;
+use std::path::{Path, PathBuf};
+
+/// File names a report writes; their presence means an earlier report.
+pub const REPORT_FILES: [&str; 3] = ["games.csv", "castling.csv", "summary.json"];
+
+pub struct OutputDir {
+    dir: PathBuf,
+}
+
+impl OutputDir {
+    /// Checks and creates the folder. An earlier report in it is refused
+    /// unless `force`, in which case its marker is removed at once.
+    pub fn prepare(dir: &Path, force: bool) -> Result<Self, CliError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::Failed(format!(
+                "{}: exists and is not a folder",
+                dir.display()
+            )));
+        }
+        let earlier: Vec<&str> = REPORT_FILES
+            .iter()
+            .copied()
+            .filter(|name| dir.join(name).exists())
+            .collect();
+        if !earlier.is_empty() {
+            if !force {
+                return Err(CliError::Failed(format!(
+                    "{}: holds an earlier report ({}); use --force to replace it or -o to choose another folder",
+                    dir.display(),
+                    earlier.join(", ")
+                )));
+            }
+            let marker = dir.join("summary.json");
+            if marker.exists() {
+                std::fs::remove_file(&marker).map_err(|e| CliError::io(&marker, e))?;
+            }
+        }
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, e))?;
+        Ok(OutputDir {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Starts writing `name` inside the folder.
+    pub fn create(&self, name: &str) -> Result<AtomicFile, CliError> {
+        AtomicFile::create(&self.dir.join(name))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+}

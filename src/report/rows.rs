@@ -1,0 +1,97 @@
+//! One CSV row per game (`games.csv`) and per castling conflict
+//! (`castling.csv`), as serde structs whose field names are the column names.
+
+use serde::Serialize;
+
+/// How far a game got. Serialized in snake case: `ok`, `illegal_move`, ...
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Every main-line move was replayed.
+    Ok,
+    /// A main-line move is not legal (or not readable) in its position; the
+    /// game was replayed up to it.
+    IllegalMove,
+    /// The `[FEN]` header could not be read or describes no playable board.
+    BadFen,
+    /// The game text itself could not be read (e.g. a tag section that never
+    /// closes, or bytes that are not a game at all).
+    ParseError,
+    /// A variant this tool does not replay (antichess, horde, ...).
+    Unsupported,
+}
+
+impl Status {
+    /// All statuses, in the order the summary lists them.
+    pub const ALL: [Status; 5] = [
+        Status::Ok,
+        Status::IllegalMove,
+        Status::BadFen,
+        Status::ParseError,
+        Status::Unsupported,
+    ];
+
+    /// The word written in the `status` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::IllegalMove => "illegal_move",
+            Status::BadFen => "bad_fen",
+            Status::ParseError => "parse_error",
+            Status::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// A row of `games.csv`. Borrowed strings: the row lives only as long as it
+/// takes to format it.
+#[derive(Debug, Serialize)]
+pub struct GameRow<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+    pub line: u64,
+    pub variant: &'a str,
+    pub event: &'a str,
+    pub site: &'a str,
+    pub date: &'a str,
+    pub round: &'a str,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub result: &'a str,
+    pub plies: u32,
+    pub start_fen: &'a str,
+    pub final_fen: &'a str,
+    pub final_fen_ep_legal: &'a str,
+    pub rep_max_ep_always: u32,
+    pub threefold_ply_ep_always: Option<u32>,
+    pub rep_max_ep_legal: u32,
+    pub threefold_ply_ep_legal: Option<u32>,
+    pub missed_threefold: bool,
+    pub castling_conflict: &'a str,
+    pub status: Status,
+    pub error: &'a str,
+}
+
+/// The optional `moves` column (`--moves`): the main line in UCI (chess) or
+/// ICCS (xiangqi), space separated. Serialized after a [`GameRow`] as a tuple,
+/// which the csv crate flattens into one record.
+#[derive(Debug, Serialize)]
+pub struct MovesColumn<'a> {
+    pub moves: &'a str,
+}
+
+/// A row of `castling.csv`: a game whose `[FEN]` castling field names rights
+/// the board cannot support.
+#[derive(Debug, Serialize)]
+pub struct CastlingRow<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+    pub line: u64,
+    pub fen: &'a str,
+    pub castling: &'a str,
+    pub invalid: &'a str,
+    pub effective: &'a str,
+    pub reason: &'a str,
+}
