@@ -9,6 +9,7 @@
 
 pub mod atomic;
 pub mod extract;
+pub mod format;
 pub mod output;
 pub mod rows;
 pub mod summary;

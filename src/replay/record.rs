@@ -1,0 +1,80 @@
+//! What replaying one game found: everything a report row needs, owned, so
+//! that records can travel from a worker thread to the ordered writer.
+
+use super::RepetitionStats;
+use crate::report::Status;
+
+/// The tags the report shows. Values are UTF-8 whatever the file's encoding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTags {
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
+    /// `White`, or `Red` for xiangqi.
+    pub white: String,
+    pub black: String,
+    pub result: String,
+}
+
+/// A `[FEN]` castling field that names rights the board cannot support.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingConflict {
+    /// The castling field as written.
+    pub castling: String,
+    /// The rights that contradict the board, as written, e.g. `Kq`.
+    pub invalid: String,
+    /// The field used for replay, `-` if no right is left.
+    pub effective: String,
+    /// One clause per invalid right: `K: no white rook on h1; ...`.
+    pub reason: String,
+}
+
+/// One game's outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// `chess`, `chess960`, `xiangqi`, or an unsupported variant's name.
+    pub variant: String,
+    pub tags: GameTags,
+    /// Half-moves of the main line that were replayed.
+    pub plies: u32,
+    /// The `[FEN]` header as written, empty for the standard start.
+    pub start_fen: String,
+    /// The position after the last replayed move, ep-always.
+    pub final_fen: String,
+    /// The same position, ep-if-legal.
+    pub final_fen_ep_legal: String,
+    pub rep_ep_always: RepetitionStats,
+    pub rep_ep_legal: RepetitionStats,
+    pub castling_conflict: Option<CastlingConflict>,
+    pub status: Status,
+    /// Empty when `ok`; otherwise what failed, where and why.
+    pub error: String,
+    /// The replayed main line in UCI (chess) or ICCS (xiangqi), when asked.
+    pub moves: Option<String>,
+}
+
+impl GameRecord {
+    /// A record for a game that was not replayed at all.
+    pub fn not_replayed(variant: String, tags: GameTags, status: Status, error: String) -> Self {
+        GameRecord {
+            variant,
+            tags,
+            plies: 0,
+            start_fen: String::new(),
+            final_fen: String::new(),
+            final_fen_ep_legal: String::new(),
+            rep_ep_always: RepetitionStats::default(),
+            rep_ep_legal: RepetitionStats::default(),
+            castling_conflict: None,
+            status,
+            error,
+            moves: None,
+        }
+    }
+
+    /// A threefold under ep-if-legal that ep-always does not see.
+    pub fn missed_threefold(&self) -> bool {
+        self.rep_ep_legal.threefold_ply.is_some() && self.rep_ep_always.threefold_ply.is_none()
+    }
+}

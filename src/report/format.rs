@@ -1,0 +1,255 @@
+//! Turning records into CSV bytes. Runs on the worker threads, a chunk of
+//! games at a time, so the ordered writer only has to copy bytes.
+
+use super::rows::{CastlingRow, GameRow, MovesColumn};
+use crate::replay::GameRecord;
+
+/// Where a game is: the first four columns of both CSV files.
+#[derive(Copy, Clone, Debug)]
+pub struct GameLocation<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+    pub line: u64,
+}
+
+/// Column names of `games.csv`, in order; a test keeps them equal to
+/// [`GameRow`]'s fields. `moves` is appended with `--moves`.
+pub const GAME_COLUMNS: [&str; 24] = [
+    "source",
+    "game",
+    "offset",
+    "line",
+    "variant",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "plies",
+    "start_fen",
+    "final_fen",
+    "final_fen_ep_legal",
+    "rep_max_ep_always",
+    "threefold_ply_ep_always",
+    "rep_max_ep_legal",
+    "threefold_ply_ep_legal",
+    "missed_threefold",
+    "castling_conflict",
+    "status",
+    "error",
+];
+
+/// Column names of `castling.csv`, in order.
+pub const CASTLING_COLUMNS: [&str; 9] = [
+    "source",
+    "game",
+    "offset",
+    "line",
+    "fen",
+    "castling",
+    "invalid",
+    "effective",
+    "reason",
+];
+
+/// The header line of `games.csv`.
+pub fn games_header(with_moves: bool) -> Vec<u8> {
+    let mut columns: Vec<&str> = GAME_COLUMNS.to_vec();
+    if with_moves {
+        columns.push("moves");
+    }
+    header_bytes(&columns)
+}
+
+/// The header line of `castling.csv`.
+pub fn castling_header() -> Vec<u8> {
+    header_bytes(&CASTLING_COLUMNS)
+}
+
+fn header_bytes(columns: &[&str]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    let _ = w.write_record(columns);
+    w.into_inner().unwrap_or_default()
+}
+
+/// Appends CSV rows to byte buffers, reusing one csv writer per buffer.
+pub struct RowFormatter {
+    games: csv::Writer<Vec<u8>>,
+    castling: csv::Writer<Vec<u8>>,
+    with_moves: bool,
+}
+
+impl RowFormatter {
+    pub fn new(with_moves: bool) -> Self {
+        let headless = || {
+            csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new())
+        };
+        RowFormatter {
+            games: headless(),
+            castling: headless(),
+            with_moves,
+        }
+    }
+
+    /// Formats one game's rows (its `castling.csv` row only if it has a
+    /// conflict).
+    pub fn push(&mut self, at: GameLocation<'_>, record: &GameRecord) -> csv::Result<()> {
+        let conflict = record.castling_conflict.as_ref();
+        let row = GameRow {
+            source: at.source,
+            game: at.game,
+            offset: at.offset,
+            line: at.line,
+            variant: &record.variant,
+            event: &record.tags.event,
+            site: &record.tags.site,
+            date: &record.tags.date,
+            round: &record.tags.round,
+            white: &record.tags.white,
+            black: &record.tags.black,
+            result: &record.tags.result,
+            plies: record.plies,
+            start_fen: &record.start_fen,
+            final_fen: &record.final_fen,
+            final_fen_ep_legal: &record.final_fen_ep_legal,
+            rep_max_ep_always: record.rep_ep_always.max,
+            threefold_ply_ep_always: record.rep_ep_always.threefold_ply,
+            rep_max_ep_legal: record.rep_ep_legal.max,
+            threefold_ply_ep_legal: record.rep_ep_legal.threefold_ply,
+            missed_threefold: record.missed_threefold(),
+            castling_conflict: conflict.map_or("", |c| &c.invalid),
+            status: record.status,
+            error: &record.error,
+        };
+        if self.with_moves {
+            let moves = MovesColumn {
+                moves: record.moves.as_deref().unwrap_or(""),
+            };
+            self.games.serialize((row, moves))?;
+        } else {
+            self.games.serialize(row)?;
+        }
+        if let Some(c) = conflict {
+            self.castling.serialize(CastlingRow {
+                source: at.source,
+                game: at.game,
+                offset: at.offset,
+                line: at.line,
+                fen: &record.start_fen,
+                castling: &c.castling,
+                invalid: &c.invalid,
+                effective: &c.effective,
+                reason: &c.reason,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The formatted bytes of `games.csv` and `castling.csv` rows so far.
+    pub fn finish(self) -> csv::Result<(Vec<u8>, Vec<u8>)> {
+        let games = self.games.into_inner().map_err(|e| e.into_error())?;
+        let castling = self.castling.into_inner().map_err(|e| e.into_error())?;
+        Ok((games, castling))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{CastlingConflict, GameTags, RepetitionStats};
+    use crate::report::Status;
+
+    fn record() -> GameRecord {
+        GameRecord {
+            variant: "chess".into(),
+            tags: GameTags {
+                white: "Réti, \"R\"".into(),
+                ..GameTags::default()
+            },
+            plies: 3,
+            start_fen: "4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1".into(),
+            final_fen: "f".into(),
+            final_fen_ep_legal: "g".into(),
+            rep_ep_always: RepetitionStats {
+                max: 2,
+                threefold_ply: None,
+            },
+            rep_ep_legal: RepetitionStats {
+                max: 3,
+                threefold_ply: Some(9),
+            },
+            castling_conflict: Some(CastlingConflict {
+                castling: "KQkq".into(),
+                invalid: "KQkq".into(),
+                effective: "-".into(),
+                reason: "K: no white rook on h1".into(),
+            }),
+            status: Status::Ok,
+            error: String::new(),
+            moves: Some("e2e4".into()),
+        }
+    }
+
+    /// The header constants must name GameRow's fields in order, since the
+    /// header is written from the constants and rows from the struct.
+    #[test]
+    fn header_matches_the_serialized_struct() {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let r = record();
+        let at = GameLocation {
+            source: "a.pgn",
+            game: 1,
+            offset: 0,
+            line: 1,
+        };
+        let mut f = RowFormatter::new(true);
+        f.push(at, &r).unwrap();
+        let (rows, castling) = f.finish().unwrap();
+        let rows = String::from_utf8(rows).unwrap();
+        // The header written by serde for the same row:
+        let row = GameRow {
+            source: "a.pgn",
+            game: 1,
+            offset: 0,
+            line: 1,
+            variant: "",
+            event: "",
+            site: "",
+            date: "",
+            round: "",
+            white: "",
+            black: "",
+            result: "",
+            plies: 0,
+            start_fen: "",
+            final_fen: "",
+            final_fen_ep_legal: "",
+            rep_max_ep_always: 0,
+            threefold_ply_ep_always: None,
+            rep_max_ep_legal: 0,
+            threefold_ply_ep_legal: None,
+            missed_threefold: false,
+            castling_conflict: "",
+            status: Status::Ok,
+            error: "",
+        };
+        w.serialize((row, MovesColumn { moves: "" })).unwrap();
+        let serde_out = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let serde_header = serde_out.lines().next().unwrap();
+        assert_eq!(serde_header.as_bytes(), games_header(true).trim_ascii_end());
+        assert_eq!(
+            rows.trim_end(),
+            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,e2e4"
+        );
+        assert_eq!(
+            String::from_utf8(castling).unwrap().trim_end(),
+            "a.pgn,1,0,1,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,KQkq,KQkq,-,K: no white rook on h1"
+        );
+    }
+}
