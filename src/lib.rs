@@ -17,6 +17,7 @@
 
 pub mod commands;
 pub mod error;
+pub mod interrupt;
 pub mod replay;
 pub mod report;
 pub mod xiangqi;

@@ -2,10 +2,107 @@
 //! kernel its variant needs and counts repetitions under both en-passant
 //! conventions. Nothing here knows about files, threads or CSV.
 
+pub mod chess_game;
+pub mod detect;
 pub mod record;
 pub mod repetition;
+pub mod tags;
 pub mod variant;
+pub mod xiangqi_game;
 
 pub use record::{CastlingConflict, GameRecord, GameTags};
 pub use repetition::{RepetitionStats, RepetitionTable};
 pub use variant::GameVariant;
+
+use crate::chess::CastlingMode;
+use crate::pgn::GameText;
+use crate::report::Status;
+use tags::{GameHeaders, text};
+
+/// What the user asked of every game's replay.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions {
+    /// Keep the main line (UCI or ICCS) for the `moves` column.
+    pub moves: bool,
+    /// `--variant` other than `auto`: replay every game by these rules.
+    pub variant: Option<GameVariant>,
+}
+
+/// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
+/// Latin-1 tag values) and the line it starts on. Never fails: a broken game
+/// is a record with a status and an error.
+pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameRecord {
+    let game = GameText::new(bytes, line);
+    let headers = GameHeaders::read(&game);
+    let white = if headers.white.is_some() {
+        &headers.white
+    } else {
+        &headers.red
+    };
+    let tags = GameTags {
+        event: text(&headers.event),
+        site: text(&headers.site),
+        date: text(&headers.date),
+        round: text(&headers.round),
+        white: text(white),
+        black: text(&headers.black),
+        result: text(&headers.result),
+    };
+    let fen = headers
+        .fen
+        .is_some()
+        .then(|| text(&headers.fen).trim().to_string());
+    let variant = match &options.variant {
+        Some(v) => v.clone(),
+        None => detect::detect(&headers, fen.as_deref(), &game),
+    };
+    let start_fen = fen.clone().unwrap_or_default();
+    match variant {
+        GameVariant::Chess | GameVariant::Chess960 => {
+            let mode = if variant == GameVariant::Chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            let r = chess_game::replay(&game, fen.as_deref(), mode, headers.any, options);
+            GameRecord {
+                variant: variant.name().to_string(),
+                tags,
+                plies: r.plies,
+                start_fen,
+                final_fen: r.final_fen,
+                final_fen_ep_legal: r.final_fen_ep_legal,
+                rep_ep_always: r.always.stats(),
+                rep_ep_legal: r.legal.stats(),
+                castling_conflict: r.castling_conflict,
+                status: r.status,
+                error: r.error,
+                moves: r.moves,
+            }
+        }
+        GameVariant::Xiangqi => {
+            let r = xiangqi_game::replay(&game, &headers, fen.as_deref(), headers.any, options);
+            let stats = r.repetitions.stats();
+            GameRecord {
+                variant: variant.name().to_string(),
+                tags,
+                plies: r.plies,
+                start_fen,
+                final_fen_ep_legal: r.final_fen.clone(),
+                final_fen: r.final_fen,
+                rep_ep_always: stats,
+                rep_ep_legal: stats,
+                castling_conflict: None,
+                status: r.status,
+                error: r.error,
+                moves: r.moves,
+            }
+        }
+        GameVariant::Unsupported(name) => {
+            let error = format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
+            let mut record = GameRecord::not_replayed(name, tags, Status::Unsupported, error);
+            record.start_fen = start_fen;
+            record
+        }
+    }
+}

@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod extract;
 pub mod format;
 pub mod output;
+pub mod progress;
 pub mod rows;
 pub mod summary;
 

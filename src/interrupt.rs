@@ -1,0 +1,22 @@
+//! SIGINT (Ctrl-C) handling: the first interrupt asks the run to stop at the
+//! next batch boundary, so that partial files are removed and the user is
+//! told; a second one ends the process at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handler; harmless if called twice or if installing fails
+/// (the default behaviour, dying on SIGINT, then applies).
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// True once the user asked the run to stop.
+pub fn requested() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}

@@ -1,0 +1,126 @@
+//! Replaying a chess or Chess960 game's main line.
+
+use super::record::CastlingConflict;
+use super::repetition::RepetitionTable;
+use super::ReplayOptions;
+use crate::chess::{CastlingMode, EpMode, Position, Setup};
+use crate::pgn::{GameText, TokenKind};
+use crate::report::Status;
+
+/// What replaying a chess main line found.
+pub struct ChessReplay {
+    pub plies: u32,
+    pub final_fen: String,
+    pub final_fen_ep_legal: String,
+    pub always: RepetitionTable,
+    pub legal: RepetitionTable,
+    pub castling_conflict: Option<CastlingConflict>,
+    pub status: Status,
+    pub error: String,
+    pub moves: Option<String>,
+}
+
+impl ChessReplay {
+    fn failed(status: Status, error: String) -> Self {
+        ChessReplay {
+            plies: 0,
+            final_fen: String::new(),
+            final_fen_ep_legal: String::new(),
+            always: RepetitionTable::new(),
+            legal: RepetitionTable::new(),
+            castling_conflict: None,
+            status,
+            error,
+            moves: None,
+        }
+    }
+}
+
+/// The start position of a game: the standard one, or its `[FEN]` header
+/// with the castling rights the board contradicts dropped and reported.
+fn start_position(
+    fen: Option<&str>,
+    mode: CastlingMode,
+) -> Result<(Position, Option<CastlingConflict>), String> {
+    let Some(fen) = fen else {
+        return Ok((Position::startpos(), None));
+    };
+    let setup = Setup::parse(fen).map_err(|e| format!("[FEN \"{fen}\"]: {e}"))?;
+    let (pos, audit) =
+        Position::from_setup(&setup, mode).map_err(|e| format!("[FEN \"{fen}\"]: {e}"))?;
+    let conflict = (!audit.is_clean()).then(|| CastlingConflict {
+        castling: setup.castling_text().to_string(),
+        invalid: audit.invalid,
+        effective: audit.effective,
+        reason: audit.reason,
+    });
+    Ok((pos, conflict))
+}
+
+/// Replays the main line of `game` from `fen` (or the standard start).
+/// `has_tags` tells a game from a stray run of text: a tagless "game" whose
+/// very first token is not a move is a parse error, not an illegal move.
+pub fn replay(
+    game: &GameText<'_>,
+    fen: Option<&str>,
+    mode: CastlingMode,
+    has_tags: bool,
+    options: &ReplayOptions,
+) -> ChessReplay {
+    let (mut pos, castling_conflict) = match start_position(fen, mode) {
+        Ok(start) => start,
+        Err(error) => return ChessReplay::failed(Status::BadFen, error),
+    };
+    let mut out = ChessReplay::failed(Status::Ok, String::new());
+    out.castling_conflict = castling_conflict;
+    let mut moves = options.moves.then(String::new);
+    let mut ply: u32 = 0;
+    out.always.push(pos.key_ep_always(), 0);
+    out.legal.push(pos.key_ep_legal(), 0);
+    for token in game.movetext() {
+        match token.kind {
+            TokenKind::Move => {}
+            TokenKind::Result => break,
+            TokenKind::Nag | TokenKind::Annotation => continue,
+        }
+        let m = match pos.parse_san(token.text) {
+            Ok(m) => m,
+            Err(e) => {
+                let text = String::from_utf8_lossy(token.text);
+                out.status = if ply == 0 && !has_tags {
+                    Status::ParseError
+                } else {
+                    Status::IllegalMove
+                };
+                out.error = format!(
+                    "ply {} (line {}) \"{}\": {}",
+                    ply + 1,
+                    token.line,
+                    text,
+                    e
+                );
+                break;
+            }
+        };
+        if let Some(list) = moves.as_mut() {
+            if !list.is_empty() {
+                list.push(' ');
+            }
+            list.push_str(&pos.uci(m));
+        }
+        let irreversible = pos.is_zeroing_or_irreversible(m);
+        pos.play(m);
+        ply += 1;
+        if irreversible {
+            out.always.clear();
+            out.legal.clear();
+        }
+        out.always.push(pos.key_ep_always(), ply);
+        out.legal.push(pos.key_ep_legal(), ply);
+    }
+    out.plies = ply;
+    out.final_fen = pos.fen(EpMode::Always);
+    out.final_fen_ep_legal = pos.fen(EpMode::Legal);
+    out.moves = moves;
+    out
+}

@@ -1,0 +1,93 @@
+//! Deciding a game's variant when `--variant auto`: tags first, then the
+//! shape of the `[FEN]`, then the look of the first move. Files without any
+//! marker exist for both chess960 (only a Shredder-FEN castling field says
+//! so) and xiangqi (only the Chinese or WXF movetext says so).
+
+use super::tags::GameHeaders;
+use super::variant::GameVariant;
+use crate::pgn::{GameText, TokenKind};
+
+/// The variant of a game, from everything it says about itself.
+pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>) -> GameVariant {
+    let tag = |v: &Option<std::borrow::Cow<'_, [u8]>>| super::tags::text(v);
+    if headers.variant.is_some() {
+        if let Some(v) = GameVariant::from_variant_tag(&tag(&headers.variant)) {
+            return v;
+        }
+    }
+    if headers.game.is_some() {
+        if let Some(v) = GameVariant::from_game_tag(&tag(&headers.game)) {
+            return v;
+        }
+    }
+    if headers.format.is_some() {
+        let format = tag(&headers.format).to_ascii_lowercase();
+        if ["iccs", "wxf", "chinese"].contains(&format.trim()) {
+            return GameVariant::Xiangqi;
+        }
+    }
+    if let Some(fen) = fen {
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        if placement.matches('/').count() == 9 {
+            return GameVariant::Xiangqi;
+        }
+        if let Some(castling) = fen.split_whitespace().nth(2) {
+            if is_shredder(castling) {
+                return GameVariant::Chess960;
+            }
+        }
+    }
+    let first_move = game.movetext().find(|t| t.kind == TokenKind::Move);
+    if first_move.is_some_and(|t| looks_like_xiangqi(t.text)) {
+        return GameVariant::Xiangqi;
+    }
+    GameVariant::Chess
+}
+
+/// A castling field with file letters (`HAha`) rather than `KQkq`.
+fn is_shredder(castling: &str) -> bool {
+    castling
+        .chars()
+        .any(|c| matches!(c, 'A'..='H' | 'a'..='h'))
+}
+
+/// Chinese characters, or WXF (`C2.5`, `H8+7`, `R+.3`): forms no chess move
+/// takes. (ICCS `h2e2` is also valid chess long algebraic, so a file in ICCS
+/// needs its `[Game]`, `[Variant]` or `[Format]` tag.)
+fn looks_like_xiangqi(token: &[u8]) -> bool {
+    if !token.is_ascii() {
+        return true;
+    }
+    match token {
+        [piece, origin, op, to, ..] => {
+            b"KAEBHNRCPkaebhnrcp".contains(piece)
+                && (origin.is_ascii_digit() || *origin == b'+' || *origin == b'-')
+                && matches!(op, b'.' | b'=' | b'+' | b'-')
+                && to.is_ascii_digit()
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wxf_and_chinese_moves_are_recognised() {
+        for t in ["C2.5", "H8+7", "R+.3", "炮二平五", "c2=5"] {
+            assert!(looks_like_xiangqi(t.as_bytes()), "{t}");
+        }
+        for t in ["e4", "Nf3", "O-O", "e2e4", "Rd1+", "exd5", "Qh4#", "R1a3"] {
+            assert!(!looks_like_xiangqi(t.as_bytes()), "{t}");
+        }
+    }
+
+    #[test]
+    fn shredder_fields_mean_chess960() {
+        assert!(is_shredder("HAha"));
+        assert!(is_shredder("FCfc"));
+        assert!(!is_shredder("KQkq"));
+        assert!(!is_shredder("-"));
+    }
+}
