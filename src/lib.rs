@@ -15,6 +15,7 @@
 //! after it: the rules kernels ([`chess`], [`xiangqi`]) know nothing of PGN,
 //! the PGN tokenizer ([`pgn`]) knows nothing of the rules.
 
+pub mod chess;
 pub mod commands;
 pub mod error;
 pub mod interrupt;

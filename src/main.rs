@@ -16,11 +16,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Count legal move sequences from a position (move generator check).
+    Perft(pgnmill::commands::perft::PerftArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: Result<(), pgnmill::CliError> = match cli.command {};
+    let result: Result<(), pgnmill::CliError> = match cli.command {
+        Command::Perft(args) => pgnmill::commands::perft::run(&args),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -1,0 +1,162 @@
+//! Piece placement: which piece stands where, as one bitboard per role and
+//! one per colour (field 1 of a FEN).
+
+use super::bitboard::Bitboard;
+use super::square::Square;
+use super::types::{Color, Piece, Role};
+
+/// Piece placement. Invariants kept by every method: the role sets are
+/// disjoint, the colour sets are disjoint, and their unions are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+}
+
+impl Board {
+    /// The empty board.
+    pub const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+        }
+    }
+
+    /// The standard starting placement.
+    pub fn startpos() -> Board {
+        let mut b = Board::empty();
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (file, role) in back.into_iter().enumerate() {
+            let f = file as u8;
+            b.put(Square::from_coords(f, 0), Piece { color: Color::White, role });
+            b.put(Square::from_coords(f, 1), Piece { color: Color::White, role: Role::Pawn });
+            b.put(Square::from_coords(f, 6), Piece { color: Color::Black, role: Role::Pawn });
+            b.put(Square::from_coords(f, 7), Piece { color: Color::Black, role });
+        }
+        b
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    pub fn by_piece(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// Rooks and queens.
+    #[inline]
+    pub fn rooks_queens(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Bishops and queens.
+    #[inline]
+    pub fn bishops_queens(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// The king of `color`, if there is one (the lowest, if several).
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(color, Role::King).first()
+    }
+
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = self.color_at(sq)?;
+        let role = self.role_at(sq)?;
+        Some(Piece { color, role })
+    }
+
+    /// Puts `piece` on an empty square (use [`Board::remove`] first otherwise).
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role.index()] |= sq;
+        self.by_color[piece.color.index()] |= sq;
+    }
+
+    /// Removes whatever stands on `sq`, returning it.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.by_role[piece.role.index()] ^= sq;
+        self.by_color[piece.color.index()] ^= sq;
+        Some(piece)
+    }
+
+    /// Removes a piece known to be `piece` from `sq` (no lookup).
+    #[inline]
+    pub(crate) fn remove_known(&mut self, sq: Square, piece: Piece) {
+        let mask = !Bitboard::from_square(sq);
+        self.by_role[piece.role.index()] &= mask;
+        self.by_color[piece.color.index()] &= mask;
+    }
+
+    /// FEN field 1.
+    pub fn placement(&self) -> String {
+        let mut out = String::with_capacity(72);
+        for rank in (0..8u8).rev() {
+            let mut empty = 0u8;
+            for file in 0..8u8 {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,85 @@
+//! Writing FEN. The castling field is written the way python-chess's
+//! `Board.fen()` writes it (X-FEN): white's rights first, each colour's from
+//! the h-file towards the a-file; a right is `K`/`Q` when its rook is the
+//! outermost rook on that side of the king, otherwise the rook's file letter.
+
+use super::bitboard::Bitboard;
+use super::position::{EpMode, Position};
+use super::types::{Color, Role};
+use std::fmt::Write;
+
+impl Position {
+    /// The position as a six-field FEN, en-passant field under `ep`.
+    pub fn fen(&self, ep: EpMode) -> String {
+        let mut out = self.board.placement();
+        out.push(' ');
+        out.push(match self.turn {
+            Color::White => 'w',
+            Color::Black => 'b',
+        });
+        out.push(' ');
+        out.push_str(&self.castling_field());
+        out.push(' ');
+        match self.ep_for(ep) {
+            Some(sq) => {
+                let _ = write!(out, "{sq}");
+            }
+            None => out.push('-'),
+        }
+        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
+        out
+    }
+
+    /// FEN fields 1-4 (the position key of the spec, as text).
+    pub fn epd(&self, ep: EpMode) -> String {
+        let fen = self.fen(ep);
+        let mut parts = fen.splitn(5, ' ');
+        let mut out = String::with_capacity(fen.len());
+        for i in 0..4 {
+            if let Some(p) = parts.next() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(p);
+            }
+        }
+        out
+    }
+
+    /// The castling field in X-FEN form, `-` if there are no rights.
+    pub fn castling_field(&self) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            let Some(king) = self.board.king_of(color) else {
+                continue;
+            };
+            let back = Bitboard::rank(color.back_rank());
+            let rooks = self.board.by_piece(color, Role::Rook) & back;
+            let rights = self.castling & back;
+            let mut squares: Vec<_> = rights.collect();
+            squares.reverse();
+            for sq in squares {
+                let a_side = sq.file() < king.file();
+                let others = rooks.without(sq);
+                let outer_exists = others
+                    .into_iter()
+                    .any(|o| (o.file() < sq.file()) == a_side);
+                let c = if outer_exists {
+                    sq.file_char()
+                } else if a_side {
+                    'q'
+                } else {
+                    'k'
+                };
+                out.push(match color {
+                    Color::White => c.to_ascii_uppercase(),
+                    Color::Black => c,
+                });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+}

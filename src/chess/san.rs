@@ -1,0 +1,364 @@
+//! Standard algebraic notation: parsing with the tolerance of spec
+//! `chess.md` (section Movetext) and writing with minimal disambiguation.
+//!
+//! Parsing is on the hot path of every report, so it does not generate all
+//! legal moves: it finds the pieces of the named role that attack (or, for
+//! pawns, push to) the target square, and checks pins and check only for
+//! those few candidates. Errors say why a token failed.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::castling;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::square::Square;
+use super::types::{Color, Role};
+
+/// Why a move token could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    #[error("invalid SAN token {0:?}")]
+    Invalid(String),
+    #[error("no {role} can reach {to}", role = .role.name())]
+    NoPiece { role: Role, to: Square },
+    #[error("ambiguous: {count} {role}s can reach {to} ({list})", count = number(*.count), role = .role.name())]
+    Ambiguous {
+        count: usize,
+        role: Role,
+        to: Square,
+        list: String,
+    },
+    #[error("{0} leaves the king in check")]
+    LeavesKingInCheck(String),
+    #[error("illegal castling: {token}: {why}")]
+    IllegalCastling { token: String, why: &'static str },
+    #[error("{0}: a pawn reaching the last rank must name its promotion piece")]
+    MissingPromotion(String),
+    #[error("{0}: only a pawn reaching the last rank can promote")]
+    BadPromotion(String),
+    #[error("illegal move {0}")]
+    Illegal(String),
+}
+
+fn number(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
+}
+
+/// The parts of a SAN token after the tolerant grammar.
+struct Parsed {
+    role: Option<Role>,
+    file: Option<u8>,
+    rank: Option<u8>,
+    to: Square,
+    promo: Option<Role>,
+}
+
+/// Strips check marks, suffix annotations and `e.p.` from the end.
+fn trim_suffixes(mut t: &[u8]) -> &[u8] {
+    loop {
+        match t {
+            [rest @ .., b'+' | b'#' | b'!' | b'?'] => t = rest,
+            [rest @ .., b'e', b'.', b'p', b'.'] => t = rest,
+            _ => return t,
+        }
+    }
+}
+
+/// `[NBRQKP]? [a-h]? [1-8]? [-x]? [a-h][1-8] (=?[NBRQnbrq])?`
+fn parse_tokens(t: &[u8]) -> Option<Parsed> {
+    let (mut body, promo) = match t {
+        [rest @ .., b'=', p] => (rest, Some(promo_role(*p)?)),
+        [rest @ .., f, r, p] if f.is_ascii_lowercase() && r.is_ascii_digit() && p.is_ascii_alphabetic() => {
+            (&t[..rest.len() + 2], Some(promo_role(*p)?))
+        }
+        _ => (t, None),
+    };
+    let n = body.len();
+    if n < 2 {
+        return None;
+    }
+    let to = Square::parse(&body[n - 2..])?;
+    body = &body[..n - 2];
+    if let [rest @ .., b'-' | b'x'] = body {
+        body = rest;
+    }
+    let mut role = None;
+    if let [c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'), rest @ ..] = body {
+        role = Role::from_char(*c);
+        body = rest;
+    }
+    let mut file = None;
+    if let [f @ b'a'..=b'h', rest @ ..] = body {
+        file = Some(f - b'a');
+        body = rest;
+    }
+    let mut rank = None;
+    if let [r @ b'1'..=b'8', rest @ ..] = body {
+        rank = Some(r - b'1');
+        body = rest;
+    }
+    if !body.is_empty() {
+        return None;
+    }
+    Some(Parsed {
+        role,
+        file,
+        rank,
+        to,
+        promo,
+    })
+}
+
+fn promo_role(c: u8) -> Option<Role> {
+    match c {
+        b'N' | b'n' => Some(Role::Knight),
+        b'B' | b'b' => Some(Role::Bishop),
+        b'R' | b'r' => Some(Role::Rook),
+        b'Q' | b'q' => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+fn lossy(t: &[u8]) -> String {
+    String::from_utf8_lossy(t).into_owned()
+}
+
+impl Position {
+    /// Resolves a SAN (or long algebraic, or UCI-like) move token to a legal
+    /// move. Accepts `O-O`/`0-0`, `O-O-O`/`0-0-0`, promotions with or without
+    /// `=`, `e.p.`, check and annotation suffixes, over-specified origins,
+    /// `e2e4`/`e2-e4`, and the null move `--` (also `Z0`, `0000`, `@@@@`).
+    pub fn parse_san(&self, token: &[u8]) -> Result<Move, SanError> {
+        let t = trim_suffixes(token);
+        match t {
+            b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(Move::null()),
+            b"O-O" | b"0-0" => return self.parse_castling(token, true),
+            b"O-O-O" | b"0-0-0" => return self.parse_castling(token, false),
+            _ => {}
+        }
+        let p = parse_tokens(t).ok_or_else(|| SanError::Invalid(lossy(token)))?;
+        let from_mask = p.file.map_or(Bitboard::ALL, Bitboard::file)
+            & p.rank.map_or(Bitboard::ALL, Bitboard::rank);
+        let role = match (p.role, p.file, p.rank) {
+            (Some(r), _, _) => r,
+            (None, Some(f), Some(r)) => {
+                // Fully specified origin: any piece, including castling.
+                let from = Square::from_coords(f, r);
+                if let Some(m) = self.find_move(from, p.to, p.promo) {
+                    return Ok(m);
+                }
+                match self.board.piece_at(from) {
+                    Some(piece) if piece.color == self.turn => piece.role,
+                    _ => return Err(SanError::Invalid(format!(
+                        "{}: no {} piece on {from}",
+                        lossy(token),
+                        self.turn.name()
+                    ))),
+                }
+            }
+            (None, _, _) => Role::Pawn,
+        };
+        let mut from_mask = from_mask;
+        if role == Role::Pawn && p.file.is_none() {
+            // A pawn capture must name its file; without one it is a push.
+            from_mask &= Bitboard::file(p.to.file());
+        }
+        self.resolve(token, role, from_mask, p.to, p.promo)
+    }
+
+    fn resolve(
+        &self,
+        token: &[u8],
+        role: Role,
+        from_mask: Bitboard,
+        to: Square,
+        promo: Option<Role>,
+    ) -> Result<Move, SanError> {
+        let us = self.turn;
+        let b = &self.board;
+        let occ = b.occupied();
+        let ours = b.by_piece(us, role) & from_mask;
+        let theirs = b.by_color(!us);
+        let last_rank = match us {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        let no_piece = SanError::NoPiece { role, to };
+        if b.by_color(us).contains(to) || b.by_piece(!us, Role::King).contains(to) {
+            return Err(no_piece);
+        }
+        let mut ep = false;
+        let candidates = match role {
+            Role::Pawn => {
+                if theirs.contains(to) {
+                    attacks::pawn_attacks(!us, to) & ours
+                } else if self.ep == Some(to) {
+                    ep = true;
+                    attacks::pawn_attacks(!us, to) & ours
+                } else {
+                    let back = |sq: Square| match us {
+                        Color::White => Square::new((sq.index() as u32).wrapping_sub(8)),
+                        Color::Black => Square::new(sq.index() as u32 + 8),
+                    };
+                    let double_rank = match us {
+                        Color::White => 3,
+                        Color::Black => 4,
+                    };
+                    match back(to) {
+                        Some(one) if ours.contains(one) => Bitboard::from_square(one),
+                        Some(one) if !occ.contains(one) && to.rank() == double_rank => {
+                            back(one).map_or(Bitboard::EMPTY, |two| ours & two)
+                        }
+                        _ => Bitboard::EMPTY,
+                    }
+                }
+            }
+            _ => attacks::attacks(role, !us, to, occ) & ours,
+        };
+        if candidates.is_empty() {
+            return Err(no_piece);
+        }
+        if role == Role::Pawn && to.rank() == last_rank {
+            if promo.is_none() {
+                return Err(SanError::MissingPromotion(lossy(token)));
+            }
+        } else if promo.is_some() {
+            return Err(SanError::BadPromotion(lossy(token)));
+        }
+        let king = self.our_king();
+        let victim = if ep { Some(self.ep_victim(to)) } else { None };
+        let mut legal = Bitboard::EMPTY;
+        for from in candidates {
+            let k = if role == Role::King { to } else { king };
+            if !self.king_attacked_after(k, from, to, victim) {
+                legal |= from;
+            }
+        }
+        let make = |from: Square| {
+            if ep {
+                Move::en_passant(from, to)
+            } else if let Some(r) = promo {
+                Move::promotion(from, to, r)
+            } else {
+                Move::normal(from, to)
+            }
+        };
+        match legal.first() {
+            None => Err(SanError::LeavesKingInCheck(lossy(token))),
+            Some(from) if !legal.more_than_one() => Ok(make(from)),
+            Some(_) => {
+                let list: Vec<String> = legal.map(|f| self.san(make(f))).collect();
+                Err(SanError::Ambiguous {
+                    count: list.len(),
+                    role,
+                    to,
+                    list: list.join(", "),
+                })
+            }
+        }
+    }
+
+    fn parse_castling(&self, token: &[u8], h_side: bool) -> Result<Move, SanError> {
+        let us = self.turn;
+        let king = self.our_king();
+        let back = Bitboard::rank(us.back_rank());
+        let rights = self.castling & back & self.board.by_piece(us, Role::Rook);
+        let rook = if h_side {
+            rights.last().filter(|r| r.file() > king.file())
+        } else {
+            rights.first().filter(|r| r.file() < king.file())
+        };
+        let fail = |why: &'static str| SanError::IllegalCastling {
+            token: lossy(token),
+            why,
+        };
+        let Some(rook) = rook else {
+            return Err(fail("no castling right on that side"));
+        };
+        if self.is_check() {
+            return Err(fail("the king is in check"));
+        }
+        if !self.castling_allowed(king, rook) {
+            let (kto, rto) = castling::destinations(king, rook);
+            let both = Bitboard::from_square(king) | rook;
+            let path = (attacks::between(king, kto) | kto | attacks::between(rook, rto) | rto)
+                & !both;
+            if (self.board.occupied() & path).nonempty() {
+                return Err(fail("pieces stand between king and rook"));
+            }
+            return Err(fail("the king would cross or land on an attacked square"));
+        }
+        Ok(Move::castle(king, rook))
+    }
+
+    /// The SAN of a legal move, with minimal disambiguation and `+`/`#`.
+    pub fn san(&self, m: Move) -> String {
+        let mut out = self.san_plain(m);
+        let mut after = *self;
+        after.play(m);
+        if after.is_check() {
+            out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        }
+        out
+    }
+
+    /// SAN without the check suffix.
+    fn san_plain(&self, m: Move) -> String {
+        let mut out = String::with_capacity(8);
+        let from = m.from();
+        let to = m.to();
+        match m.kind() {
+            MoveKind::Null => return "--".to_string(),
+            MoveKind::Castle => {
+                return if to.file() > from.file() { "O-O" } else { "O-O-O" }.to_string();
+            }
+            _ => {}
+        }
+        let Some(role) = self.board.role_at(from) else {
+            return "--".to_string();
+        };
+        let capture = m.kind() == MoveKind::EnPassant || self.board.occupied().contains(to);
+        if role == Role::Pawn {
+            if capture {
+                out.push(from.file_char());
+                out.push('x');
+            }
+        } else {
+            out.push(role.upper_char());
+            let mut others = Bitboard::EMPTY;
+            for o in self.legal_moves().iter() {
+                if o.to() == to
+                    && o.from() != from
+                    && !o.is_castle()
+                    && self.board.by_role(role).contains(o.from())
+                {
+                    others |= o.from();
+                }
+            }
+            if others.nonempty() {
+                let same_rank = (others & Bitboard::rank(from.rank())).nonempty();
+                let same_file = (others & Bitboard::file(from.file())).nonempty();
+                if same_rank || !same_file {
+                    out.push(from.file_char());
+                }
+                if same_file {
+                    out.push(from.rank_char());
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+        }
+        out.push_str(&to.to_string());
+        if let Some(r) = m.promotion_role() {
+            out.push('=');
+            out.push(r.upper_char());
+        }
+        out
+    }
+}

@@ -1,0 +1,238 @@
+//! A parsed FEN as written: "what the text said", not yet checked against the
+//! rules. Turning a [`Setup`] into a playable [`crate::chess::Position`] is
+//! where castling rights are audited (see `castling.rs`); keeping the raw
+//! text separate is what lets the audit say which written right was dropped.
+//!
+//! The parser is strict about whether a board can stand at all and names the
+//! problem in every refusal (spec `chess.md`, section FEN).
+
+use super::board::Board;
+use super::square::Square;
+use super::types::{Color, Piece, Role};
+
+/// Why a FEN could not be read. Every message names the problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("FEN has {found} field(s), missing {missing}")]
+    MissingFields { found: usize, missing: &'static str },
+    #[error("FEN has {found} fields, at most 6 are allowed (unexpected {extra:?})")]
+    TooManyFields { found: usize, extra: String },
+    #[error("placement has {found} ranks, expected 8")]
+    RankCount { found: usize },
+    #[error("rank {rank} covers {covers} squares, expected 8")]
+    RankSquares { rank: u8, covers: u32 },
+    #[error("invalid piece character {ch:?} at column {column}")]
+    BadPiece { ch: char, column: usize },
+    #[error("side to move must be 'w' or 'b', found {0:?}")]
+    BadTurn(String),
+    #[error("{color} has no king")]
+    NoKing { color: &'static str },
+    #[error("{color} has {count} kings")]
+    TooManyKings { color: &'static str, count: u32 },
+    #[error("malformed castling field {0:?} (expected '-', KQkq letters or file letters A-H/a-h)")]
+    BadCastling(String),
+    #[error("malformed en passant field {0:?} (expected '-' or a square on rank 3 or 6)")]
+    BadEnPassant(String),
+    #[error("malformed halfmove clock {0:?} (expected a non-negative integer)")]
+    BadHalfmove(String),
+    #[error("malformed fullmove number {0:?} (expected a non-negative integer)")]
+    BadFullmove(String),
+    #[error("FEN is not valid UTF-8")]
+    NotUtf8,
+}
+
+/// A FEN as written, unvalidated beyond what the spec says a parser refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub turn: Color,
+    castling: String,
+    pub ep_square: Option<Square>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// Parses a FEN. Fields 5 and 6 are optional (read as 0 and 1).
+    pub fn parse(fen: &str) -> Result<Setup, FenError> {
+        Setup::parse_bytes(fen.as_bytes())
+    }
+
+    /// Parses a FEN given as bytes (never panics, whatever the bytes).
+    pub fn parse_bytes(fen: &[u8]) -> Result<Setup, FenError> {
+        // Fields with the byte offset where each starts (for column numbers).
+        let mut fields: [(usize, &[u8]); 6] = [(0, &[]); 6];
+        let mut n = 0usize;
+        let mut i = 0usize;
+        while i < fen.len() {
+            while i < fen.len() && fen[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i >= fen.len() {
+                break;
+            }
+            let start = i;
+            while i < fen.len() && !fen[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let field = &fen[start..i];
+            if n >= 6 {
+                return Err(FenError::TooManyFields {
+                    found: n + 1,
+                    extra: String::from_utf8_lossy(field).into_owned(),
+                });
+            }
+            fields[n] = (start, field);
+            n += 1;
+        }
+        if n < 4 {
+            return Err(FenError::MissingFields {
+                found: n,
+                missing: missing_fields(n),
+            });
+        }
+        let board = parse_placement(fields[0].0, fields[0].1)?;
+        let turn = match fields[1].1 {
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            other => return Err(FenError::BadTurn(lossy(other))),
+        };
+        for color in Color::ALL {
+            let count = board.by_piece(color, Role::King).count();
+            if count == 0 {
+                return Err(FenError::NoKing { color: color.name() });
+            }
+            if count > 1 {
+                return Err(FenError::TooManyKings {
+                    color: color.name(),
+                    count,
+                });
+            }
+        }
+        let castling = parse_castling(fields[2].1)?;
+        let ep_square = match fields[3].1 {
+            b"-" => None,
+            s => match Square::parse(s) {
+                Some(sq) if sq.rank() == 2 || sq.rank() == 5 => Some(sq),
+                _ => return Err(FenError::BadEnPassant(lossy(s))),
+            },
+        };
+        let halfmove = if n > 4 {
+            parse_uint(fields[4].1).ok_or_else(|| FenError::BadHalfmove(lossy(fields[4].1)))?
+        } else {
+            0
+        };
+        let fullmove = if n > 5 {
+            parse_uint(fields[5].1)
+                .ok_or_else(|| FenError::BadFullmove(lossy(fields[5].1)))?
+                .max(1)
+        } else {
+            1
+        };
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmove,
+            fullmove,
+        })
+    }
+
+    /// The castling field exactly as written (`-` when empty).
+    pub fn castling_text(&self) -> &str {
+        &self.castling
+    }
+
+    /// True when the castling field uses file letters (Shredder-FEN, e.g.
+    /// `HAha`), which only Chess960 needs.
+    pub fn is_shredder(&self) -> bool {
+        self.castling
+            .bytes()
+            .any(|c| matches!(c.to_ascii_lowercase(), b'a'..=b'h'))
+    }
+}
+
+/// Names of the required fields from the `n`-th on.
+fn missing_fields(n: usize) -> &'static str {
+    match n {
+        0 => "placement, side to move, castling, en passant",
+        1 => "side to move, castling, en passant",
+        2 => "castling, en passant",
+        _ => "en passant",
+    }
+}
+
+fn lossy(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn parse_uint(b: &[u8]) -> Option<u32> {
+    if b.is_empty() || b.len() > 9 || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut v = 0u32;
+    for &d in b {
+        v = v * 10 + u32::from(d - b'0');
+    }
+    Some(v)
+}
+
+fn parse_placement(offset: usize, text: &[u8]) -> Result<Board, FenError> {
+    let mut board = Board::empty();
+    let ranks = text.split(|&c| c == b'/').count();
+    if ranks != 8 {
+        return Err(FenError::RankCount { found: ranks });
+    }
+    let mut pos = offset;
+    for (i, rank_text) in text.split(|&c| c == b'/').enumerate() {
+        let rank = 7 - i as u8;
+        let mut covers: u32 = 0;
+        for &c in rank_text {
+            pos += 1;
+            match c {
+                b'1'..=b'8' => covers += u32::from(c - b'0'),
+                _ => match Piece::from_char(c) {
+                    Some(piece) if c.is_ascii_alphabetic() => {
+                        if covers < 8 {
+                            board.put(Square::from_coords(covers as u8, rank), piece);
+                        }
+                        covers += 1;
+                    }
+                    _ => {
+                        let ch = std::str::from_utf8(&text[pos - 1 - offset..])
+                            .ok()
+                            .and_then(|s| s.chars().next())
+                            .unwrap_or(char::REPLACEMENT_CHARACTER);
+                        return Err(FenError::BadPiece { ch, column: pos });
+                    }
+                },
+            }
+        }
+        pos += 1; // the '/'
+        if covers != 8 {
+            return Err(FenError::RankSquares { rank: rank + 1, covers });
+        }
+    }
+    Ok(board)
+}
+
+/// `-`, or up to four white letters followed by up to four black letters,
+/// each `K`, `Q` or a file letter (the form python-chess accepts).
+fn parse_castling(text: &[u8]) -> Result<String, FenError> {
+    if text == b"-" {
+        return Ok("-".to_string());
+    }
+    let ok_char = |c: u8| matches!(c, b'K' | b'Q' | b'A'..=b'H' | b'k' | b'q' | b'a'..=b'h');
+    let white = text.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    let black = text.len() - white;
+    let well_formed = !text.is_empty()
+        && white <= 4
+        && black <= 4
+        && text.iter().all(|&c| ok_char(c))
+        && text[white..].iter().all(|c| c.is_ascii_lowercase());
+    if !well_formed {
+        return Err(FenError::BadCastling(lossy(text)));
+    }
+    Ok(lossy(text))
+}
