@@ -17,6 +17,8 @@
 
 pub mod commands;
 pub mod error;
+pub mod pgn;
+pub mod source;
 pub mod xiangqi;
 
 pub use error::CliError;
