@@ -19,8 +19,10 @@ pub mod chess;
 pub mod commands;
 pub mod error;
 pub mod interrupt;
+pub mod pgn;
 pub mod replay;
 pub mod report;
+pub mod source;
 pub mod xiangqi;
 
 pub use error::CliError;

@@ -1,0 +1,85 @@
+//! Line ends and whitespace as PGN files in the wild write them: `\n`, `\r\n`
+//! and a lone `\r` (classic Mac) all end a line, and a line holding only
+//! spaces, tabs or the ideographic space U+3000 counts as blank.
+
+/// The end of the line that starts at or before `from`: `(content_end,
+/// next_line_start)`. `None` when the line is not known to be complete: no
+/// terminator before the end of `buf`, or a `\r` as the last byte (a `\n` may
+/// follow in the next chunk), unless `is_final` says no more bytes will come.
+#[inline]
+pub fn line_end(buf: &[u8], from: usize, is_final: bool) -> Option<(usize, usize)> {
+    let rest = buf.get(from..)?;
+    match memchr::memchr2(b'\n', b'\r', rest) {
+        Some(i) => {
+            let at = from + i;
+            if buf.get(at) == Some(&b'\r') {
+                match buf.get(at + 1) {
+                    Some(b'\n') => Some((at, at + 2)),
+                    Some(_) => Some((at, at + 1)),
+                    None if is_final => Some((at, at + 1)),
+                    None => None,
+                }
+            } else {
+                Some((at, at + 1))
+            }
+        }
+        None if is_final => Some((buf.len(), buf.len())),
+        None => None,
+    }
+}
+
+/// ASCII whitespace as Python's `str.isspace` sees it, minus the line ends.
+#[inline]
+pub fn is_space_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f)
+}
+
+/// Length of the whitespace character at `buf[i]` (1 for ASCII, 3 for the
+/// ideographic space U+3000 in UTF-8), or 0 when there is none.
+#[inline]
+pub fn space_len(buf: &[u8], i: usize) -> usize {
+    match buf.get(i) {
+        Some(&b) if is_space_byte(b) => 1,
+        Some(0xe3) if buf.get(i + 1) == Some(&0x80) && buf.get(i + 2) == Some(&0x80) => 3,
+        _ => 0,
+    }
+}
+
+/// Index of the first non-whitespace byte of `buf[from..to]` (or `to`).
+#[inline]
+pub fn skip_spaces(buf: &[u8], mut from: usize, to: usize) -> usize {
+    while from < to {
+        let n = space_len(buf, from);
+        if n == 0 {
+            break;
+        }
+        from += n;
+    }
+    from.min(to)
+}
+
+/// True when `buf[from..to]` holds only whitespace.
+#[inline]
+pub fn is_blank(buf: &[u8], from: usize, to: usize) -> bool {
+    skip_spaces(buf, from, to) >= to
+}
+
+/// Number of line ends in `bytes` (`\n`, `\r\n`, lone `\r`). A `\r` as the
+/// last byte counts as a line end; callers only count ranges that end before
+/// a non-`\n` byte or at the end of the data.
+pub fn count_lines(bytes: &[u8]) -> u64 {
+    let lf = memchr::memchr_iter(b'\n', bytes).count() as u64;
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf;
+    }
+    let lone_cr = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count() as u64;
+    lf + lone_cr
+}
+
+/// The four game termination markers of the PGN standard.
+#[inline]
+pub fn is_result(tok: &[u8]) -> bool {
+    matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+}

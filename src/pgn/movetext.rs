@@ -1,0 +1,355 @@
+//! Main-line movetext tokens of one game.
+//!
+//! Comments (`{...}`, `;` to the end of the line), `%` escape lines and
+//! variations `( ... )` are skipped: a comment with `memchr`, a variation with
+//! a depth counter (never recursion, so 100,000 nested parentheses cost no
+//! stack). Move numbers (`12.`, `12...`, `1..`, glued `1.e4`) are dropped; the
+//! result token ends the main line.
+
+use super::lines;
+
+/// What a token is. Only [`TokenKind::Move`] and [`TokenKind::Result`] matter
+/// for replay; the others are reported so a caller may keep them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// A move as written (SAN, UCI, `--`, `Z0`, Chinese, WXF, ICCS ...), with
+    /// suffix annotations `!`/`?` removed. Check and mate marks (`+`, `#`)
+    /// are kept: in WXF `+` is part of the move, so the rules kernel decides.
+    Move,
+    /// A numeric annotation glyph: `$` and its digits.
+    Nag,
+    /// A textual annotation standing alone: `!?`, `+/=`, `inf`, `e.p.` ...
+    Annotation,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` on the main line; the last token.
+    Result,
+}
+
+/// One main-line token, borrowed from the game's bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub kind: TokenKind,
+    pub text: &'a [u8],
+    /// 1-based line in the source.
+    pub line: u64,
+    /// Byte index of `text` in the game's bytes.
+    pub offset: usize,
+}
+
+const ORD: u8 = 0;
+const WS: u8 = 1;
+const NL: u8 = 2;
+const LBRACE: u8 = 3;
+const RBRACE: u8 = 4;
+const LPAREN: u8 = 5;
+const RPAREN: u8 = 6;
+const SEMI: u8 = 7;
+const DOLLAR: u8 = 8;
+const E3: u8 = 9;
+
+static CLASS: [u8; 256] = {
+    let mut t = [ORD; 256];
+    t[b' ' as usize] = WS;
+    t[b'\t' as usize] = WS;
+    t[0x0b] = WS;
+    t[0x0c] = WS;
+    t[0x1c] = WS;
+    t[0x1d] = WS;
+    t[0x1e] = WS;
+    t[0x1f] = WS;
+    t[b'\n' as usize] = NL;
+    t[b'\r' as usize] = NL;
+    t[b'{' as usize] = LBRACE;
+    t[b'}' as usize] = RBRACE;
+    t[b'(' as usize] = LPAREN;
+    t[b')' as usize] = RPAREN;
+    t[b';' as usize] = SEMI;
+    t[b'$' as usize] = DOLLAR;
+    t[0xe3] = E3;
+    t
+};
+
+#[inline]
+fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+/// Textual annotations that stand alone between moves in real files.
+const GLYPHS: &[&[u8]] = &[
+    b"+-",
+    b"-+",
+    b"+/-",
+    b"-/+",
+    b"+/=",
+    b"=/+",
+    b"=",
+    b"+=",
+    b"=+",
+    b"inf",
+    b"RR",
+    b"N",
+    b"TN",
+    b"e.p.",
+    b"ep",
+    b"=/inf",
+    b"inf/=",
+    "∞".as_bytes(),
+    "±".as_bytes(),
+    "∓".as_bytes(),
+    "⩲".as_bytes(),
+    "⩱".as_bytes(),
+    "□".as_bytes(),
+    "=/∞".as_bytes(),
+    "∞/=".as_bytes(),
+];
+
+/// Iterator over the main-line tokens of one game; see the module docs.
+#[derive(Debug, Clone)]
+pub struct Movetext<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    line: u64,
+    line_start: bool,
+    done: bool,
+}
+
+impl<'a> Movetext<'a> {
+    /// Tokens of `buf[start..]`; `line` is the line of `buf[start]`.
+    pub fn new(buf: &'a [u8], start: usize, line: u64) -> Self {
+        let line_start =
+            start == 0 || matches!(buf.get(start.wrapping_sub(1)), Some(b'\n' | b'\r'));
+        Movetext {
+            buf,
+            pos: start,
+            line,
+            line_start,
+            done: false,
+        }
+    }
+
+    /// The line the iterator has reached (for "game ended early" messages).
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    #[inline]
+    fn newline(&mut self, b: u8) {
+        self.pos += 1;
+        if b == b'\r' && self.buf.get(self.pos) == Some(&b'\n') {
+            self.pos += 1;
+        }
+        self.line += 1;
+        self.line_start = true;
+    }
+
+    /// Moves to the line end (not past it).
+    #[inline]
+    fn skip_to_line_end(&mut self) {
+        let rest = self.buf.get(self.pos..).unwrap_or_default();
+        self.pos = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) => self.pos + i,
+            None => self.buf.len(),
+        };
+    }
+
+    /// `pos` is at `{`: moves past the matching `}` (or to the end).
+    #[inline]
+    fn skip_comment(&mut self) {
+        let from = self.pos + 1;
+        let rest = self.buf.get(from..).unwrap_or_default();
+        match memchr::memchr(b'}', rest) {
+            Some(i) => {
+                self.line += lines::count_lines(rest.get(..i).unwrap_or_default());
+                self.pos = from + i + 1;
+            }
+            None => {
+                self.line += lines::count_lines(rest);
+                self.pos = self.buf.len();
+            }
+        }
+        self.line_start = false;
+    }
+
+    /// `pos` is just after a `(` of the main line: skips to the matching `)`.
+    fn skip_variation(&mut self) {
+        let mut depth: u64 = 1;
+        while let Some(&b) = self.buf.get(self.pos) {
+            match class(b) {
+                NL => {
+                    self.newline(b);
+                    if self.buf.get(self.pos) == Some(&b'%') {
+                        self.skip_to_line_end();
+                    }
+                    continue;
+                }
+                LBRACE => {
+                    self.skip_comment();
+                    continue;
+                }
+                SEMI => {
+                    self.skip_to_line_end();
+                    continue;
+                }
+                LPAREN => depth += 1,
+                RPAREN => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        self.line_start = false;
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// End of the token starting at `from`.
+    #[inline]
+    fn token_end(&self, from: usize) -> usize {
+        let mut i = from;
+        while let Some(&b) = self.buf.get(i) {
+            match class(b) {
+                ORD => i += 1,
+                E3 => {
+                    if lines::space_len(self.buf, i) != 0 {
+                        break;
+                    }
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+        i
+    }
+}
+
+/// Drops a leading move number (`12.`, `12...`, `1..`, `１．`, `1…`) from a
+/// token; `None` when nothing is left.
+fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
+    let mut i = 0;
+    let mut digits = 0;
+    loop {
+        match tok.get(i..) {
+            Some([b'0'..=b'9', ..]) => i += 1,
+            Some([0xef, 0xbc, 0x90..=0x99, ..]) => i += 3,
+            _ => break,
+        }
+        digits += 1;
+    }
+    let mut dots = 0;
+    loop {
+        match tok.get(i..) {
+            Some([b'.', ..]) => i += 1,
+            Some([0xef, 0xbc, 0x8e, ..]) | Some([0xe2, 0x80, 0xa6, ..]) => i += 3,
+            _ => break,
+        }
+        dots += 1;
+    }
+    if digits > 0 && dots == 0 {
+        // `0-0`, `0000`: not a move number. A bare number (`12 e4`) is one.
+        if i == tok.len() && tok != b"0000" {
+            return None;
+        }
+        return Some(tok);
+    }
+    let rest = tok.get(i..).unwrap_or_default();
+    if rest.is_empty() { None } else { Some(rest) }
+}
+
+impl<'a> Iterator for Movetext<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        if self.done {
+            return None;
+        }
+        while let Some(&b) = self.buf.get(self.pos) {
+            if self.line_start && b == b'%' {
+                self.skip_to_line_end();
+                self.line_start = false;
+                continue;
+            }
+            match class(b) {
+                NL => {
+                    self.newline(b);
+                    continue;
+                }
+                WS | RBRACE | RPAREN => self.pos += 1,
+                LBRACE => {
+                    self.skip_comment();
+                    continue;
+                }
+                SEMI => self.skip_to_line_end(),
+                LPAREN => {
+                    self.pos += 1;
+                    self.skip_variation();
+                    continue;
+                }
+                DOLLAR => {
+                    let start = self.pos;
+                    let mut end = start + 1;
+                    while self.buf.get(end).is_some_and(u8::is_ascii_digit) {
+                        end += 1;
+                    }
+                    self.pos = end;
+                    self.line_start = false;
+                    return Some(Token {
+                        kind: TokenKind::Nag,
+                        text: self.buf.get(start..end).unwrap_or_default(),
+                        line: self.line,
+                        offset: start,
+                    });
+                }
+                _ => {
+                    let n = lines::space_len(self.buf, self.pos);
+                    if n > 0 {
+                        self.pos += n;
+                        self.line_start = false;
+                        continue;
+                    }
+                    let start = self.pos;
+                    let end = self.token_end(start).max(start + 1);
+                    self.pos = end;
+                    self.line_start = false;
+                    let whole = self.buf.get(start..end).unwrap_or_default();
+                    if lines::is_result(whole) {
+                        self.done = true;
+                        return Some(Token {
+                            kind: TokenKind::Result,
+                            text: whole,
+                            line: self.line,
+                            offset: start,
+                        });
+                    }
+                    let Some(tok) = strip_move_number(whole) else {
+                        continue;
+                    };
+                    let offset = start + (whole.len() - tok.len());
+                    let kind;
+                    let text;
+                    let trimmed_len = tok
+                        .iter()
+                        .rposition(|&c| c != b'!' && c != b'?')
+                        .map_or(0, |p| p + 1);
+                    if trimmed_len == 0 || GLYPHS.contains(&tok) {
+                        kind = TokenKind::Annotation;
+                        text = tok;
+                    } else {
+                        kind = TokenKind::Move;
+                        text = tok.get(..trimmed_len).unwrap_or(tok);
+                    }
+                    return Some(Token {
+                        kind,
+                        text,
+                        line: self.line,
+                        offset,
+                    });
+                }
+            }
+            self.line_start = false;
+        }
+        self.done = true;
+        None
+    }
+}

@@ -1,0 +1,229 @@
+//! Tag pairs (`[Name "value"]`): one scanner shared by the game splitter and
+//! the tag iterator, so both agree on where a tag ends even when its value
+//! holds escaped quotes or brackets (`[F "\"A]][\"\\"]`).
+//!
+//! A tag never runs past its line: a missing closing quote or bracket ends the
+//! tag at the end of the line, so one broken tag cannot swallow a file.
+
+use std::borrow::Cow;
+
+use super::lines;
+
+/// Where the parts of one tag are, as indices into the scanned buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagScan {
+    pub name: (usize, usize),
+    pub value: (usize, usize),
+    /// First byte after the tag (after its `]`, or the line end).
+    pub end: usize,
+}
+
+/// In a double-byte encoding (GBK, Big5) a byte >= 0x81 starts a two-byte
+/// character whose second byte may equal `\`, `]`, `{` or `}`; such a trail
+/// byte must be stepped over, never read as syntax.
+#[inline]
+pub(crate) fn char_len(buf: &[u8], i: usize, dbcs: bool, end: usize) -> usize {
+    match buf.get(i) {
+        Some(&b) if dbcs && b >= 0x81 && i + 1 < end => match buf.get(i + 1) {
+            Some(b'\n' | b'\r') | None => 1,
+            Some(_) => 2,
+        },
+        _ => 1,
+    }
+}
+
+/// Scans the tag whose `[` is at `open`, not looking at or past `line_end`.
+pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> TagScan {
+    let mut i = lines::skip_spaces(buf, open + 1, line_end);
+    let name_start = i;
+    while i < line_end {
+        match buf.get(i) {
+            Some(b'"' | b']') => break,
+            Some(&b) if lines::is_space_byte(b) => break,
+            _ => i += char_len(buf, i, dbcs, line_end),
+        }
+    }
+    let name = (name_start, i.min(line_end));
+    // Find the opening quote (or a closing bracket: a tag without a value).
+    while i < line_end {
+        match buf.get(i) {
+            Some(b'"' | b']') => break,
+            _ => i += char_len(buf, i, dbcs, line_end),
+        }
+    }
+    if i >= line_end || buf.get(i) == Some(&b']') {
+        let v = i.min(line_end);
+        return TagScan {
+            name,
+            value: (v, v),
+            end: (i + 1).min(line_end),
+        };
+    }
+    i += 1;
+    let value_start = i;
+    while i < line_end {
+        match buf.get(i) {
+            Some(b'"') => break,
+            Some(b'\\') => i += 2,
+            _ => i += char_len(buf, i, dbcs, line_end),
+        }
+    }
+    let value_end = i.min(line_end);
+    // Skip to the closing bracket; if there is none, the tag ends with the line.
+    i = (i + 1).min(line_end);
+    while i < line_end {
+        match buf.get(i) {
+            Some(b']') => {
+                i += 1;
+                break;
+            }
+            _ => i += char_len(buf, i, dbcs, line_end),
+        }
+    }
+    TagScan {
+        name,
+        value: (value_start, value_end),
+        end: i.min(line_end),
+    }
+}
+
+/// One tag pair, borrowed from the game's bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag name as written (match it with [`Tag::name_is`]).
+    pub name: &'a [u8],
+    /// The value between the quotes, escapes not yet resolved.
+    pub raw_value: &'a [u8],
+    /// 1-based line of the tag in the source.
+    pub line: u64,
+}
+
+impl<'a> Tag<'a> {
+    /// Tag names are matched case-insensitively: writers use `[Fen]` for `[FEN]`.
+    pub fn name_is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name.as_bytes())
+    }
+
+    /// The value with `\"` and `\\` resolved; borrowed when there is nothing
+    /// to resolve, which is nearly always.
+    pub fn value(&self) -> Cow<'a, [u8]> {
+        unescape(self.raw_value)
+    }
+}
+
+/// Resolves the two escapes of the PGN standard (`\"` and `\\`); any other
+/// backslash is kept as written.
+pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        if let (b'\\', Some(&n @ (b'"' | b'\\'))) = (b, raw.get(i + 1)) {
+            out.push(n);
+            i += 2;
+            continue;
+        }
+        out.push(b);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// One step of walking a game's tag section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HeaderItem {
+    Tag(TagScan, u64),
+    /// The movetext starts at this index, on this line.
+    Movetext(usize, u64),
+    /// The game has no movetext.
+    End,
+}
+
+/// Walks the tag section line by line: blank lines and `%`/`;` lines are
+/// skipped, several tags may share a line, and the first byte that is not a
+/// tag starts the movetext (even on a tag's line).
+#[derive(Debug, Clone)]
+pub(crate) struct HeaderCursor {
+    pos: usize,
+    line_start: usize,
+    line_end: usize,
+    next_line: usize,
+    line: u64,
+}
+
+impl HeaderCursor {
+    pub(crate) fn new(buf: &[u8], line: u64) -> Self {
+        let (line_end, next_line) = lines::line_end(buf, 0, true).unwrap_or((0, 0));
+        HeaderCursor {
+            pos: 0,
+            line_start: 0,
+            line_end,
+            next_line,
+            line,
+        }
+    }
+
+    pub(crate) fn next(&mut self, buf: &[u8]) -> HeaderItem {
+        loop {
+            if self.pos >= buf.len() {
+                return HeaderItem::End;
+            }
+            let escape_line = self.pos == self.line_start
+                && buf.get(self.pos).is_some_and(|&b| b == b'%' || b == b';');
+            let p = lines::skip_spaces(buf, self.pos, self.line_end);
+            if escape_line || p >= self.line_end {
+                if self.next_line >= buf.len() || self.next_line <= self.line_start {
+                    self.pos = buf.len();
+                    return HeaderItem::End;
+                }
+                self.line_start = self.next_line;
+                self.pos = self.next_line;
+                self.line += 1;
+                let (e, n) = lines::line_end(buf, self.pos, true).unwrap_or((buf.len(), buf.len()));
+                self.line_end = e;
+                self.next_line = n;
+                continue;
+            }
+            if buf.get(p) != Some(&b'[') {
+                self.pos = buf.len();
+                return HeaderItem::Movetext(p, self.line);
+            }
+            let s = scan_tag(buf, p, self.line_end, false);
+            self.pos = s.end.max(p + 1);
+            return HeaderItem::Tag(s, self.line);
+        }
+    }
+}
+
+/// Iterator over the tag pairs at the start of one game.
+#[derive(Debug, Clone)]
+pub struct Tags<'a> {
+    buf: &'a [u8],
+    cursor: HeaderCursor,
+}
+
+impl<'a> Tags<'a> {
+    pub(crate) fn new(buf: &'a [u8], line: u64) -> Self {
+        Tags {
+            buf,
+            cursor: HeaderCursor::new(buf, line),
+        }
+    }
+}
+
+impl<'a> Iterator for Tags<'a> {
+    type Item = Tag<'a>;
+
+    fn next(&mut self) -> Option<Tag<'a>> {
+        match self.cursor.next(self.buf) {
+            HeaderItem::Tag(s, line) => Some(Tag {
+                name: self.buf.get(s.name.0..s.name.1).unwrap_or_default(),
+                raw_value: self.buf.get(s.value.0..s.value.1).unwrap_or_default(),
+                line,
+            }),
+            HeaderItem::Movetext(..) | HeaderItem::End => None,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Opening inputs (placeholder while the splitter lands).
