@@ -153,7 +153,7 @@ impl Square {
 
     /// The square with this index (0..90), if on the board.
     pub fn from_index(index: usize) -> Option<Square> {
-        (index < NUM_SQUARES).then(|| Square(index as u8))
+        (index < NUM_SQUARES).then_some(Square(index as u8))
     }
 
     pub fn index(self) -> usize {
