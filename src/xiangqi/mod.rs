@@ -4,4 +4,16 @@
 //! board, attacks, position and move generation modules say where pieces can
 //! go; the notation modules translate moves to and from Chinese, WXF and ICCS.
 
+pub mod attacks;
+pub mod board;
+pub mod fen;
+pub mod movegen;
+pub mod perft;
+pub mod position;
 pub mod types;
+pub mod zobrist;
+
+pub use fen::FenError;
+pub use movegen::MoveList;
+pub use perft::{divide, perft};
+pub use position::Position;

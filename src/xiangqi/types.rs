@@ -133,6 +133,19 @@ impl Piece {
 pub struct Square(u8);
 
 impl Square {
+    /// Every square in index order (`a0`, `b0`, … `i9`). Lets the kernel's
+    /// precomputed tables (built in `const` context) name squares without a
+    /// fallible conversion in the move generator's hot loops.
+    pub const ALL: [Square; NUM_SQUARES] = {
+        let mut all = [Square(0); NUM_SQUARES];
+        let mut i = 0;
+        while i < NUM_SQUARES {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
     /// The square at `file` (0..9) and `rank` (0..10), if on the board.
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < FILES && rank < RANKS).then(|| Square(rank * FILES + file))
@@ -140,10 +153,16 @@ impl Square {
 
     /// The square with this index (0..90), if on the board.
     pub fn from_index(index: usize) -> Option<Square> {
-        (index < NUM_SQUARES).then(|| Square(index as u8))
+        (index < NUM_SQUARES).then_some(Square(index as u8))
     }
 
     pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The same as [`Square::index`], usable in `const` context (the
+    /// kernel's compile-time tables).
+    pub const fn index_const(self) -> usize {
         self.0 as usize
     }
 

@@ -1,0 +1,74 @@
+//! The board as a mailbox: what stands on each of the 90 points, plus the
+//! board regions the rules talk about (palaces, own half of the board).
+//!
+//! A mailbox of 90 `Option<Piece>` (180 bytes) is small enough that a
+//! `Position` is cheap to copy, and the move generator reads it through
+//! precomputed step tables (see `attacks`), so no bitboards are needed for
+//! the speed a replay tool wants.
+
+use super::types::{Color, NUM_SQUARES, Piece, Square};
+
+/// What stands on each point of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; NUM_SQUARES],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; NUM_SQUARES],
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        // `Square` guarantees index < 90, so this never goes out of bounds.
+        self.squares[sq.index()]
+    }
+
+    /// Puts `piece` (or nothing) on `sq`, returning what stood there.
+    #[inline]
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
+        std::mem::replace(&mut self.squares[sq.index()], piece)
+    }
+
+    /// Every occupied point with its piece, in square index order
+    /// (`a0`, `b0`, … `i9`).
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::ALL
+            .iter()
+            .zip(self.squares.iter())
+            .filter_map(|(&sq, p)| p.map(|p| (sq, p)))
+    }
+}
+
+/// Whether `sq` is inside `color`'s palace (files d-f, ranks 0-2 for red,
+/// 7-9 for black), the only points its king and advisors may move to.
+#[inline]
+pub fn in_palace(color: Color, sq: Square) -> bool {
+    let (f, r) = (sq.file(), sq.rank());
+    (3..=5).contains(&f)
+        && match color {
+            Color::Red => r <= 2,
+            Color::Black => r >= 7,
+        }
+}
+
+/// Whether `sq` lies on `color`'s own half (ranks 0-4 for red, 5-9 for
+/// black): elephants never leave it, pawns move sideways only off it.
+#[inline]
+pub fn on_own_side(color: Color, sq: Square) -> bool {
+    match color {
+        Color::Red => sq.rank() <= 4,
+        Color::Black => sq.rank() >= 5,
+    }
+}
