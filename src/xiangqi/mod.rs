@@ -4,4 +4,5 @@
 //! board, attacks, position and move generation modules say where pieces can
 //! go; the notation modules translate moves to and from Chinese, WXF and ICCS.
 
+pub mod notation;
 pub mod types;
