@@ -8,6 +8,7 @@ pub mod attacks;
 pub mod board;
 pub mod fen;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod types;

@@ -1,0 +1,208 @@
+//! Chinese move notation (中文纵线格式), read in every variant of spec §3
+//! and written in the default form.
+//!
+//! Read: piece + file + verb + number (炮二平五), a place word first for
+//! stacked pieces (前车进一, 后炮平四, 中兵进一), the place word after the
+//! piece (车前平三), the numbered pawn forms (一兵平五, 二卒平6), the file
+//! kept for two stacked pawn files (前兵九平八) and its abbreviation without
+//! the piece (前九平八). Trailing check or comment marks (`+`, `#`, `!`, `?`)
+//! are dropped once the move is complete.
+//!
+//! Written: the xqbase computer standard, which is the spec's default:
+//! 前/后 for two, 前/中/后 for three, 一..五 for four or five on one file and
+//! for all pawns of two stacked files; advisors and elephants keep their file.
+
+use super::characters::{
+    Glyph, Position, glyph, number_char, ordinal_char, piece_char, position_char, verb_char,
+};
+use super::shape::describe;
+use super::spec::{MoveSpec, StackPlace, Which};
+use super::tandem::Placement;
+use super::{Notation, NotationBoard, NotationError};
+use crate::xiangqi::types::{Move, Role};
+
+/// The longest core a Chinese move has: 前兵九平八.
+const MAX_GLYPHS: usize = 5;
+
+/// Reads the text into what it says, without a board.
+pub fn parse_text(text: &str) -> Result<MoveSpec, NotationError> {
+    let err = |reason: &str| NotationError::syntax(text, Notation::Chinese, reason);
+    let mut glyphs = [Glyph::Number(0); MAX_GLYPHS];
+    let mut len = 0;
+    let mut rest = text.trim();
+    while let Some(c) = rest.chars().next() {
+        let Some(g) = glyph(c) else { break };
+        let Some(slot) = glyphs.get_mut(len) else {
+            return Err(err("too many characters for one move"));
+        };
+        *slot = g;
+        len += 1;
+        rest = &rest[c.len_utf8()..];
+    }
+    if !is_annotation(rest) {
+        return Err(err("unexpected characters after the move"));
+    }
+    let core = glyphs.get(..len).unwrap_or(&[]);
+    let (role, which, direction, number) = match *core {
+        [
+            Glyph::Piece(r),
+            Glyph::Number(f),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (r, Which::File(f), d, n),
+        [
+            Glyph::Piece(r),
+            Glyph::Position(p),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ]
+        | [
+            Glyph::Position(p),
+            Glyph::Piece(r),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (
+            r,
+            Which::Stack {
+                at: place(p),
+                file: None,
+            },
+            d,
+            n,
+        ),
+        [
+            Glyph::Position(p),
+            Glyph::Piece(r),
+            Glyph::Number(f),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (
+            r,
+            Which::Stack {
+                at: place(p),
+                file: Some(f),
+            },
+            d,
+            n,
+        ),
+        // 前九平八: the abbreviated stacked-pawn form drops the piece.
+        [
+            Glyph::Position(p),
+            Glyph::Number(f),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (
+            Role::Pawn,
+            Which::Stack {
+                at: place(p),
+                file: Some(f),
+            },
+            d,
+            n,
+        ),
+        [
+            Glyph::Number(k),
+            Glyph::Piece(r),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (
+            r,
+            Which::Stack {
+                at: StackPlace::Nth(k),
+                file: None,
+            },
+            d,
+            n,
+        ),
+        [
+            Glyph::Number(k),
+            Glyph::Piece(r),
+            Glyph::Number(f),
+            Glyph::Verb(d),
+            Glyph::Number(n),
+        ] => (
+            r,
+            Which::Stack {
+                at: StackPlace::Nth(k),
+                file: Some(f),
+            },
+            d,
+            n,
+        ),
+        [] => return Err(err("no Chinese move characters")),
+        _ => {
+            return Err(err(
+                "expected piece, file, verb (进/退/平), number, or a place word (前/中/后, 一..五) before the piece",
+            ));
+        }
+    };
+    Ok(MoveSpec {
+        role,
+        which,
+        direction,
+        number,
+        file_means_middle: false,
+    })
+}
+
+fn place(p: Position) -> StackPlace {
+    match p {
+        Position::Front => StackPlace::Front,
+        Position::Middle => StackPlace::Middle,
+        Position::Rear => StackPlace::Rear,
+    }
+}
+
+/// True if `rest` holds only marks that may follow a complete move: check
+/// (`+`, full-width `＋`), mate (`#`), and the `!`/`?` of annotations.
+pub fn is_annotation(rest: &str) -> bool {
+    rest.chars()
+        .map(super::characters::fold_full_width)
+        .all(|c| matches!(c, '+' | '#' | '!' | '?'))
+}
+
+/// Appends `m` in Chinese notation (`traditional` picks 車馬帥將進後).
+pub fn write(
+    board: &impl NotationBoard,
+    m: Move,
+    traditional: bool,
+    out: &mut String,
+) -> Result<(), NotationError> {
+    let notation = if traditional {
+        Notation::ChineseTraditional
+    } else {
+        Notation::Chinese
+    };
+    let unwritable = |reason: &str| NotationError::Unwritable {
+        mv: m,
+        notation,
+        reason: reason.to_owned(),
+    };
+    let p = Placement::of(board, m.from).ok_or_else(|| unwritable("no piece on its origin"))?;
+    let color = p.piece.color;
+    let role = p.piece.role;
+    let (direction, number) = describe(color, role, m.from, m.to)
+        .ok_or_else(|| unwritable("not the shape of a move of the piece on its origin"))?;
+    let keeps_file = matches!(role, Role::King | Role::Advisor | Role::Elephant) || p.count < 2;
+    let piece = piece_char(color, role, traditional);
+    if keeps_file {
+        out.push(piece);
+        out.push(number_char(color, p.own_file).ok_or_else(|| unwritable("file out of range"))?);
+    } else {
+        let word = if p.stacked_files >= 2 {
+            ordinal_char(p.series_index as u8)
+        } else {
+            match (p.count, p.index) {
+                (2 | 3, 0) => Some(position_char(Position::Front, traditional)),
+                (2, 1) | (3, 2) => Some(position_char(Position::Rear, traditional)),
+                (3, 1) => Some(position_char(Position::Middle, traditional)),
+                _ => ordinal_char(p.index as u8 + 1),
+            }
+        };
+        out.push(word.ok_or_else(|| unwritable("too many pieces on one file"))?);
+        out.push(piece);
+    }
+    out.push(verb_char(direction, traditional));
+    out.push(number_char(color, number).ok_or_else(|| unwritable("number out of range"))?);
+    Ok(())
+}

@@ -1,0 +1,179 @@
+//! Xiangqi move notation: Chinese (simplified and traditional), WXF and ICCS,
+//! read and written against a board.
+//!
+//! Reading works in two steps. A notation module turns the text into a
+//! [`spec::MoveSpec`] — "the front red chariot goes forward one" — without
+//! looking at the board; [`resolve`] then finds the one legal move that fits.
+//! So a text is accepted exactly when it names one legal move, and the error
+//! for any other text says which piece was missing, which move was illegal or
+//! which moves were all meant. Writing follows the **[default]** forms of
+//! `xiangqi-notation.md`.
+//!
+//! The notation code sees the board only through [`NotationBoard`], so it
+//! does not depend on the rules kernel; the kernel's position implements the
+//! trait.
+
+mod characters;
+mod chinese;
+mod error;
+mod files;
+mod iccs;
+mod resolve;
+mod shape;
+mod spec;
+mod tandem;
+mod wxf;
+
+use std::fmt;
+
+use crate::xiangqi::types::{Color, Move, Piece, Square};
+
+pub use error::NotationError;
+
+/// What notation needs to know about a position.
+///
+/// Reading needs the legal moves (a text names a move only if it is legal);
+/// writing needs only the pieces.
+pub trait NotationBoard {
+    /// The piece standing on `sq`, if any.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// Calls `visit` once for every legal move of the side to move. A
+    /// callback rather than a `Vec` so that a kernel can hand out moves from
+    /// its own stack-allocated list.
+    fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
+}
+
+/// The move notations this crate reads and writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Coordinates, `h2e2` (written lower case without hyphen; `H2-E2` read).
+    Iccs,
+    /// WXF, `C2.5` (written in the wxf.org form; pyffish's `C2=5` read).
+    Wxf,
+    /// Chinese in simplified characters, `炮二平五` / `马8进7`.
+    Chinese,
+    /// Chinese in traditional characters, `炮二平五` / `馬8進7`.
+    ChineseTraditional,
+}
+
+impl Notation {
+    /// The value of a PGN `[Format "…"]` tag for this notation (xqbase
+    /// convention; traditional Chinese is still `Chinese`).
+    pub fn format_tag(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Chinese | Notation::ChineseTraditional => "Chinese",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Chinese => "Chinese",
+            Notation::ChineseTraditional => "traditional Chinese",
+        })
+    }
+}
+
+/// Which notation a single move token is written in, judged from its shape
+/// alone (no board): ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`, `Ｃ２＝５`, `27=8`)
+/// or Chinese (`ChineseTraditional` when it uses a traditional-only
+/// character such as 車 or 進). `None` for anything that is no move in any of
+/// them, so that a game's movetext can be sniffed token by token.
+pub fn detect_notation(token: &str) -> Option<Notation> {
+    let token = token.trim();
+    if iccs::parse_text(token).is_ok() {
+        Some(Notation::Iccs)
+    } else if wxf::parse_text(token).is_ok() {
+        Some(Notation::Wxf)
+    } else if chinese::parse_text(token).is_ok() {
+        if token.chars().any(characters::is_traditional_only) {
+            Some(Notation::ChineseTraditional)
+        } else {
+            Some(Notation::Chinese)
+        }
+    } else {
+        None
+    }
+}
+
+/// Reads a move in whichever notation `text` is written in (see
+/// [`detect_notation`]) and returns the one legal move it names.
+pub fn parse_move(board: &impl NotationBoard, text: &str) -> Result<Move, NotationError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    match detect_notation(trimmed) {
+        Some(notation) => parse_move_as(board, trimmed, notation),
+        None => Err(NotationError::Unrecognized {
+            text: trimmed.to_owned(),
+        }),
+    }
+}
+
+/// Reads a move written in `notation` and returns the one legal move it
+/// names. `Chinese` and `ChineseTraditional` both accept every character
+/// variant of spec §3.2.
+pub fn parse_move_as(
+    board: &impl NotationBoard,
+    text: &str,
+    notation: Notation,
+) -> Result<Move, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    match notation {
+        Notation::Iccs => iccs::parse(board, text),
+        Notation::Wxf => {
+            let specs = wxf::parse_text(text)?;
+            resolve::resolve_any(board, &specs, text, notation)
+        }
+        Notation::Chinese | Notation::ChineseTraditional => {
+            let spec = chinese::parse_text(text)?;
+            resolve::resolve_any(board, &[spec], text, notation)
+        }
+    }
+}
+
+/// Writes `m` in `notation`, in the spec's default form.
+///
+/// A move that the board cannot describe (no piece of the side to move on
+/// its origin, or a shape no piece has) cannot be written in Chinese or WXF;
+/// it is then written in ICCS, so the output still says which move it was.
+/// Use [`write_move_to`] to get an error instead.
+pub fn write_move(board: &impl NotationBoard, m: Move, notation: Notation) -> String {
+    let mut out = String::with_capacity(16);
+    if write_move_to(board, m, notation, &mut out).is_err() {
+        out.clear();
+        out.push_str(&m.to_string());
+    }
+    out
+}
+
+/// Appends `m` written in `notation` to `out` (no allocation beyond the
+/// growth of `out`), or says why the move cannot be written. The legality of
+/// `m` is not checked: writing needs only the pieces.
+pub fn write_move_to(
+    board: &impl NotationBoard,
+    m: Move,
+    notation: Notation,
+    out: &mut String,
+) -> Result<(), NotationError> {
+    match notation {
+        Notation::Iccs => {
+            iccs::write(m, out);
+            Ok(())
+        }
+        Notation::Wxf => wxf::write(board, m, out),
+        Notation::Chinese => chinese::write(board, m, false, out),
+        Notation::ChineseTraditional => chinese::write(board, m, true, out),
+    }
+}
