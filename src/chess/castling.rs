@@ -166,12 +166,12 @@ fn resolve(board: &Board, c: char, mode: CastlingMode) -> Result<Square, String>
             }
             let below = Bitboard((1u64 << king.index()) - 1);
             match lower {
-                'k' => (rooks & !below).last().ok_or_else(|| {
-                    format!("no {name} rook on the h-side of the king on {king}")
-                }),
-                'q' => (rooks & below).first().ok_or_else(|| {
-                    format!("no {name} rook on the a-side of the king on {king}")
-                }),
+                'k' => (rooks & !below)
+                    .last()
+                    .ok_or_else(|| format!("no {name} rook on the h-side of the king on {king}")),
+                'q' => (rooks & below)
+                    .first()
+                    .ok_or_else(|| format!("no {name} rook on the a-side of the king on {king}")),
                 f @ 'a'..='h' => {
                     let sq = Square::from_coords(f as u8 - b'a', back);
                     if rooks.contains(sq) {

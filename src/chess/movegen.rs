@@ -158,8 +158,7 @@ impl Position {
     fn gen_castling(&self, list: &mut MoveList, king: Square) {
         let us = self.turn;
         let b = &self.board;
-        let rooks =
-            self.castling & Bitboard::rank(us.back_rank()) & b.by_piece(us, Role::Rook);
+        let rooks = self.castling & Bitboard::rank(us.back_rank()) & b.by_piece(us, Role::Rook);
         if king.rank() != us.back_rank() {
             return;
         }
@@ -177,8 +176,7 @@ impl Position {
         let b = &self.board;
         let (kto, rto) = castling::destinations(king, rook);
         let both = Bitboard::from_square(king) | rook;
-        let must_be_empty =
-            (between(king, kto) | kto | between(rook, rto) | rto) & !both;
+        let must_be_empty = (between(king, kto) | kto | between(rook, rto) | rto) & !both;
         let occ = b.occupied();
         if (occ & must_be_empty).nonempty() {
             return false;

@@ -1,8 +1,8 @@
 //! Replaying a chess or Chess960 game's main line.
 
+use super::ReplayOptions;
 use super::record::CastlingConflict;
 use super::repetition::RepetitionTable;
-use super::ReplayOptions;
 use crate::chess::{CastlingMode, EpMode, Position, Setup};
 use crate::pgn::{GameText, TokenKind};
 use crate::report::Status;
@@ -92,13 +92,7 @@ pub fn replay(
                 } else {
                     Status::IllegalMove
                 };
-                out.error = format!(
-                    "ply {} (line {}) \"{}\": {}",
-                    ply + 1,
-                    token.line,
-                    text,
-                    e
-                );
+                out.error = format!("ply {} (line {}) \"{}\": {}", ply + 1, token.line, text, e);
                 break;
             }
         };

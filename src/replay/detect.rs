@@ -46,9 +46,7 @@ pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>)
 
 /// A castling field with file letters (`HAha`) rather than `KQkq`.
 fn is_shredder(castling: &str) -> bool {
-    castling
-        .chars()
-        .any(|c| matches!(c, 'A'..='H' | 'a'..='h'))
+    castling.chars().any(|c| matches!(c, 'A'..='H' | 'a'..='h'))
 }
 
 /// Chinese characters, or WXF (`C2.5`, `H8+7`, `R+.3`): forms no chess move

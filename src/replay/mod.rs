@@ -99,7 +99,8 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
             }
         }
         GameVariant::Unsupported(name) => {
-            let error = format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
+            let error =
+                format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             let mut record = GameRecord::not_replayed(name, tags, Status::Unsupported, error);
             record.start_fen = start_fen;
             record

@@ -9,6 +9,7 @@ pub mod board;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
+mod notation_board;
 pub mod perft;
 pub mod position;
 pub mod types;
