@@ -17,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay every game of PGN collections and write a CSV report folder.
+    Report(pgnmill::commands::report::ReportArgs),
     /// Count legal move sequences from a position (move generator check).
     Perft(pgnmill::commands::perft::PerftArgs),
 }
@@ -24,6 +26,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<(), pgnmill::CliError> = match cli.command {
+        Command::Report(args) => pgnmill::commands::report::run(&args),
         Command::Perft(args) => pgnmill::commands::perft::run(&args),
     };
     match result {

@@ -85,6 +85,7 @@ pub fn replay(
         }
         let m = match pos.parse_san(token.text) {
             Ok(m) => m,
+            Err(_) if !names_a_move(token.text) => continue,
             Err(e) => {
                 let text = String::from_utf8_lossy(token.text);
                 out.status = if ply == 0 && !has_tags {
@@ -117,4 +118,34 @@ pub fn replay(
     out.final_fen_ep_legal = pos.fen(EpMode::Legal);
     out.moves = moves;
     out
+}
+
+/// Whether a token that failed to parse was meant as a move: it names a
+/// square, or is a castling or null move. Anything else (`RR`, `N`, `+/=`,
+/// words left by a broken comment) is annotation debris that python-chess
+/// also skips without complaint; a token like `Sf3` (a German knight) names
+/// a square and is reported.
+fn names_a_move(token: &[u8]) -> bool {
+    let names_square = token
+        .windows(2)
+        .any(|w| matches!(w, [b'a'..=b'h', b'1'..=b'8']));
+    names_square
+        || token.starts_with(b"O-O")
+        || token.starts_with(b"0-0")
+        || matches!(token, b"--" | b"Z0" | b"0000" | b"@@@@")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_a_move;
+
+    #[test]
+    fn annotation_debris_is_not_a_move() {
+        for t in ["RR", "N", "+/=", "ef\\ghij", "inf"] {
+            assert!(!names_a_move(t.as_bytes()), "{t}");
+        }
+        for t in ["Sf3", "e4", "O-O-O", "0-0", "--", "Z0", "Nbd7"] {
+            assert!(names_a_move(t.as_bytes()), "{t}");
+        }
+    }
 }

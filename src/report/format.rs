@@ -76,6 +76,12 @@ fn header_bytes(columns: &[&str]) -> Vec<u8> {
     w.into_inner().unwrap_or_default()
 }
 
+/// A repetition count, empty when no position was replayed at all (a game
+/// refused before its start position, e.g. `bad_fen` or `unsupported`).
+fn nonzero(max: u32) -> Option<u32> {
+    (max > 0).then_some(max)
+}
+
 /// Appends CSV rows to byte buffers, reusing one csv writer per buffer.
 pub struct RowFormatter {
     games: csv::Writer<Vec<u8>>,
@@ -118,9 +124,9 @@ impl RowFormatter {
             start_fen: &record.start_fen,
             final_fen: &record.final_fen,
             final_fen_ep_legal: &record.final_fen_ep_legal,
-            rep_max_ep_always: record.rep_ep_always.max,
+            rep_max_ep_always: nonzero(record.rep_ep_always.max),
             threefold_ply_ep_always: record.rep_ep_always.threefold_ply,
-            rep_max_ep_legal: record.rep_ep_legal.max,
+            rep_max_ep_legal: nonzero(record.rep_ep_legal.max),
             threefold_ply_ep_legal: record.rep_ep_legal.threefold_ply,
             missed_threefold: record.missed_threefold(),
             castling_conflict: conflict.map_or("", |c| &c.invalid),
@@ -230,9 +236,9 @@ mod tests {
             start_fen: "",
             final_fen: "",
             final_fen_ep_legal: "",
-            rep_max_ep_always: 0,
+            rep_max_ep_always: None,
             threefold_ply_ep_always: None,
-            rep_max_ep_legal: 0,
+            rep_max_ep_legal: None,
             threefold_ply_ep_legal: None,
             missed_threefold: false,
             castling_conflict: "",

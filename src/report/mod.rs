@@ -8,12 +8,15 @@
 //! columns, never rename or drop one.
 
 pub mod atomic;
+pub mod chunk;
 pub mod extract;
 pub mod format;
+pub mod inputs;
 pub mod output;
 pub mod progress;
 pub mod rows;
 pub mod summary;
+pub mod writer;
 
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
 pub use output::OutputDir;

@@ -1,0 +1,69 @@
+//! Helpers shared by the report tests: run the binary, read CSV files.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The repository root (tests run with the package root as working dir).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `pgnmill report` with `args` into a fresh folder and returns it.
+pub fn run_report(args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("report");
+    let status = assert_cmd::Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .current_dir(root())
+        .arg("report")
+        .arg("--quiet")
+        .arg("-o")
+        .arg(&out)
+        .args(args)
+        .assert()
+        .success();
+    drop(status);
+    (tmp, out)
+}
+
+/// A CSV file as rows of column name -> value.
+pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let headers = reader.headers().expect("header").clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("record");
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks the invariants of spec/reports.md on every row of a games.csv.
+pub fn check_invariants(rows: &[HashMap<String, String>]) {
+    for row in rows {
+        let at = format!("{}#{}", row["source"], row["game"]);
+        let num = |c: &str| row[c].parse::<u32>().ok();
+        if let (Some(a), Some(l)) = (num("rep_max_ep_always"), num("rep_max_ep_legal")) {
+            assert!(a <= l, "{at}: rep_max_ep_always {a} > rep_max_ep_legal {l}");
+        }
+        let missed = !row["threefold_ply_ep_legal"].is_empty()
+            && row["threefold_ply_ep_always"].is_empty();
+        assert_eq!(
+            row["missed_threefold"],
+            missed.to_string(),
+            "{at}: missed_threefold"
+        );
+        assert_eq!(
+            row["status"] == "ok",
+            row["error"].is_empty(),
+            "{at}: error must be empty exactly when ok: {:?}",
+            row["error"]
+        );
+    }
+}
