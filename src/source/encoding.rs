@@ -1,0 +1,143 @@
+//! Which text encoding an input is in, and decoding games and tag values to
+//! UTF-8.
+//!
+//! Real collections come in UTF-8 (with or without a byte order mark),
+//! Latin-1 / windows-1252 (old European databases), GBK/GB18030 (mainland
+//! xiangqi software) and Big5 (Taiwan and Hong Kong). The splitter works on
+//! the raw bytes of all of them; decoding happens per game, in the workers.
+
+use std::borrow::Cow;
+
+/// The encoding of one input, decided once from a sample of its start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8 (a leading byte order mark is skipped by the splitter).
+    Utf8,
+    /// GBK / GB2312 / GB18030.
+    Gb18030,
+    /// Big5 (with the HKSCS extensions encoding_rs knows).
+    Big5,
+    /// ISO-8859-1 as browsers read it: windows-1252.
+    Latin1,
+}
+
+impl Encoding {
+    /// True for the double-byte encodings whose trail bytes can equal ASCII
+    /// syntax characters; the splitter must be told.
+    pub fn is_dbcs(self) -> bool {
+        matches!(self, Encoding::Gb18030 | Encoding::Big5)
+    }
+
+    /// The name used in messages and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Gb18030 => "GB18030",
+            Encoding::Big5 => "Big5",
+            Encoding::Latin1 => "windows-1252",
+        }
+    }
+
+    fn codec(self) -> &'static encoding_rs::Encoding {
+        match self {
+            Encoding::Utf8 => encoding_rs::UTF_8,
+            Encoding::Gb18030 => encoding_rs::GB18030,
+            Encoding::Big5 => encoding_rs::BIG5,
+            Encoding::Latin1 => encoding_rs::WINDOWS_1252,
+        }
+    }
+}
+
+/// How many bytes of an input's start are looked at to decide its encoding.
+pub const SNIFF_BYTES: usize = 4 << 20;
+
+/// Characters of xiangqi notation and tags, simplified and traditional; a
+/// CJK decoding that yields them is almost certainly the right one.
+const XIANGQI_CHARS: &str =
+    "车車马馬炮砲包兵卒进進退平将將帅帥仕士象相一二三四五六七八九红紅黑先胜勝负負和局";
+
+/// Decides the encoding of `sample` (the first bytes of an input): UTF-8 if
+/// it is valid UTF-8 (a character cut at the end of the sample is allowed);
+/// otherwise GBK or Big5 when one decodes with no error and yields xiangqi
+/// characters (or, for GBK, text whose two-byte characters are nearly all in
+/// the GB2312 block, which Latin-1 accents followed by a letter never are);
+/// otherwise windows-1252.
+pub fn sniff(sample: &[u8]) -> Encoding {
+    match std::str::from_utf8(sample) {
+        Ok(_) => return Encoding::Utf8,
+        Err(e) if e.error_len().is_none() && sample.len() - e.valid_up_to() < 4 => {
+            return Encoding::Utf8;
+        }
+        Err(_) => {}
+    }
+    let score = |enc: Encoding| -> Option<(usize, usize)> {
+        let (text, had_errors) = enc.codec().decode_without_bom_handling(sample);
+        // A sample cut in the middle of a character ends in one replacement.
+        let errors = text.matches('\u{FFFD}').count();
+        if had_errors && errors > 1 {
+            return None;
+        }
+        let hits = text.chars().filter(|c| XIANGQI_CHARS.contains(*c)).count();
+        let cjk = text
+            .chars()
+            .filter(|c| ('\u{4E00}'..='\u{9FFF}').contains(c))
+            .count();
+        Some((hits, cjk))
+    };
+    let gb = score(Encoding::Gb18030);
+    let big5 = score(Encoding::Big5);
+    let gb_dense = gb.is_some() && gb2312_share(sample) >= 0.9;
+    match (gb, big5) {
+        (Some((g, _)), Some((b, _))) if b > g && b > 0 => Encoding::Big5,
+        (Some((g, _)), _) if g > 0 || gb_dense => Encoding::Gb18030,
+        (_, Some((b, _))) if b > 0 => Encoding::Big5,
+        _ => Encoding::Latin1,
+    }
+}
+
+/// Share of byte pairs starting with a byte >= 0x81 whose both bytes lie in
+/// 0xA1..=0xFE (the GB2312 block); 0 when there are none.
+fn gb2312_share(sample: &[u8]) -> f64 {
+    let (mut pairs, mut core) = (0u64, 0u64);
+    let mut i = 0;
+    while let Some(&b) = sample.get(i) {
+        if b < 0x81 {
+            i += 1;
+            continue;
+        }
+        let t = sample.get(i + 1).copied().unwrap_or(0);
+        pairs += 1;
+        if (0xa1..=0xfe).contains(&b) && (0xa1..=0xfe).contains(&t) {
+            core += 1;
+        }
+        i += 2;
+    }
+    if pairs == 0 {
+        0.0
+    } else {
+        core as f64 / pairs as f64
+    }
+}
+
+/// One game's bytes as UTF-8: borrowed when they already are (UTF-8 and
+/// ASCII-only Latin-1 games), decoded otherwise. A game in a "UTF-8" input
+/// that is not valid UTF-8 (the sample did not show it) is read as
+/// windows-1252, which never fails. Tokenize the result's bytes.
+pub fn decode_game(bytes: &[u8], enc: Encoding) -> Cow<'_, str> {
+    if let Ok(s) = std::str::from_utf8(bytes)
+        && (enc == Encoding::Utf8 || bytes.is_ascii())
+    {
+        return Cow::Borrowed(s);
+    }
+    let codec = match enc {
+        Encoding::Utf8 => encoding_rs::WINDOWS_1252,
+        other => other.codec(),
+    };
+    codec.decode_without_bom_handling(bytes).0
+}
+
+/// A tag value (escapes already resolved, see [`crate::pgn::Tag::value`]) as
+/// UTF-8, for writing to the CSV. Same rules as [`decode_game`].
+pub fn decode_tag_value(raw: &[u8], enc: Encoding) -> Cow<'_, str> {
+    decode_game(raw, enc)
+}
