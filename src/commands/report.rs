@@ -87,22 +87,25 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
-use crate::pgn::{split_window, GameSpan, Position as SourcePosition};
+use crate::CliError;
 use crate::replay::ReplayOptions;
-use crate::report::chunk::{process_chunk, ChunkResult};
+use crate::report::chunk::{ChunkResult, process_chunk};
 use crate::report::progress::Progress;
 use crate::report::summary::InputSummary;
 use crate::report::writer::ReportWriter;
 use crate::report::{OutputDir, Summary};
-use crate::CliError;
+use crate::source::{Batch, Compression, Input, ReadOptions, SourceError, expand_inputs};
 use rayon::prelude::*;
 use std::time::Instant;
 
-/// Bytes of PGN split per step: large enough that a batch keeps every core
-/// busy, small enough that memory stays flat whatever the input's size.
-const WINDOW_BYTES: usize = 8 << 20;
 /// Games per worker task: amortises formatting setup, keeps load balanced.
 const GAMES_PER_TASK: usize = 64;
+
+impl From<SourceError> for CliError {
+    fn from(e: SourceError) -> Self {
+        CliError::Failed(e.to_string())
+    }
+}
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
@@ -117,89 +120,121 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         .num_threads(threads)
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
-    let inputs = crate::report::inputs::expand_inputs(&args.inputs)?;
+    let inputs = expand_inputs(&args.inputs)?;
     let out = OutputDir::prepare(&args.out, args.force)?;
     let mut writer = ReportWriter::create(&out, args.moves, &args.extract, threads)?;
     let options = ReplayOptions {
         moves: args.moves,
         variant: args.variant.forced(),
     };
-    let total_bytes = inputs.iter().map(|i| i.size_hint()).sum();
+    let total_bytes = inputs
+        .iter()
+        .filter(|i| !i.is_stdin())
+        .filter_map(|i| std::fs::metadata(&i.path).ok())
+        .map(|m| m.len())
+        .sum();
     let mut progress = Progress::new(total_bytes, args.quiet);
+    let mut warnings = Vec::new();
     for input in &inputs {
-        let opened = input.open()?;
-        writer.begin_input(InputSummary {
-            path: input.display_name().to_string(),
-            bytes: opened.bytes().len() as u64,
-            games: 0,
-            encoding: opened.encoding_name().to_string(),
-            compression: opened.compression_name().to_string(),
-        });
-        let bytes = opened.bytes();
-        let mut start = SourcePosition::START;
-        let mut next_game = 1u64;
-        let mut window = WINDOW_BYTES;
-        let mut spans: Vec<GameSpan> = Vec::new();
-        while (start.offset as usize) < bytes.len() {
-            if crate::interrupt::requested() {
-                return Err(CliError::Interrupted(format!(
-                    "stopped while reading {}; no report was written",
-                    input.display_name()
-                )));
+        if let Err(warning) = report_input(input, &pool, &options, &mut writer, &mut progress) {
+            match warning {
+                // A stream that broke off part-way: its complete games are
+                // reported; say so, and go on with the other inputs.
+                InputEnd::Truncated(e) => {
+                    if let Some(last) = writer.summary.inputs.last_mut() {
+                        last.error = Some(e.to_string());
+                    }
+                    warnings.push(e.to_string());
+                }
+                InputEnd::Fatal(e) => return Err(e),
             }
-            let from = start.offset as usize;
-            let to = from.saturating_add(window).min(bytes.len());
-            let is_final = to == bytes.len();
-            spans.clear();
-            let next = split_window(
-                &bytes[from..to],
-                start,
-                is_final,
-                opened.is_double_byte(),
-                &mut spans,
-            );
-            if spans.is_empty() && next == start && !is_final {
-                // One game longer than the window: grow it (doubling keeps
-                // the total work linear).
-                window = window.saturating_mul(2);
-                continue;
-            }
-            window = WINDOW_BYTES;
-            let results: Vec<csv::Result<ChunkResult>> = pool.install(|| {
-                spans
-                    .par_chunks(GAMES_PER_TASK)
-                    .enumerate()
-                    .map(|(i, chunk)| {
-                        process_chunk(
-                            input.display_name(),
-                            bytes,
-                            0,
-                            chunk,
-                            next_game + (i * GAMES_PER_TASK) as u64,
-                            &opened,
-                            &options,
-                        )
-                    })
-                    .collect()
-            });
-            for result in results {
-                let chunk = result.map_err(|e| CliError::Failed(format!("games.csv: {e}")))?;
-                writer.add(&chunk, &|span| {
-                    span.slice(bytes, 0).unwrap_or_default().to_vec()
-                })?;
-            }
-            next_game += spans.len() as u64;
-            progress.advance(next.offset - start.offset, spans.len() as u64);
-            if is_final {
-                break;
-            }
-            start = next;
         }
     }
     progress.finish();
     let summary = writer.finish(started.elapsed().as_secs_f64())?;
+    for w in &warnings {
+        eprintln!("pgnmill: warning: {w}");
+    }
     if !args.quiet {
         print_summary(&summary, &out);
+    }
+    Ok(())
+}
+
+/// Why reading an input stopped early.
+enum InputEnd {
+    /// The input ended in the middle (truncated compressed stream, read
+    /// error): the games before are in the report.
+    Truncated(SourceError),
+    /// The run cannot go on.
+    Fatal(CliError),
+}
+
+/// Replays every game of one input, batch by batch, rows in order.
+fn report_input(
+    input: &Input,
+    pool: &rayon::ThreadPool,
+    options: &ReplayOptions,
+    writer: &mut ReportWriter,
+    progress: &mut Progress,
+) -> Result<(), InputEnd> {
+    let name = input.path.to_string_lossy().into_owned();
+    let reader = input
+        .open(&ReadOptions::default())
+        .map_err(|e| InputEnd::Fatal(e.into()))?;
+    let encoding = reader.encoding();
+    writer.begin_input(InputSummary {
+        path: name.clone(),
+        bytes: 0,
+        games: 0,
+        encoding: encoding.name().to_string(),
+        compression: match reader.compression() {
+            Compression::None => "none",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+        }
+        .to_string(),
+        error: None,
+    });
+    let mut consumed = 0u64;
+    for batch in reader {
+        if crate::interrupt::requested() {
+            return Err(InputEnd::Fatal(CliError::Interrupted(format!(
+                "stopped while reading {name}; no report was written"
+            ))));
+        }
+        let batch: Batch = batch.map_err(InputEnd::Truncated)?;
+        let results: Vec<csv::Result<ChunkResult>> = pool.install(|| {
+            batch
+                .games
+                .par_chunks(GAMES_PER_TASK)
+                .enumerate()
+                .map(|(i, chunk)| {
+                    process_chunk(
+                        &name,
+                        batch.bytes(),
+                        batch.base_offset,
+                        chunk,
+                        batch.first_game + 1 + (i * GAMES_PER_TASK) as u64,
+                        encoding,
+                        options,
+                    )
+                })
+                .collect()
+        });
+        for result in results {
+            let chunk =
+                result.map_err(|e| InputEnd::Fatal(CliError::Failed(format!("games.csv: {e}"))))?;
+            writer
+                .add(&chunk, &|span| batch.game_bytes(span).to_vec())
+                .map_err(InputEnd::Fatal)?;
+        }
+        let end = batch.base_offset + batch.bytes().len() as u64;
+        progress.advance(end - consumed, batch.games.len() as u64);
+        consumed = end;
+        if let Some(last) = writer.summary.inputs.last_mut() {
+            last.bytes = end;
+        }
     }
     Ok(())
 }

@@ -7,7 +7,8 @@ use super::extract::ExtractKind;
 use super::format::{GameLocation, RowFormatter};
 use super::rows::Status;
 use crate::pgn::GameSpan;
-use crate::replay::{replay_game, GameRecord, ReplayOptions};
+use crate::replay::{GameRecord, ReplayOptions, replay_game};
+use crate::source::{Encoding, decode_game};
 
 /// What the summary and the extracts need to know of one game.
 #[derive(Clone, Debug)]
@@ -54,12 +55,6 @@ pub struct ChunkResult {
     pub games: Vec<GameFacts>,
 }
 
-/// How a source's games are turned into text the replay can read: as they
-/// are for UTF-8 and Latin-1 sources, decoded to UTF-8 for GBK and Big5.
-pub trait GameDecoder: Sync {
-    fn decode_game<'a>(&self, raw: &'a [u8]) -> std::borrow::Cow<'a, [u8]>;
-}
-
 /// Replays and formats the games `spans` of `bytes` (whose first byte is at
 /// `base_offset` in its source); `first_game` is the 1-based number of the
 /// first of them within the source.
@@ -70,15 +65,15 @@ pub fn process_chunk(
     base_offset: u64,
     spans: &[GameSpan],
     first_game: u64,
-    decoder: &dyn GameDecoder,
+    encoding: Encoding,
     options: &ReplayOptions,
 ) -> csv::Result<ChunkResult> {
     let mut formatter = RowFormatter::new(options.moves);
     let mut games = Vec::with_capacity(spans.len());
     for (i, span) in spans.iter().enumerate() {
         let raw = span.slice(bytes, base_offset).unwrap_or_default();
-        let text = decoder.decode_game(raw);
-        let record = replay_game(&text, span.line, options);
+        let text = decode_game(raw, encoding);
+        let record = replay_game(text.as_bytes(), span.line, options);
         let at = GameLocation {
             source,
             game: first_game + i as u64,

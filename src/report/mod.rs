@@ -11,7 +11,6 @@ pub mod atomic;
 pub mod chunk;
 pub mod extract;
 pub mod format;
-pub mod inputs;
 pub mod output;
 pub mod progress;
 pub mod rows;

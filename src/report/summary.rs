@@ -14,6 +14,8 @@ pub struct InputSummary {
     pub encoding: String,
     /// `none`, `zstd` or `gzip`.
     pub compression: String,
+    /// Why the input could not be read to its end (truncated stream), if so.
+    pub error: Option<String>,
 }
 
 /// Totals for the whole run. Every key is always present.

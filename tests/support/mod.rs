@@ -52,8 +52,8 @@ pub fn check_invariants(rows: &[HashMap<String, String>]) {
         if let (Some(a), Some(l)) = (num("rep_max_ep_always"), num("rep_max_ep_legal")) {
             assert!(a <= l, "{at}: rep_max_ep_always {a} > rep_max_ep_legal {l}");
         }
-        let missed = !row["threefold_ply_ep_legal"].is_empty()
-            && row["threefold_ply_ep_always"].is_empty();
+        let missed =
+            !row["threefold_ply_ep_legal"].is_empty() && row["threefold_ply_ep_always"].is_empty();
         assert_eq!(
             row["missed_threefold"],
             missed.to_string(),
