@@ -301,8 +301,9 @@ def analyse(source, index, raw):
     fen = tags.get("FEN")
     if variant == "chess" and fen is not None:
         parts = fen.split()
-        if len(parts) > 2 and any(ch not in "KQkq-" for ch in parts[2]):
-            variant = "chess960"   # Shredder-FEN castling letters
+        if len(parts) > 2 and set(parts[2]) <= set("KQkqABCDEFGHabcdefgh") \
+                and any(ch in "ABCDEFGHabcdefgh" for ch in parts[2]):
+            variant = "chess960"   # Shredder-FEN castling letters (file letters A-H/a-h)
     row["variant"] = variant
     if variant == "unsupported":
         row["status"] = "unsupported"
@@ -335,7 +336,10 @@ def analyse(source, index, raw):
     rep_max = {"fen": 0, "legal": 0}
     first3 = {"fen": "", "legal": ""}
 
+    history = []
+
     def see(ply):
+        history.append(board.fen(en_passant="fen"))
         for ep in ("fen", "legal"):
             k = key(board, ep)
             counts[ep][k] += 1
@@ -370,7 +374,27 @@ def analyse(source, index, raw):
     row["missed_threefold"] = "true" if first3["legal"] != "" and first3["fen"] == "" else "false"
     row["status"] = status
     info["moves"] = moves[:plies]
+    info["history"] = history
     return row, info
+
+
+def describe_missed(row, info):
+    """Where a missed threefold comes from: the ep-if-legal key that reached 3
+    and the full ep-always FENs at its occurrences (the first one carries an
+    en-passant square that no pawn can legally use)."""
+    hist = info["history"]
+    target = " ".join(chess.Board(hist[int(row["threefold_ply_ep_legal"])]).fen().split()[:4])
+    plies = [i for i, f in enumerate(hist)
+             if " ".join(chess.Board(f).fen().split()[:4]) == target][:3]
+    moves = info["moves"]
+    b = chess.Board(row["start_fen"]) if row["start_fen"] else chess.Board()
+    san = []
+    for i, tok in enumerate(moves[:plies[-1]]):
+        m = b.parse_san(tok)
+        num = b.fullmove_number
+        san.append((f"{num}." if b.turn else f"{num}...") + b.san(m) if (b.turn or i == 0) else b.san(m))
+        b.push(m)
+    return plies, [hist[p] for p in plies], " ".join(san)
 
 
 # ---------------------------------------------------------------- driver
@@ -551,6 +575,12 @@ def main():
             missed.append(f"- {r['source'].split('/')[-1]} game {r['game']}: {r['white']} - {r['black']}, "
                           f"threefold (ep-if-legal) at ply {r['threefold_ply_ep_legal']}, "
                           f"rep_max ep-always {r['rep_max_ep_always']}")
+            if "synthetic" not in r["source"]:
+                info = infos[rows.index(r)]
+                plies, fens, san = describe_missed(r, info)
+                missed.append(f"  - same position at plies {plies}; ep-always FENs: "
+                              + "; ".join(f"`{f}`" for f in fens))
+                missed.append(f"  - moves to ply {plies[-1]}: {san}")
     block = "\n".join(table + missed)
     print(block)
     readme = os.path.join(ROOT, EXPECTED, "README.md")
