@@ -10,7 +10,9 @@ Division of labour:
   in testdata/expected/README.md): SAN/UCI move reading and legality
   (`Board.parse_san`), FEN reading (`chess.Board(fen)`), FEN writing in both
   en-passant conventions (`fen(en_passant="fen")` = ep-always, `fen()` =
-  ep-if-legal), and the castling audit (`clean_castling_rights()`).
+  ep-if-legal), and the castling audit (`clean_castling_rights()`). The
+  ep-if-legal threefold ply is also checked against python-chess's own
+  `Board.is_repetition(3)` on every game (an assertion).
 - Splitting a file into games and the movetext token rules follow
   shared/spec/reports.md and shared/spec/chess.md ("a game is a tag section and
   its movetext, or movetext alone"; the result token ends a game; a game that
@@ -350,6 +352,9 @@ def analyse(source, index, raw):
                 first3[ep] = ply
 
     see(0)
+    # python-chess's own repetition detector (transposition keys, ep only if
+    # legal) must find the same first threefold as the ep-if-legal key count.
+    py_first = 0 if board.is_repetition(3) else ""
     status = "ok"
     plies = 0
     for tok in moves:
@@ -363,7 +368,10 @@ def analyse(source, index, raw):
         board.push(move)
         plies += 1
         see(plies)
+        if py_first == "" and board.is_repetition(3):
+            py_first = plies
 
+    assert py_first == first3["legal"], (source, index, py_first, first3["legal"])
     row["plies"] = plies
     row["final_fen"] = board.fen(en_passant="fen")
     row["final_fen_ep_legal"] = board.fen()
