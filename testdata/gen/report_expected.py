@@ -43,13 +43,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CORPUS = "testdata/corpus"
 EXPECTED = "testdata/expected"
 
+# reports.md order (its free-text `error` column is left out: wording cannot
+# be compared), then two extra columns: castling_effective, error_ply.
 COLUMNS = [
-    "source", "game", "variant", "white", "black", "result", "plies",
+    "source", "game", "offset", "line", "variant",
+    "event", "site", "date", "round", "white", "black", "result", "plies",
     "start_fen", "final_fen", "final_fen_ep_legal",
     "rep_max_ep_always", "threefold_ply_ep_always",
     "rep_max_ep_legal", "threefold_ply_ep_legal",
-    "missed_threefold", "castling_conflict", "castling_effective",
-    "status", "error_ply",
+    "missed_threefold", "castling_conflict",
+    "status", "castling_effective", "error_ply",
 ]
 
 CHESS_NAMES = {"", "standard", "chess", "regular", "normal", "from position"}
@@ -63,18 +66,42 @@ RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 # ---------------------------------------------------------------- decoding
 
 def decode(data):
-    """Bytes -> (text, encoding). UTF-8 if the bytes are valid UTF-8, else Latin-1.
+    """Bytes -> (text, Source). UTF-8 if the bytes are valid UTF-8, else Latin-1.
 
     A leading UTF-8 byte order mark is dropped; CRLF and lone CR become LF.
+    The Source maps positions in the returned text back to byte offsets and
+    line numbers of the original bytes.
     """
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    data = data[bom:]
     try:
-        text, enc = data.decode("utf-8"), "utf-8"
+        orig, enc = data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        text, enc = data.decode("latin-1"), "latin-1"
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text, enc
+        orig, enc = data.decode("latin-1"), "latin-1"
+    text = orig.replace("\r\n", "\n").replace("\r", "\n")
+    return text, Source(orig, text, enc, bom)
+
+
+class Source:
+    """Position bookkeeping: normalized text position -> (byte offset, line)."""
+
+    def __init__(self, orig, text, enc, bom):
+        self.orig, self.enc, self.bom = orig, enc, bom
+        # normalized position of the k-th removed CR (the CR of a CRLF) is orig_pos - k
+        self.crlf_norm = [m.start() - k for k, m in enumerate(re.finditer("\r\n", orig))]
+        self.newlines = [m.start() for m in re.finditer("\n", text)]
+        self._last = (0, 0)  # (orig position, byte offset) for incremental encoding
+
+    def locate(self, pos):
+        import bisect
+        orig_pos = pos + bisect.bisect_right(self.crlf_norm, pos - 1)
+        line = bisect.bisect_right(self.newlines, pos - 1) + 1
+        last_pos, last_off = self._last
+        if orig_pos < last_pos:
+            last_pos, last_off = 0, 0
+        off = last_off + len(self.orig[last_pos:orig_pos].encode(self.enc))
+        self._last = (orig_pos, off)
+        return off + self.bom, line
 
 
 # ---------------------------------------------------------------- lexing
@@ -84,7 +111,7 @@ SYMBOL_RE = re.compile(r'\*|[^\s{}\[\]();*]+')
 
 
 def lex(text):
-    """Yield (kind, value) tokens: tag, badtag, open, close, symbol.
+    """Yield (kind, value, position) tokens: tag, badtag, open, close, symbol.
 
     Comments ({...}, ; to end of line) and lines starting with % are dropped.
     """
@@ -106,7 +133,7 @@ def lex(text):
         elif c == "{":
             j = text.find("}", i + 1)
             if j < 0:
-                yield ("unterminated_comment", None)
+                yield ("unterminated_comment", None, i)
                 return
             # a comment may span lines; a % right after a newline inside it is text
             i = j + 1
@@ -117,7 +144,7 @@ def lex(text):
             m = TAG_RE.match(text, i)
             if m:
                 value = re.sub(r'\\(.)', r'\1', m.group(2))
-                yield ("tag", (m.group(1), value))
+                yield ("tag", (m.group(1), value), i)
                 i = m.end()
             else:
                 j = text.find("]", i)
@@ -125,25 +152,26 @@ def lex(text):
                 end = k if k >= 0 else n
                 if 0 <= j < end:
                     end = j + 1
-                yield ("badtag", text[i:end])
+                yield ("badtag", text[i:end], i)
                 i = end
         elif c == "(":
-            yield ("open", None)
+            yield ("open", None, i)
             i += 1
         elif c == ")":
-            yield ("close", None)
+            yield ("close", None, i)
             i += 1
         elif c in "]}":
-            yield ("stray", c)
+            yield ("stray", c, i)
             i += 1
         else:
             m = SYMBOL_RE.match(text, i)
-            yield ("symbol", m.group(0))
+            yield ("symbol", m.group(0), i)
             i = m.end()
 
 
 class RawGame:
-    def __init__(self):
+    def __init__(self, pos):
+        self.pos = pos       # position of the game's first token in the normalized text
         self.tags = OrderedDict()
         self.tag_order = []
         self.bad_tags = []
@@ -158,12 +186,12 @@ def split_games(text):
     games = []
     cur = None
     depth = 0
-    for kind, value in lex(text):
+    for kind, value, pos in lex(text):
         if kind in ("tag", "badtag"):
             if cur is None or cur.has_movetext:
                 if cur is not None:
                     games.append(cur)
-                cur = RawGame()
+                cur = RawGame(pos)
                 depth = 0
             if kind == "tag":
                 name, val = value
@@ -179,7 +207,7 @@ def split_games(text):
             continue
         if kind == "symbol" and value in RESULTS and depth == 0:
             if cur is None:
-                cur = RawGame()
+                cur = RawGame(pos)
             cur.result_token = value
             games.append(cur)
             cur = None
@@ -187,7 +215,7 @@ def split_games(text):
         if kind == "stray":
             continue
         if cur is None:
-            cur = RawGame()
+            cur = RawGame(pos)
             depth = 0
         cur.movetext.append((kind, value))
         cur.has_movetext = True
@@ -291,6 +319,8 @@ def analyse(source, index, raw):
     row = OrderedDict((c, "") for c in COLUMNS)
     row["source"] = source
     row["game"] = index
+    for col, tag in (("event", "Event"), ("site", "Site"), ("date", "Date"), ("round", "Round")):
+        row[col] = tags.get(tag, "")
     row["white"] = tags.get("White", "")
     row["black"] = tags.get("Black", "")
     row["result"] = tags.get("Result", "")
@@ -420,10 +450,11 @@ def read_file(name):
 def compute():
     rows, infos = [], []
     for name in corpus_files():
-        text, _ = read_file(name)
+        text, src = read_file(name)
         source = f"{CORPUS}/{name}"
         for i, raw in enumerate(split_games(text), 1):
             row, info = analyse(source, i, raw)
+            row["offset"], row["line"] = src.locate(raw.pos)
             info["raw"] = raw
             rows.append(row)
             infos.append(info)
@@ -440,10 +471,10 @@ def write_outputs(rows, infos):
             w.writerow([r[c] for c in COLUMNS])
     with open(os.path.join(out, "castling.csv"), "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh, lineterminator="\n")
-        w.writerow(["source", "game", "fen", "castling", "invalid", "effective"])
+        w.writerow(["source", "game", "offset", "line", "fen", "castling", "invalid", "effective"])
         for r in rows:
             if r["castling_conflict"]:
-                w.writerow([r["source"], r["game"], r["start_fen"], r["start_fen"].split()[2],
+                w.writerow([r["source"], r["game"], r["offset"], r["line"], r["start_fen"], r["start_fen"].split()[2],
                             r["castling_conflict"], r["castling_effective"]])
     by_status = Counter(r["status"] for r in rows)
     totals = OrderedDict()
