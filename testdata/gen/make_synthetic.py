@@ -27,7 +27,6 @@ what real files rarely contain:
 Usage (from the repository root): python3 testdata/gen/make_synthetic.py
 """
 
-import io
 import os
 import random
 
@@ -228,8 +227,8 @@ EP_GAMES = [
     # Black side: black pawn beside but pinned on the rank (king h4, rook a4).
     ("black ep exposes king", "6n1/8/8/8/R2p3k/8/4P3/1N2K3 w - - 0 1",
      "e4 Nf6 Nc3 Ng8 Nb1 Nf6 Nc3 Ng8 Nb1", True),
-    # A double push where ep is legal only through a pinned... two capturers,
-    # one pinned, one free: ep stays legal (no miss).
+    # Two pawns beside the pushed pawn, one pinned (e5, rook e8 vs king e1),
+    # one free (c5): the ep capture stays legal, so no miss.
     ("two capturers, one pinned", "4r1k1/3p4/8/2P1P3/8/8/8/4K1N1 b - - 0 1",
      "d5 Nf3 Kh8 Ng1 Kg8 Nf3 Kh8 Ng1 Kg8", False),
 ]
@@ -279,7 +278,6 @@ def missed_random(rng):
         want = not ep_legal
         if made[want] >= (12 if want else 4):
             continue
-        mover = board.turn  # the side that did NOT push
         first = shuffle_pair(board, rng)
         cyc = None
         for a in first[:8]:
@@ -306,7 +304,6 @@ def missed_random(rng):
             "Event": "synthetic random double push + shuffles" + (" (missed threefold)" if want else " (ep legal)"),
             "Site": "make_synthetic.py", "Round": str(len(out) + 1),
             "White": "dp-w", "Black": "dp-b"}))
-        del mover
     return out
 
 
@@ -361,7 +358,6 @@ def castling_fen():
         if board is not None and sans:
             toks = []
             b = board.copy()
-            num = b.fullmove_number
             for s in sans.split():
                 if b.turn == chess.WHITE:
                     toks.append(f"{b.fullmove_number}. {s}")
@@ -373,7 +369,6 @@ def castling_fen():
                     b.push_san(s)
                 except ValueError:
                     break  # the rest is written but will not be replayed
-            del num
             written = " ".join(toks)
             rest = sans.split()[len(toks):]
             movetext = " ".join([written] + rest)
@@ -413,8 +408,6 @@ def chess960(rng):
         n += 1
         headers = {"Event": "synthetic chess960", "Site": "make_synthetic.py",
                    "Round": str(n), "White": f"960-w-{pos}", "Black": f"960-b-{pos}"}
-        if n == 1 and pos != 518:
-            pass
         out.append(export(board0, moves, headers))
     # Position 518 (the standard array) with [Variant "Chess960"] and no FEN.
     board0 = chess.Board(chess960=True)

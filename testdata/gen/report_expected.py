@@ -29,7 +29,6 @@ Usage (from the repository root):
 """
 
 import csv
-import io
 import json
 import os
 import re
