@@ -128,8 +128,8 @@ fn is_check_matches_pyffish_on_every_game_position() {
     for (game, check) in games.iter().zip(&checks) {
         let mut pos = Position::from_fen(&game[start]).unwrap();
         let mut expected = check[flags].chars();
-        let mut ply = 0;
-        for text in game[moves].split_whitespace().chain(std::iter::once("")) {
+        let texts = game[moves].split_whitespace().chain(std::iter::once(""));
+        for (ply, text) in texts.enumerate() {
             let want = expected.next() == Some('1');
             assert_eq!(
                 pos.is_check(),
@@ -143,7 +143,6 @@ fn is_check_matches_pyffish_on_every_game_position() {
             if let Some(m) = Move::from_iccs(text) {
                 pos.play(m);
             }
-            ply += 1;
         }
         assert_eq!(expected.next(), None, "{}: flag count", &check[0]);
     }
