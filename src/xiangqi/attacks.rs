@@ -353,21 +353,54 @@ pub fn horse_attacked_via(board: &Board, king: Square, leg: Square, by: Color) -
         .any(|(from, l)| l == leg && horse_attacks(board, from, leg, by))
 }
 
+/// How a point relates to a king's point, for the legality filter:
+/// `1 + direction` if they share a file or rank, [`LEG`] if the point is a
+/// diagonal neighbour (a horse leg), 0 otherwise. `[king][square]`.
+static RELATION: [[u8; NUM_SQUARES]; NUM_SQUARES] = {
+    let mut t = [[0u8; NUM_SQUARES]; NUM_SQUARES];
+    let mut k = 0;
+    while k < NUM_SQUARES {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut s = 0;
+        while s < NUM_SQUARES {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let dir = if s == k {
+                None
+            } else if f == kf {
+                Some(if r > kr { NORTH } else { SOUTH })
+            } else if r == kr {
+                Some(if f > kf { EAST } else { WEST })
+            } else {
+                None
+            };
+            t[k][s] = match dir {
+                Some(d) => 1 + d as u8,
+                None if (f - kf == 1 || kf - f == 1) && (r - kr == 1 || kr - r == 1) => LEG,
+                None => 0,
+            };
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`relation`] value of a diagonal neighbour of the king.
+pub const LEG: u8 = 8;
+
+/// How `sq` relates to `king`: `1 + direction` (same file or rank), [`LEG`]
+/// (diagonal neighbour) or 0.
+#[inline]
+pub fn relation(king: Square, sq: Square) -> u8 {
+    RELATION[king.index()][sq.index()]
+}
+
 /// The ray direction from `king` toward `sq` if they share a file or rank.
 #[inline]
 pub fn direction(king: Square, sq: Square) -> Option<usize> {
-    if sq == king {
-        None
-    } else if sq.file() == king.file() {
-        Some(if sq.rank() > king.rank() {
-            NORTH
-        } else {
-            SOUTH
-        })
-    } else if sq.rank() == king.rank() {
-        Some(if sq.file() > king.file() { EAST } else { WEST })
-    } else {
-        None
+    match relation(king, sq) {
+        r @ 1..=4 => Some(usize::from(r - 1)),
+        _ => None,
     }
 }
 

@@ -6,8 +6,8 @@
 //! allocation per position.
 
 use super::attacks::{
-    ADVISOR, ELEPHANT, HORSE, KING, PAWN, RAYS, Steps, direction, horse_attacked_via,
-    king_attacked, line_attacked,
+    ADVISOR, ELEPHANT, HORSE, KING, LEG, PAWN, RAYS, Steps, direction, horse_attacked_via,
+    king_attacked, line_attacked, relation,
 };
 use super::board::Board;
 use super::types::{Color, Move, Piece, Role, Square};
@@ -184,13 +184,6 @@ pub fn piece_candidates(board: &Board, from: Square, piece: Piece, list: &mut Mo
     }
 }
 
-/// Whether `a` and `b` are diagonal neighbours (`a` could be a horse leg
-/// next to the king on `b`).
-#[inline]
-fn diagonal_neighbours(a: Square, b: Square) -> bool {
-    a.file().abs_diff(b.file()) == 1 && a.rank().abs_diff(b.rank()) == 1
-}
-
 /// Whether the candidate `m` of side `us` (king on `king`) leaves that king
 /// safe. `board` is a scratch copy; it is restored before returning.
 ///
@@ -205,12 +198,13 @@ fn diagonal_neighbours(a: Square, b: Square) -> bool {
 fn keeps_king_safe(board: &mut Board, m: Move, king: Square, us: Color, in_check: bool) -> bool {
     let is_king = m.from == king;
     let full = in_check || is_king;
-    let from_dir = direction(king, m.from);
-    let to_dir = direction(king, m.to);
-    let leg = diagonal_neighbours(m.from, king);
-    if !full && from_dir.is_none() && to_dir.is_none() && !leg {
+    let (from_rel, to_rel) = (relation(king, m.from), relation(king, m.to));
+    if !full && from_rel == 0 && !(1..=4).contains(&to_rel) {
         return true;
     }
+    let from_dir = direction(king, m.from);
+    let to_dir = direction(king, m.to);
+    let leg = from_rel == LEG;
     let them = us.opposite();
     let moving = board.set(m.from, None);
     let captured = board.set(m.to, moving);
@@ -229,8 +223,8 @@ fn keeps_king_safe(board: &mut Board, m: Move, king: Square, us: Color, in_check
 /// Appends every legal move of side `us`, whose king stands on `king`.
 pub fn legal_moves(board: &Board, us: Color, king: Square, list: &mut MoveList) {
     list.len = 0;
-    for (from, piece) in board.pieces() {
-        if piece.color == us {
+    for from in board.squares_of(us) {
+        if let Some(piece) = board.get(from) {
             piece_candidates(board, from, piece, list);
         }
     }
