@@ -106,8 +106,11 @@ fn perft_stats(pos: &Position, depth: u32) -> (u64, u64, u64) {
     total
 }
 
-/// Rows of wukong-xiangqi's perft table: (fen, depth, nodes, checks, captures).
-fn wukong_rows() -> Vec<(String, u32, u64, Option<(u64, u64)>)> {
+/// One row of wukong-xiangqi's perft table: FEN, depth, nodes and, where
+/// given, (checks, captures).
+type WukongRow = (String, u32, u64, Option<(u64, u64)>);
+
+fn wukong_rows() -> Vec<WukongRow> {
     let path = format!(
         "{}/testdata/xiangqi/kernel/wukong-xiangqi_perft.txt",
         env!("CARGO_MANIFEST_DIR")
