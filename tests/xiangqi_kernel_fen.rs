@@ -33,6 +33,8 @@ fn startpos_matches_the_spec_fen() {
         Some(Piece::new(Color::Black, Role::Cannon))
     );
     assert_eq!(pos.piece_at(sq("e4")), None);
+    assert_eq!(pos.to_string(), START);
+    assert_eq!(START.parse::<Position>().unwrap(), pos);
 }
 
 /// Spec §1: many files carry only the first two fields; pyffish then writes

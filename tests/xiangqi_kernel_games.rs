@@ -114,3 +114,37 @@ fn perft_fens_round_trip() {
         assert_eq!(pos.fen(), &row[f]);
     }
 }
+
+/// `is_check` agrees with pyffish `gives_check` on all 31,247 positions of
+/// the 300 games (667 of them in check), see `checks.csv`.
+#[test]
+fn is_check_matches_pyffish_on_every_game_position() {
+    let (h, games) = records("games.csv");
+    let (start, moves) = (col(&h, "start_fen"), col(&h, "moves_iccs"));
+    let (hc, checks) = records("checks.csv");
+    let flags = col(&hc, "flags");
+    assert_eq!(games.len(), checks.len());
+    let (mut positions, mut in_check) = (0, 0);
+    for (game, check) in games.iter().zip(&checks) {
+        let mut pos = Position::from_fen(&game[start]).unwrap();
+        let mut expected = check[flags].chars();
+        let texts = game[moves].split_whitespace().chain(std::iter::once(""));
+        for (ply, text) in texts.enumerate() {
+            let want = expected.next() == Some('1');
+            assert_eq!(
+                pos.is_check(),
+                want,
+                "{} ply {ply}: {}",
+                &check[0],
+                pos.fen()
+            );
+            positions += 1;
+            in_check += usize::from(want);
+            if let Some(m) = Move::from_iccs(text) {
+                pos.play(m);
+            }
+        }
+        assert_eq!(expected.next(), None, "{}: flag count", &check[0]);
+    }
+    assert_eq!((positions, in_check), (31_247, 667));
+}

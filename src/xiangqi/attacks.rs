@@ -69,6 +69,8 @@ impl Ray {
 /// general" (kings facing each other).
 pub const NORTH: usize = 0;
 pub const SOUTH: usize = 1;
+pub const EAST: usize = 2;
+pub const WEST: usize = 3;
 const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 const fn on_board(f: i32, r: i32) -> bool {
@@ -298,45 +300,108 @@ static PAWN_TO: [[Steps; NUM_SQUARES]; 2] = {
 /// advisors (confined to their palace) and elephants (confined to their half)
 /// never reach, and the two palaces are never adjacent.
 pub fn king_attacked(board: &Board, king: Square, by: Color) -> bool {
-    // Rooks and the facing king hit the first piece on a line; cannons the
-    // second one (exactly one screen in between).
-    for (dir, ray) in RAYS[king.index()].iter().enumerate() {
-        let mut screened = false;
-        for sq in ray.iter() {
-            let Some(p) = board.get(sq) else { continue };
-            if screened {
-                if p.color == by && p.role == Role::Cannon {
-                    return true;
-                }
-                break;
-            }
-            if p.color == by
-                && (p.role == Role::Rook
-                    || (p.role == Role::King && (dir == NORTH || dir == SOUTH)))
-            {
-                return true;
-            }
-            screened = true;
-        }
-    }
-    for (from, leg) in HORSE_TO[king.index()].iter() {
-        if board.get(leg).is_none()
-            && board
+    (0..4).any(|dir| line_attacked(board, king, dir, by))
+        || HORSE_TO[king.index()]
+            .iter()
+            .any(|(from, leg)| horse_attacks(board, from, leg, by))
+        || PAWN_TO[by.index()][king.index()].iter().any(|(from, _)| {
+            board
                 .get(from)
-                .is_some_and(|p| p.color == by && p.role == Role::Horse)
+                .is_some_and(|p| p.color == by && p.role == Role::Pawn)
+        })
+}
+
+/// Whether a piece of `by` attacks the king on `king` along the ray in
+/// direction `dir` ([`NORTH`], [`SOUTH`], [`EAST`], [`WEST`]): a rook (or on a
+/// file, the other king) as the first piece met, or a cannon as the second.
+#[inline]
+pub fn line_attacked(board: &Board, king: Square, dir: usize, by: Color) -> bool {
+    let Some(ray) = RAYS[king.index()].get(dir) else {
+        return false;
+    };
+    let mut screened = false;
+    for sq in ray.iter() {
+        let Some(p) = board.get(sq) else { continue };
+        if screened {
+            return p.color == by && p.role == Role::Cannon;
+        }
+        if p.color == by
+            && (p.role == Role::Rook || (p.role == Role::King && (dir == NORTH || dir == SOUTH)))
         {
             return true;
         }
-    }
-    for (from, _) in PAWN_TO[by.index()][king.index()].iter() {
-        if board
-            .get(from)
-            .is_some_and(|p| p.color == by && p.role == Role::Pawn)
-        {
-            return true;
-        }
+        screened = true;
     }
     false
+}
+
+/// Whether a horse of `by` on `from` attacks through the leg point `leg`.
+#[inline]
+fn horse_attacks(board: &Board, from: Square, leg: Square, by: Color) -> bool {
+    board.get(leg).is_none()
+        && board
+            .get(from)
+            .is_some_and(|p| p.color == by && p.role == Role::Horse)
+}
+
+/// Whether a horse of `by` attacks the king on `king` through `leg` (a
+/// diagonal neighbour of the king): the check a move emptying `leg` needs.
+#[inline]
+pub fn horse_attacked_via(board: &Board, king: Square, leg: Square, by: Color) -> bool {
+    HORSE_TO[king.index()]
+        .iter()
+        .any(|(from, l)| l == leg && horse_attacks(board, from, leg, by))
+}
+
+/// How a point relates to a king's point, for the legality filter:
+/// `1 + direction` if they share a file or rank, [`LEG`] if the point is a
+/// diagonal neighbour (a horse leg), 0 otherwise. `[king][square]`.
+static RELATION: [[u8; NUM_SQUARES]; NUM_SQUARES] = {
+    let mut t = [[0u8; NUM_SQUARES]; NUM_SQUARES];
+    let mut k = 0;
+    while k < NUM_SQUARES {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut s = 0;
+        while s < NUM_SQUARES {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let dir = if s == k {
+                None
+            } else if f == kf {
+                Some(if r > kr { NORTH } else { SOUTH })
+            } else if r == kr {
+                Some(if f > kf { EAST } else { WEST })
+            } else {
+                None
+            };
+            t[k][s] = match dir {
+                Some(d) => 1 + d as u8,
+                None if (f - kf == 1 || kf - f == 1) && (r - kr == 1 || kr - r == 1) => LEG,
+                None => 0,
+            };
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`relation`] value of a diagonal neighbour of the king.
+pub const LEG: u8 = 8;
+
+/// How `sq` relates to `king`: `1 + direction` (same file or rank), [`LEG`]
+/// (diagonal neighbour) or 0.
+#[inline]
+pub fn relation(king: Square, sq: Square) -> u8 {
+    RELATION[king.index()][sq.index()]
+}
+
+/// The ray direction from `king` toward `sq` if they share a file or rank.
+#[inline]
+pub fn direction(king: Square, sq: Square) -> Option<usize> {
+    match relation(king, sq) {
+        r @ 1..=4 => Some(usize::from(r - 1)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -9,9 +9,15 @@
 use super::types::{Color, NUM_SQUARES, Piece, Square};
 
 /// What stands on each point of the board.
+///
+/// Besides the mailbox it keeps one occupancy bit set per colour (bit =
+/// square index), so the move generator visits a side's pieces without
+/// scanning all 90 points. Both are updated together by [`Board::set`], the
+/// only way to change a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; NUM_SQUARES],
+    occupied: [u128; 2],
 }
 
 impl Default for Board {
@@ -25,6 +31,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             squares: [None; NUM_SQUARES],
+            occupied: [0; 2],
         }
     }
 
@@ -38,7 +45,21 @@ impl Board {
     /// Puts `piece` (or nothing) on `sq`, returning what stood there.
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
-        std::mem::replace(&mut self.squares[sq.index()], piece)
+        let old = std::mem::replace(&mut self.squares[sq.index()], piece);
+        let bit = 1u128 << sq.index();
+        if let Some(p) = old {
+            self.occupied[p.color.index()] &= !bit;
+        }
+        if let Some(p) = piece {
+            self.occupied[p.color.index()] |= bit;
+        }
+        old
+    }
+
+    /// The points holding a piece of `color`, in square index order.
+    #[inline]
+    pub fn squares_of(&self, color: Color) -> SquareSet {
+        SquareSet(self.occupied[color.index()])
     }
 
     /// Every occupied point with its piece, in square index order
@@ -70,5 +91,23 @@ pub fn on_own_side(color: Color, sq: Square) -> bool {
     match color {
         Color::Red => sq.rank() <= 4,
         Color::Black => sq.rank() >= 5,
+    }
+}
+
+/// A set of points as bits (bit n = square index n), iterated in index order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareSet(u128);
+
+impl Iterator for SquareSet {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Square::from_index(index)
     }
 }

@@ -192,14 +192,9 @@ pub fn write_placement(board: &Board, out: &mut String) {
 }
 
 /// Writes a whole FEN as pyffish `get_fen` does.
-pub fn write(
-    setup_board: &Board,
-    turn: Color,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-) -> String {
+pub fn write(board: &Board, turn: Color, halfmove_clock: u32, fullmove_number: u32) -> String {
     let mut out = String::with_capacity(96);
-    write_placement(setup_board, &mut out);
+    write_placement(board, &mut out);
     out.push_str(match turn {
         Color::Red => " w - - ",
         Color::Black => " b - - ",

@@ -5,7 +5,10 @@
 //! Moves go into a fixed-capacity [`MoveList`] on the stack: no heap
 //! allocation per position.
 
-use super::attacks::{ADVISOR, ELEPHANT, HORSE, KING, PAWN, RAYS, Steps, king_attacked};
+use super::attacks::{
+    ADVISOR, ELEPHANT, HORSE, KING, LEG, PAWN, RAYS, Steps, direction, horse_attacked_via,
+    king_attacked, line_attacked, relation,
+};
 use super::board::Board;
 use super::types::{Color, Move, Piece, Role, Square};
 
@@ -181,53 +184,47 @@ pub fn piece_candidates(board: &Board, from: Square, piece: Piece, list: &mut Mo
     }
 }
 
-/// Whether `a` and `b` share a file or a rank.
-#[inline]
-fn on_line(a: Square, b: Square) -> bool {
-    a.file() == b.file() || a.rank() == b.rank()
-}
-
-/// Whether `a` and `b` are diagonal neighbours (`a` could be a horse leg
-/// next to the king on `b`).
-#[inline]
-fn diagonal_neighbours(a: Square, b: Square) -> bool {
-    a.file().abs_diff(b.file()) == 1 && a.rank().abs_diff(b.rank()) == 1
-}
-
 /// Whether the candidate `m` of side `us` (king on `king`) leaves that king
 /// safe. `board` is a scratch copy; it is restored before returning.
 ///
-/// Shortcut, valid because the position before the move is legal and `us`
-/// is not in check: a move by a piece other than the king can only expose
-/// the king by emptying a point on the king's file or rank (opening a rook
-/// line, a cannon line or the kings' file), by emptying a diagonal
-/// neighbour of the king (a horse leg), or by landing on the king's file or
-/// rank (becoming a cannon screen). Any other move needs no test.
+/// A king move, or any move while in check, gets the full test. Otherwise
+/// (the position before the move being legal) a move by another piece can
+/// only expose the king by emptying a point on the king's file or rank
+/// (opening a rook line, a cannon line or the kings' file), by landing on
+/// one (becoming a cannon screen), or by emptying a diagonal neighbour of
+/// the king (a horse leg); only those lines and that leg are tested. Pawn
+/// attacks cannot be uncovered, and a capture leaves its point occupied.
 #[inline]
 fn keeps_king_safe(board: &mut Board, m: Move, king: Square, us: Color, in_check: bool) -> bool {
     let is_king = m.from == king;
-    if !in_check
-        && !is_king
-        && !on_line(m.from, king)
-        && !on_line(m.to, king)
-        && !diagonal_neighbours(m.from, king)
-    {
+    let full = in_check || is_king;
+    let (from_rel, to_rel) = (relation(king, m.from), relation(king, m.to));
+    if !full && from_rel == 0 && !(1..=4).contains(&to_rel) {
         return true;
     }
+    let from_dir = direction(king, m.from);
+    let to_dir = direction(king, m.to);
+    let leg = from_rel == LEG;
+    let them = us.opposite();
     let moving = board.set(m.from, None);
     let captured = board.set(m.to, moving);
-    let king_sq = if is_king { m.to } else { king };
-    let safe = !king_attacked(board, king_sq, us.opposite());
+    let attacked = if full {
+        king_attacked(board, if is_king { m.to } else { king }, them)
+    } else {
+        from_dir.is_some_and(|d| line_attacked(board, king, d, them))
+            || to_dir.is_some_and(|d| Some(d) != from_dir && line_attacked(board, king, d, them))
+            || (leg && horse_attacked_via(board, king, m.from, them))
+    };
     board.set(m.to, captured);
     board.set(m.from, moving);
-    safe
+    !attacked
 }
 
 /// Appends every legal move of side `us`, whose king stands on `king`.
 pub fn legal_moves(board: &Board, us: Color, king: Square, list: &mut MoveList) {
     list.len = 0;
-    for (from, piece) in board.pieces() {
-        if piece.color == us {
+    for from in board.squares_of(us) {
+        if let Some(piece) = board.get(from) {
             piece_candidates(board, from, piece, list);
         }
     }

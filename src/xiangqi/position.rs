@@ -248,6 +248,22 @@ impl Position {
     }
 }
 
+impl std::str::FromStr for Position {
+    type Err = FenError;
+
+    /// Same as [`Position::from_fen`].
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// The FEN, as [`Position::fen`] writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
 /// Whether nothing stands between two kings on one file.
 fn kings_see_each_other(board: &Board, a: Square, b: Square) -> bool {
     let (lo, hi) = if a.rank() < b.rank() { (a, b) } else { (b, a) };
