@@ -29,7 +29,10 @@ const SAME: [&str; 14] = [
 type Row = HashMap<String, String>;
 
 fn key(row: &Row) -> (String, u64) {
-    (row["source"].clone(), row["game"].parse().expect("game number"))
+    (
+        row["source"].clone(),
+        row["game"].parse().expect("game number"),
+    )
 }
 
 /// The ply number in our error text ("ply 12 (line 40) ..."), to compare
@@ -48,7 +51,8 @@ fn error_ply(row: &Row) -> String {
 /// python-chess's oracle names every unsupported variant `unsupported`; we
 /// write the tag's own value.
 fn variant_matches(ours: &str, expected: &str) -> bool {
-    ours == expected || (expected == "unsupported" && !["chess", "chess960", "xiangqi"].contains(&ours))
+    ours == expected
+        || (expected == "unsupported" && !["chess", "chess960", "xiangqi"].contains(&ours))
 }
 
 #[test]
@@ -68,8 +72,14 @@ fn every_game_of_the_sample_corpus_matches_python_chess() {
         .keys()
         .filter(|k| !expected_by_key.contains_key(*k))
         .collect();
-    assert!(missing.is_empty(), "games python-chess sees and we do not: {missing:?}");
-    assert!(extra.is_empty(), "games we see and python-chess does not: {extra:?}");
+    assert!(
+        missing.is_empty(),
+        "games python-chess sees and we do not: {missing:?}"
+    );
+    assert!(
+        extra.is_empty(),
+        "games we see and python-chess does not: {extra:?}"
+    );
 
     let mut mismatches = Vec::new();
     for (k, exp) in &expected_by_key {

@@ -117,6 +117,8 @@ pub fn split_window(
         game_start: 0,
         game_line: start.line,
         content_end: 0,
+        has_body: false,
+        ended_by_result: false,
     };
     if start.offset == 0 {
         if buf.starts_with(BOM) {
@@ -140,6 +142,14 @@ struct Splitter<'a> {
     game_line: u64,
     /// End (terminator included) of the current game's last non-blank line.
     content_end: usize,
+    /// The current game has a tag or movetext outside comments: text made
+    /// only of comments between two games is not a game.
+    has_body: bool,
+    /// The last movetext token so far is a result: the game is over, and
+    /// movetext after it (past blank lines) starts a tagless game. Blank
+    /// lines alone never end a game (spec: a game without a result ends
+    /// where the next tag section begins).
+    ended_by_result: bool,
 }
 
 /// What scanning a line of movetext found.
@@ -171,6 +181,8 @@ impl Splitter<'_> {
                     }
                     self.game_start = line_start;
                     self.game_line = self.line;
+                    self.has_body = false;
+                    self.ended_by_result = false;
                     let p = skip_spaces(self.buf, line_start, le);
                     if self.buf.get(p) == Some(&b'[') {
                         if let Scan::Incomplete = self.tag_line(p, le, next) {
@@ -214,8 +226,11 @@ impl Splitter<'_> {
                     } else if blank {
                         self.state = State::MovetextBlank;
                         self.advance(next);
-                    } else if self.buf.get(skip_spaces(self.buf, line_start, le)) == Some(&b'[') {
-                        // Next game's tags with no blank line before them.
+                    } else if self.buf.get(skip_spaces(self.buf, line_start, le)) == Some(&b'[')
+                        || self.ended_by_result
+                    {
+                        // Next game's tags with no blank line before them, or
+                        // movetext after a result: a new game starts here.
                         self.end_game(out);
                     } else if let Scan::Incomplete = self.movetext_line(line_start, le, next) {
                         return self.resume();
@@ -224,12 +239,21 @@ impl Splitter<'_> {
                 State::MovetextBlank => {
                     if blank {
                         self.advance(next);
-                    } else if self.is_result_line(line_start, le) {
+                    } else if self.is_result_line(line_start, le) && !self.ended_by_result {
                         self.state = State::Movetext;
                         self.content_end = next;
+                        self.ended_by_result = true;
                         self.advance(next);
-                    } else {
+                    } else if escape && !self.ended_by_result {
+                        self.content_end = next;
+                        self.advance(next);
+                    } else if self.ended_by_result
+                        || self.buf.get(skip_spaces(self.buf, line_start, le)) == Some(&b'[')
+                    {
                         self.end_game(out);
+                    } else {
+                        // A blank line inside movetext: the game goes on.
+                        self.state = State::Movetext;
                     }
                 }
             }
@@ -256,7 +280,7 @@ impl Splitter<'_> {
     }
 
     fn end_game(&mut self, out: &mut Vec<GameSpan>) {
-        if self.content_end > self.game_start {
+        if self.content_end > self.game_start && self.has_body {
             out.push(GameSpan {
                 offset: self.base + self.game_start as u64,
                 line: self.game_line,
@@ -293,6 +317,7 @@ impl Splitter<'_> {
     /// A line whose first non-blank byte (at `p`) is `[`: one or more tags,
     /// maybe followed by movetext.
     fn tag_line(&mut self, mut p: usize, le: usize, next: usize) -> Scan {
+        self.has_body = true;
         loop {
             let t = scan_tag(self.buf, p, le, self.dbcs);
             p = skip_spaces(self.buf, t.end.max(p + 1), le);
@@ -313,7 +338,9 @@ impl Splitter<'_> {
     /// comments across lines; on return the position is at the next line.
     fn movetext_line(&mut self, mut p: usize, mut le: usize, mut next: usize) -> Scan {
         loop {
-            match self.find_open(p, le) {
+            let open = self.find_open(p, le);
+            self.note_text(p, open.map_or(le, |(q, _)| q));
+            match open {
                 Some((q, b'{')) => match self.find_close(q + 1) {
                     Some(c) => {
                         self.line += lines::count_lines(self.buf.get(q..c).unwrap_or_default());
@@ -343,6 +370,21 @@ impl Splitter<'_> {
                 }
             }
         }
+    }
+
+    /// Records what the movetext `buf[from..to]` (outside comments) says
+    /// about the game: whether it has a body, and whether its last token is
+    /// a result (`1-0`, `*`, or `*` glued to a move as in `1... h6*`).
+    fn note_text(&mut self, from: usize, to: usize) {
+        let text = self.buf.get(from..to).unwrap_or_default();
+        let Some(last) = text
+            .split(|&b| lines::is_space_byte(b) || b == b'\n' || b == b'\r')
+            .rfind(|t| !t.is_empty())
+        else {
+            return;
+        };
+        self.has_body = true;
+        self.ended_by_result = lines::is_result(last) || last.ends_with(b"*");
     }
 
     /// The first `{` or `;` in `buf[p..le]`.

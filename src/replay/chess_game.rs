@@ -83,9 +83,14 @@ pub fn replay(
             TokenKind::Result => break,
             TokenKind::Nag | TokenKind::Annotation => continue,
         }
-        let m = match pos.parse_san(token.text) {
+        // `1... h6*`: a result glued to the last move still ends the game.
+        let (text, glued_result) = match token.text {
+            [head @ .., b'*'] if !head.is_empty() => (head, true),
+            text => (text, false),
+        };
+        let m = match pos.parse_san(text) {
             Ok(m) => m,
-            Err(_) if !names_a_move(token.text) => continue,
+            Err(_) if !names_a_move(text) => continue,
             Err(e) => {
                 let text = String::from_utf8_lossy(token.text);
                 out.status = if ply == 0 && !has_tags {
@@ -112,6 +117,9 @@ pub fn replay(
         }
         out.always.push(pos.key_ep_always(), ply);
         out.legal.push(pos.key_ep_legal(), ply);
+        if glued_result {
+            break;
+        }
     }
     out.plies = ply;
     out.final_fen = pos.fen(EpMode::Always);
