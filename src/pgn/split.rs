@@ -315,6 +315,8 @@ impl Splitter<'_> {
         loop {
             match self.find_open(p, le) {
                 Some((q, b'{')) => match self.find_close(q + 1) {
+                    // Closed on the same line: the usual `{ [%clk 0:03:00] }`.
+                    Some(c) if c < le => p = c + 1,
                     Some(c) => {
                         self.line += lines::count_lines(self.buf.get(q..c).unwrap_or_default());
                         match lines::line_end(self.buf, c, self.is_final) {
