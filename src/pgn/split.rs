@@ -313,7 +313,12 @@ impl Splitter<'_> {
     /// comments across lines; on return the position is at the next line.
     fn movetext_line(&mut self, mut p: usize, mut le: usize, mut next: usize) -> Scan {
         loop {
-            match self.find_open(p, le) {
+            let open = if self.dbcs {
+                self.find_open(p, le)
+            } else {
+                self.open_at_line_end(p, le)
+            };
+            match open {
                 Some((q, b'{')) => match self.find_close(q + 1) {
                     // Closed on the same line: the usual `{ [%clk 0:03:00] }`.
                     Some(c) if c < le => p = c + 1,
@@ -344,6 +349,26 @@ impl Splitter<'_> {
                     return Scan::Done;
                 }
             }
+        }
+    }
+
+    /// Whether a `{` comment is open at the end of `buf[p..le]` (and the `{`
+    /// after which it is open), with three vectorised passes instead of one
+    /// call per comment: on a line with no `;`, the comment state at the end
+    /// is decided by the last `{`. Whether it opened a comment or sat inside
+    /// one, a comment is open right after it, and it closes at the first `}`
+    /// after it. Lines with a `;` take the exact sequential scan.
+    fn open_at_line_end(&self, p: usize, le: usize) -> Option<(usize, u8)> {
+        let line = self.buf.get(p..le)?;
+        if memchr::memchr(b';', line).is_some() {
+            return self.find_open(p, le);
+        }
+        let last = memchr::memrchr(b'{', line)?;
+        let after = line.get(last + 1..)?;
+        if memchr::memchr(b'}', after).is_some() {
+            None
+        } else {
+            Some((p + last, b'{'))
         }
     }
 
