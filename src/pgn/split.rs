@@ -23,6 +23,11 @@
 //!   the game (the CCPD xiangqi files put `0-1` after a blank line; python-chess
 //!   would count it as a game of its own).
 //!
+//! Kept from python-chess on purpose, so that a differential test against it
+//! sees the same games: a blank line inside movetext ends the game even when
+//! more moves follow (kokopu's `misc.pgn` has an annotated game written that
+//! way; both readers see three games there).
+//!
 //! And one for tag lines that carry movetext (`[Variant "x"] 1. e4 ...`):
 //! such a line starts the movetext, where python-chess ignores the line as a
 //! malformed tag and runs the next game into this one.
