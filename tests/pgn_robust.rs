@@ -219,3 +219,34 @@ fn games_run_together_and_tagless_games() {
         .collect();
     assert_eq!(kinds, [TokenKind::Move, TokenKind::Result]);
 }
+
+/// Big5 `弓` is A4 7D and `許` is B3 5C: their trail bytes are `}` and `\`.
+/// Read as double-byte text they are characters, never syntax.
+#[test]
+fn double_byte_trail_bytes_are_not_syntax() {
+    let pgn: &[u8] =
+        b"[Red \"\xB3\x5C\"]\n\n1. e4 {\xA4\x7D still a comment\n[Event \"x\"]\n} e5 *\n";
+    assert_eq!(split_all(pgn, true).len(), 1);
+    // Read as single bytes, the `}` closes the comment and `[Event` starts a game.
+    assert_eq!(split_all(pgn, false).len(), 2);
+    // Decoded first, the game tokenizes like any UTF-8 game.
+    let text = pgnmill::source::decode_game(pgn, Encoding::Big5);
+    let game = GameText::new(text.as_bytes(), 1);
+    assert_eq!(game.tag("Red").as_deref(), Some("許".as_bytes()));
+    let moves: Vec<&[u8]> = game.movetext().map(|t| t.text).collect();
+    assert_eq!(moves, [&b"e4"[..], b"e5", b"*"]);
+}
+
+#[test]
+fn binary_junk_with_nul_bytes_is_split_without_hanging() {
+    let mut junk = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..(1 << 20) {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        junk.push((x >> 16) as u8);
+    }
+    junk.extend_from_slice(b"\0\0\0[Event \"x\"]\n\n1. e4 *\n");
+    let spans = walk_all(&junk, false);
+    assert!(!spans.is_empty());
+    walk_all(&junk, true);
+}
