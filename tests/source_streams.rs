@@ -294,3 +294,13 @@ fn latin1_tag_values_decode_like_python() {
     assert_eq!(checked, 347);
     assert!(accented > 0);
 }
+
+/// Batches go to worker threads; readers may move to a reading thread.
+#[test]
+fn batches_and_readers_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_sync::<pgnmill::source::Batch>();
+    send::<Reader>();
+    send_sync::<SourceError>();
+}

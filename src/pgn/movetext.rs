@@ -74,33 +74,40 @@ fn class(b: u8) -> u8 {
 }
 
 /// Textual annotations that stand alone between moves in real files.
-const GLYPHS: &[&[u8]] = &[
-    b"+-",
-    b"-+",
-    b"+/-",
-    b"-/+",
-    b"+/=",
-    b"=/+",
-    b"=",
-    b"+=",
-    b"=+",
-    b"inf",
-    b"RR",
-    b"N",
-    b"TN",
-    b"e.p.",
-    b"ep",
-    b"=/inf",
-    b"inf/=",
-    "∞".as_bytes(),
-    "±".as_bytes(),
-    "∓".as_bytes(),
-    "⩲".as_bytes(),
-    "⩱".as_bytes(),
-    "□".as_bytes(),
-    "=/∞".as_bytes(),
-    "∞/=".as_bytes(),
-];
+#[inline]
+fn is_glyph(tok: &[u8]) -> bool {
+    if tok.len() > 7 {
+        return false;
+    }
+    matches!(
+        tok,
+        b"+-"
+            | b"-+"
+            | b"+/-"
+            | b"-/+"
+            | b"+/="
+            | b"=/+"
+            | b"="
+            | b"+="
+            | b"=+"
+            | b"inf"
+            | b"RR"
+            | b"N"
+            | b"TN"
+            | b"e.p."
+            | b"ep"
+            | b"=/inf"
+            | b"inf/="
+            | b"\xE2\x88\x9E" // ∞
+            | b"\xC2\xB1" // ±
+            | b"\xE2\x88\x93" // ∓
+            | b"\xE2\xA9\xB2" // ⩲
+            | b"\xE2\xA9\xB1" // ⩱
+            | b"\xE2\x96\xA1" // □
+            | b"=/\xE2\x88\x9E"
+            | b"\xE2\x88\x9E/="
+    )
+}
 
 /// Iterator over the main-line tokens of one game; see the module docs.
 #[derive(Debug, Clone)]
@@ -151,19 +158,35 @@ impl<'a> Movetext<'a> {
         };
     }
 
-    /// `pos` is at `{`: moves past the matching `}` (or to the end).
+    /// `pos` is at `{`: moves past the matching `}` (or to the end),
+    /// counting the lines it crosses in the same pass.
     #[inline]
     fn skip_comment(&mut self) {
-        let from = self.pos + 1;
-        let rest = self.buf.get(from..).unwrap_or_default();
-        match memchr::memchr(b'}', rest) {
-            Some(i) => {
-                self.line += lines::count_lines(rest.get(..i).unwrap_or_default());
-                self.pos = from + i + 1;
-            }
-            None => {
-                self.line += lines::count_lines(rest);
-                self.pos = self.buf.len();
+        let mut from = self.pos + 1;
+        loop {
+            let rest = self.buf.get(from..).unwrap_or_default();
+            match memchr::memchr3(b'}', b'\n', b'\r', rest) {
+                Some(i) => {
+                    let at = from + i;
+                    match self.buf.get(at) {
+                        Some(b'}') => {
+                            self.pos = at + 1;
+                            break;
+                        }
+                        Some(b'\r') if self.buf.get(at + 1) == Some(&b'\n') => {
+                            self.line += 1;
+                            from = at + 2;
+                        }
+                        _ => {
+                            self.line += 1;
+                            from = at + 1;
+                        }
+                    }
+                }
+                None => {
+                    self.pos = self.buf.len();
+                    break;
+                }
             }
         }
         self.line_start = false;
@@ -227,6 +250,9 @@ impl<'a> Movetext<'a> {
 /// Drops a leading move number (`12.`, `12...`, `1..`, `１．`, `1…`) from a
 /// token; `None` when nothing is left.
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
+    if !matches!(tok.first(), Some(b'0'..=b'9' | b'.' | 0xe2 | 0xef)) {
+        return Some(tok);
+    }
     let mut i = 0;
     let mut digits = 0;
     loop {
@@ -301,19 +327,22 @@ impl<'a> Iterator for Movetext<'a> {
                         offset: start,
                     });
                 }
-                _ => {
-                    let n = lines::space_len(self.buf, self.pos);
-                    if n > 0 {
-                        self.pos += n;
-                        self.line_start = false;
-                        continue;
+                cls => {
+                    if cls == E3 {
+                        let n = lines::space_len(self.buf, self.pos);
+                        if n > 0 {
+                            self.pos += n;
+                            self.line_start = false;
+                            continue;
+                        }
                     }
                     let start = self.pos;
                     let end = self.token_end(start).max(start + 1);
                     self.pos = end;
                     self.line_start = false;
                     let whole = self.buf.get(start..end).unwrap_or_default();
-                    if lines::is_result(whole) {
+                    if matches!(whole.first(), Some(b'0' | b'1' | b'*')) && lines::is_result(whole)
+                    {
                         self.done = true;
                         return Some(Token {
                             kind: TokenKind::Result,
@@ -332,7 +361,7 @@ impl<'a> Iterator for Movetext<'a> {
                         .iter()
                         .rposition(|&c| c != b'!' && c != b'?')
                         .map_or(0, |p| p + 1);
-                    if trimmed_len == 0 || GLYPHS.contains(&tok) {
+                    if trimmed_len == 0 || is_glyph(tok) {
                         kind = TokenKind::Annotation;
                         text = tok;
                     } else {

@@ -36,6 +36,16 @@ pub(crate) fn char_len(buf: &[u8], i: usize, dbcs: bool, end: usize) -> usize {
 pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> TagScan {
     let mut i = lines::skip_spaces(buf, open + 1, line_end);
     let name_start = i;
+    if !dbcs {
+        // Fast path: names are short ASCII words.
+        while i < line_end {
+            match buf.get(i) {
+                Some(b'"' | b']' | b' ' | b'\t') | None => break,
+                Some(&b) if lines::is_space_byte(b) => break,
+                _ => i += 1,
+            }
+        }
+    }
     while i < line_end {
         match buf.get(i) {
             Some(b'"' | b']') => break,
@@ -45,6 +55,9 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
     }
     let name = (name_start, i.min(line_end));
     // Find the opening quote (or a closing bracket: a tag without a value).
+    if !dbcs && buf.get(i) == Some(&b' ') && buf.get(i + 1) == Some(&b'"') {
+        i += 1;
+    }
     while i < line_end {
         match buf.get(i) {
             Some(b'"' | b']') => break,
@@ -61,6 +74,20 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
     }
     i += 1;
     let value_start = i;
+    if !dbcs {
+        // Fast path: jump between quotes and backslashes.
+        while i < line_end {
+            let hay = buf.get(i..line_end).unwrap_or_default();
+            match memchr::memchr2(b'"', b'\\', hay) {
+                Some(k) if buf.get(i + k) == Some(&b'\\') => i += k + 2,
+                Some(k) => {
+                    i += k;
+                    break;
+                }
+                None => i = line_end,
+            }
+        }
+    }
     while i < line_end {
         match buf.get(i) {
             Some(b'"') => break,
@@ -71,6 +98,13 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
     let value_end = i.min(line_end);
     // Skip to the closing bracket; if there is none, the tag ends with the line.
     i = (i + 1).min(line_end);
+    if !dbcs && buf.get(i) == Some(&b']') {
+        return TagScan {
+            name,
+            value: (value_start, value_end),
+            end: i + 1,
+        };
+    }
     while i < line_end {
         match buf.get(i) {
             Some(b']') => {

@@ -16,6 +16,9 @@ Writes game_counts.csv with two counts per file:
 Comments ({...} across lines, ';' to end of line, '%' lines) are tracked so
 that nothing inside a comment is changed.
 
+Where no normalisation can make python-chess read a file as the spec says,
+SPEC_COUNTS gives the count by hand, with the reason.
+
 Run: pip install chess==1.11.2 && python3 count_games.py > game_counts.csv
 """
 import io
@@ -74,6 +77,17 @@ def scan_comment_state(line, in_comment):
             break
         i += 1
     return in_comment
+
+
+# Counts checked by hand where python-chess's reading cannot be normalised.
+SPEC_COUNTS = {
+    # Blank lines inside movetext and inside variations (the Paulsen-Morphy
+    # game, the long/short comment game) do not end a game (spec: a game
+    # without a result ends where the next tag section begins): 15 games, one
+    # per [Event]. python-chess ends games at blank lines, finds 34 pieces and
+    # then raises IndexError; testdata/expected/README.md agrees on 15.
+    "kokopu-misc.pgn": 15,
+}
 
 
 def normalise(text):
@@ -143,7 +157,10 @@ def main():
         path = os.path.join(CORPUS, name)
         with open(path, encoding=encoding_of(name), errors="replace", newline=None) as f:
             text = f.read()
-        w.write("%s,%d,%d\n" % (name, python_chess_count(text), python_chess_count(normalise(text))))
+        expected = SPEC_COUNTS.get(name)
+        if expected is None:
+            expected = python_chess_count(normalise(text))
+        w.write("%s,%d,%d\n" % (name, python_chess_count(text), expected))
 
 
 if __name__ == "__main__":
