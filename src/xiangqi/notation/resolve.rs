@@ -188,10 +188,22 @@ pub fn resolve(
         .filter(|(_, ok)| **ok)
         .filter_map(|(m, _)| *m);
     let Some(first) = found.next() else {
-        let tried = list_moves(moves.iter().flatten().copied());
+        let mut tried = moves.iter().flatten().copied();
+        let reason = match (tried.next(), tried.next()) {
+            (Some(m), None) => format!(
+                "the {} on {} cannot go to {}: {m} is not a legal move here",
+                words.piece(role),
+                m.from,
+                m.to
+            ),
+            _ => format!(
+                "none of {} is a legal move here",
+                list_moves(moves.iter().flatten().copied())
+            ),
+        };
         return Err(NotationError::Illegal {
             text: text.to_owned(),
-            reason: format!("{tried} is not a legal move here"),
+            reason,
         });
     };
     if found.next().is_none() {
