@@ -13,7 +13,8 @@
 //! for all pawns of two stacked files; advisors and elephants keep their file.
 
 use super::characters::{
-    Glyph, Position, glyph, number_char, ordinal_char, piece_char, position_char, verb_char,
+    Direction, Glyph, Position, glyph, number_char, ordinal_char, piece_char, position_char,
+    verb_char,
 };
 use super::shape::describe;
 use super::spec::{MoveSpec, StackPlace, Which};
@@ -205,4 +206,47 @@ pub fn write(
     out.push(verb_char(direction, traditional));
     out.push(number_char(color, number).ok_or_else(|| unwritable("number out of range"))?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn which(text: &str) -> Which {
+        parse_text(text).unwrap().which
+    }
+
+    #[test]
+    fn every_form_of_spec_3_3_reads() {
+        let stack = |at, file| Which::Stack { at, file };
+        assert_eq!(which("炮二平五"), Which::File(2));
+        assert_eq!(which("马８进７"), Which::File(8));
+        assert_eq!(which("前车进一"), stack(StackPlace::Front, None));
+        assert_eq!(which("車後進1"), stack(StackPlace::Rear, None));
+        assert_eq!(which("中兵平四"), stack(StackPlace::Middle, None));
+        assert_eq!(which("一卒平5"), stack(StackPlace::Nth(1), None));
+        assert_eq!(which("前兵九平八"), stack(StackPlace::Front, Some(9)));
+        assert_eq!(which("前九平八"), stack(StackPlace::Front, Some(9)));
+        assert_eq!(parse_text("前九平八").unwrap().role, Role::Pawn);
+        assert_eq!(which("二兵七平八"), stack(StackPlace::Nth(2), Some(7)));
+        let spec = parse_text("炮二平五+").unwrap();
+        assert_eq!((spec.direction, spec.number), (Direction::Sideways, 5));
+    }
+
+    #[test]
+    fn malformed_text_is_a_syntax_error() {
+        for text in [
+            "",
+            "炮二平",
+            "炮二平五五",
+            "炮炮平五",
+            "炮二平五x",
+            "二平五",
+        ] {
+            assert!(
+                matches!(parse_text(text), Err(NotationError::Syntax { .. })),
+                "{text}"
+            );
+        }
+    }
 }
