@@ -70,6 +70,24 @@ impl Notation {
     }
 }
 
+impl std::str::FromStr for Notation {
+    type Err = String;
+
+    /// Reads the names `pgnmill convert --to` takes: `iccs`, `wxf`,
+    /// `chinese`, `chinese-traditional` (case-insensitive).
+    fn from_str(s: &str) -> Result<Notation, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "iccs" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "chinese" => Ok(Notation::Chinese),
+            "chinese-traditional" => Ok(Notation::ChineseTraditional),
+            _ => Err(format!(
+                "unknown notation {s:?}: expected iccs, wxf, chinese or chinese-traditional"
+            )),
+        }
+    }
+}
+
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -101,6 +119,19 @@ pub fn detect_notation(token: &str) -> Option<Notation> {
     } else {
         None
     }
+}
+
+/// The side a Chinese move text is written for, judged from its
+/// characters alone: red numerals (炮二平五) or red-only pieces (帅 仕 相 兵)
+/// say red, Arabic digits (马8进7, 马８进７) or black-only pieces (将 士 象 卒)
+/// say black. `None` when the text is not Chinese, carries no such sign, or
+/// its signs disagree. The ordinal of 一兵/一卒 is not a sign (xqbase writes
+/// it in Chinese numerals for both sides).
+///
+/// [`parse_move`] does not insist on this (files mix the forms); a replay can
+/// compare it with the side to move to spot a game that lost a half-move.
+pub fn chinese_side_hint(text: &str) -> Option<Color> {
+    chinese::side_hint(text.trim())
 }
 
 /// Reads a move in whichever notation `text` is written in (see
