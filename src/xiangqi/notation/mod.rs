@@ -11,7 +11,8 @@
 //!
 //! The notation code sees the board only through [`NotationBoard`], so it
 //! does not depend on the rules kernel; the kernel's position implements the
-//! trait.
+//! trait. Reading costs one [`NotationBoard::is_legal`] test per piece the
+//! text could mean, not a move generation, so it can sit in a replay loop.
 
 mod characters;
 mod chinese;
@@ -43,6 +44,15 @@ pub trait NotationBoard {
     /// callback rather than a `Vec` so that a kernel can hand out moves from
     /// its own stack-allocated list.
     fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
+    /// Whether `m` is a legal move of the side to move. Reading a move asks
+    /// this once per piece the text could mean (usually one), so a kernel
+    /// with a direct test should override the default, which scans
+    /// [`for_each_legal_move`](Self::for_each_legal_move).
+    fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_legal_move(&mut |l| found |= l == m);
+        found
+    }
 }
 
 /// The move notations this crate reads and writes.
