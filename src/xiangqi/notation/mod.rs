@@ -218,3 +218,28 @@ pub fn write_move_to(
         Notation::ChineseTraditional => chinese::write(board, m, true, out),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_names_round_trip() {
+        for n in [
+            Notation::Iccs,
+            Notation::Wxf,
+            Notation::Chinese,
+            Notation::ChineseTraditional,
+        ] {
+            let name = match n {
+                Notation::Iccs => "ICCS",
+                Notation::Wxf => "wxf",
+                Notation::Chinese => "Chinese",
+                Notation::ChineseTraditional => "chinese-traditional",
+            };
+            assert_eq!(name.parse::<Notation>(), Ok(n));
+        }
+        assert!("san".parse::<Notation>().is_err());
+        assert_eq!(Notation::ChineseTraditional.format_tag(), "Chinese");
+    }
+}
