@@ -217,3 +217,23 @@ fn cchess_output_parses_where_it_is_unambiguous() {
         expect_parse(board, &row.cchess_chinese, None, &row.iccs)
     });
 }
+
+#[test]
+fn side_hint_matches_the_mover() {
+    use pgnmill::xiangqi::notation::chinese_side_hint;
+    use pgnmill::xiangqi::types::Color;
+    let (rows, boards) = load_vectors();
+    every_row("chinese_side_hint", &rows, &boards, |row, _| {
+        let want = if row.side == "red" {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        for text in [&row.chinese, &row.chinese_trad, &row.chinese_alt] {
+            if chinese_side_hint(text) != Some(want) {
+                return Err(format!("{text}: {:?}", chinese_side_hint(text)));
+            }
+        }
+        Ok(())
+    });
+}

@@ -13,13 +13,14 @@
 //! for all pawns of two stacked files; advisors and elephants keep their file.
 
 use super::characters::{
-    Glyph, Position, glyph, number_char, ordinal_char, piece_char, position_char, verb_char,
+    Glyph, Position, RED_NUMERALS, glyph, number_char, ordinal_char, piece_char, position_char,
+    verb_char,
 };
 use super::shape::describe;
 use super::spec::{MoveSpec, StackPlace, Which};
 use super::tandem::Placement;
 use super::{Notation, NotationBoard, NotationError};
-use crate::xiangqi::types::{Move, Role};
+use crate::xiangqi::types::{Color, Move, Role};
 
 /// The longest core a Chinese move has: 前兵九平八.
 const MAX_GLYPHS: usize = 5;
@@ -153,6 +154,29 @@ fn place(p: Position) -> StackPlace {
     }
 }
 
+/// See [`super::chinese_side_hint`].
+pub fn side_hint(text: &str) -> Option<Color> {
+    parse_text(text).ok()?;
+    let mut red = false;
+    let mut black = false;
+    for (i, c) in text.chars().enumerate() {
+        let folded = super::characters::fold_full_width(c);
+        match folded {
+            '帅' | '帥' | '仕' | '相' | '兵' => red = true,
+            '将' | '將' | '士' | '象' | '卒' => black = true,
+            '1'..='9' => black = true,
+            // A leading numeral is the 一兵 ordinal, written alike by both.
+            _ if i > 0 && RED_NUMERALS.contains(&folded) => red = true,
+            _ => {}
+        }
+    }
+    match (red, black) {
+        (true, false) => Some(Color::Red),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// True if `rest` holds only marks that may follow a complete move: check
 /// (`+`, full-width `＋`), mate (`#`), and the `!`/`?` of annotations.
 pub fn is_annotation(rest: &str) -> bool {
@@ -205,4 +229,59 @@ pub fn write(
     out.push(verb_char(direction, traditional));
     out.push(number_char(color, number).ok_or_else(|| unwritable("number out of range"))?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::notation::characters::Direction;
+
+    fn which(text: &str) -> Which {
+        parse_text(text).unwrap().which
+    }
+
+    #[test]
+    fn every_form_of_spec_3_3_reads() {
+        let stack = |at, file| Which::Stack { at, file };
+        assert_eq!(which("炮二平五"), Which::File(2));
+        assert_eq!(which("马８进７"), Which::File(8));
+        assert_eq!(which("前车进一"), stack(StackPlace::Front, None));
+        assert_eq!(which("車後進1"), stack(StackPlace::Rear, None));
+        assert_eq!(which("中兵平四"), stack(StackPlace::Middle, None));
+        assert_eq!(which("一卒平5"), stack(StackPlace::Nth(1), None));
+        assert_eq!(which("前兵九平八"), stack(StackPlace::Front, Some(9)));
+        assert_eq!(which("前九平八"), stack(StackPlace::Front, Some(9)));
+        assert_eq!(parse_text("前九平八").unwrap().role, Role::Pawn);
+        assert_eq!(which("二兵七平八"), stack(StackPlace::Nth(2), Some(7)));
+        let spec = parse_text("炮二平五+").unwrap();
+        assert_eq!((spec.direction, spec.number), (Direction::Sideways, 5));
+    }
+
+    #[test]
+    fn side_hints() {
+        assert_eq!(side_hint("炮二平五"), Some(Color::Red));
+        assert_eq!(side_hint("马８进７"), Some(Color::Black));
+        assert_eq!(side_hint("一卒平5"), Some(Color::Black));
+        assert_eq!(side_hint("一兵平五"), Some(Color::Red));
+        assert_eq!(side_hint("前车进1"), Some(Color::Black));
+        assert_eq!(side_hint("兵7进1"), None);
+        assert_eq!(side_hint("h2e2"), None);
+    }
+
+    #[test]
+    fn malformed_text_is_a_syntax_error() {
+        for text in [
+            "",
+            "炮二平",
+            "炮二平五五",
+            "炮炮平五",
+            "炮二平五x",
+            "二平五",
+        ] {
+            assert!(
+                matches!(parse_text(text), Err(NotationError::Syntax { .. })),
+                "{text}"
+            );
+        }
+    }
 }

@@ -11,7 +11,8 @@
 //!
 //! The notation code sees the board only through [`NotationBoard`], so it
 //! does not depend on the rules kernel; the kernel's position implements the
-//! trait.
+//! trait. Reading costs one [`NotationBoard::is_legal`] test per piece the
+//! text could mean, not a move generation, so it can sit in a replay loop.
 
 mod characters;
 mod chinese;
@@ -43,6 +44,15 @@ pub trait NotationBoard {
     /// callback rather than a `Vec` so that a kernel can hand out moves from
     /// its own stack-allocated list.
     fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
+    /// Whether `m` is a legal move of the side to move. Reading a move asks
+    /// this once per piece the text could mean (usually one), so a kernel
+    /// with a direct test should override the default, which scans
+    /// [`for_each_legal_move`](Self::for_each_legal_move).
+    fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_legal_move(&mut |l| found |= l == m);
+        found
+    }
 }
 
 /// The move notations this crate reads and writes.
@@ -66,6 +76,24 @@ impl Notation {
             Notation::Iccs => "ICCS",
             Notation::Wxf => "WXF",
             Notation::Chinese | Notation::ChineseTraditional => "Chinese",
+        }
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+
+    /// Reads the names `pgnmill convert --to` takes: `iccs`, `wxf`,
+    /// `chinese`, `chinese-traditional` (case-insensitive).
+    fn from_str(s: &str) -> Result<Notation, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "iccs" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "chinese" => Ok(Notation::Chinese),
+            "chinese-traditional" => Ok(Notation::ChineseTraditional),
+            _ => Err(format!(
+                "unknown notation {s:?}: expected iccs, wxf, chinese or chinese-traditional"
+            )),
         }
     }
 }
@@ -101,6 +129,19 @@ pub fn detect_notation(token: &str) -> Option<Notation> {
     } else {
         None
     }
+}
+
+/// The side a Chinese move text is written for, judged from its
+/// characters alone: red numerals (炮二平五) or red-only pieces (帅 仕 相 兵)
+/// say red, Arabic digits (马8进7, 马８进７) or black-only pieces (将 士 象 卒)
+/// say black. `None` when the text is not Chinese, carries no such sign, or
+/// its signs disagree. The ordinal of 一兵/一卒 is not a sign (xqbase writes
+/// it in Chinese numerals for both sides).
+///
+/// [`parse_move`] does not insist on this (files mix the forms); a replay can
+/// compare it with the side to move to spot a game that lost a half-move.
+pub fn chinese_side_hint(text: &str) -> Option<Color> {
+    chinese::side_hint(text.trim())
 }
 
 /// Reads a move in whichever notation `text` is written in (see
@@ -175,5 +216,30 @@ pub fn write_move_to(
         Notation::Wxf => wxf::write(board, m, out),
         Notation::Chinese => chinese::write(board, m, false, out),
         Notation::ChineseTraditional => chinese::write(board, m, true, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_names_round_trip() {
+        for n in [
+            Notation::Iccs,
+            Notation::Wxf,
+            Notation::Chinese,
+            Notation::ChineseTraditional,
+        ] {
+            let name = match n {
+                Notation::Iccs => "ICCS",
+                Notation::Wxf => "wxf",
+                Notation::Chinese => "Chinese",
+                Notation::ChineseTraditional => "chinese-traditional",
+            };
+            assert_eq!(name.parse::<Notation>(), Ok(n));
+        }
+        assert!("san".parse::<Notation>().is_err());
+        assert_eq!(Notation::ChineseTraditional.format_tag(), "Chinese");
     }
 }

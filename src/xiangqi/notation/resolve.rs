@@ -1,8 +1,7 @@
 //! From what a text says ([`MoveSpec`]) to the one legal move it names.
 //!
 //! The pieces the text could mean are found on the board, each is moved the
-//! way the text says, and the results are checked against the legal moves
-//! in a single pass. Exactly one must survive; otherwise the error says
+//! way the text says, and each result is checked for legality. Exactly one must survive; otherwise the error says
 //! whether the piece was missing, the move impossible or illegal, or which
 //! moves were all meant. Being this lenient is deliberate: pyffish writes a
 //! file digit for one of two chariots when only one of them can make the
@@ -173,25 +172,33 @@ pub fn resolve(
         });
     }
 
-    // One pass over the legal moves marks the candidate moves that are legal.
+    // Mark the candidate moves that are legal.
     let mut legal = [false; MAX_CANDIDATES];
-    board.for_each_legal_move(&mut |m| {
-        for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
-            if *cand == Some(m) {
-                *flag = true;
-            }
-        }
-    });
+    for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
+        *flag = cand.is_some_and(|m| board.is_legal(m));
+    }
     let mut found = moves
         .iter()
         .zip(legal.iter())
         .filter(|(_, ok)| **ok)
         .filter_map(|(m, _)| *m);
     let Some(first) = found.next() else {
-        let tried = list_moves(moves.iter().flatten().copied());
+        let mut tried = moves.iter().flatten().copied();
+        let reason = match (tried.next(), tried.next()) {
+            (Some(m), None) => format!(
+                "the {} on {} cannot go to {}: {m} is not a legal move here",
+                words.piece(role),
+                m.from,
+                m.to
+            ),
+            _ => format!(
+                "none of {} is a legal move here",
+                list_moves(moves.iter().flatten().copied())
+            ),
+        };
         return Err(NotationError::Illegal {
             text: text.to_owned(),
-            reason: format!("{tried} is not a legal move here"),
+            reason,
         });
     };
     if found.next().is_none() {

@@ -231,3 +231,58 @@ pub fn write(board: &impl NotationBoard, m: Move, out: &mut String) -> Result<()
 fn pyffish_form(index: usize, file: char) -> Option<(char, char)> {
     Some((digit_char(index + 1)?, file))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(text: &str) -> MoveSpec {
+        parse_text(text).unwrap()[0]
+    }
+
+    #[test]
+    fn every_form_of_spec_4_reads() {
+        let stack = |at, file| Which::Stack { at, file };
+        assert_eq!(first("C2.5").which, Which::File(2));
+        assert_eq!(first("c2=5").direction, Direction::Sideways);
+        assert_eq!(first("C25").number, 5);
+        assert_eq!(first("Ｈ８＋７").role, Role::Horse);
+        assert_eq!(first("N8+7").role, Role::Horse);
+        assert_eq!(first("B3+5").role, Role::Elephant);
+        assert_eq!(first("R+.3").which, stack(StackPlace::WxfPlus, None));
+        assert_eq!(first("+R.3").which, stack(StackPlace::WxfPlus, None));
+        assert_eq!(first("C--1").which, stack(StackPlace::WxfMinus, None));
+        assert_eq!(first("++.4").which, stack(StackPlace::Front, None));
+        assert_eq!(first("--.4").which, stack(StackPlace::Rear, None));
+        assert_eq!(first("3+.4").which, stack(StackPlace::Front, Some(3)));
+        assert_eq!(first("27=8").which, stack(StackPlace::Nth(2), Some(7)));
+        // `33.4`: wxf.org's middle pawn first, pyffish's third pawn second;
+        // with `=` the other way round.
+        let dot = parse_text("33.4").unwrap();
+        assert_eq!(dot.len(), 2);
+        assert_eq!(dot[0].which, stack(StackPlace::Middle, Some(3)));
+        let eq = parse_text("33=4").unwrap();
+        assert_eq!(eq[0].which, stack(StackPlace::Nth(3), Some(3)));
+        assert_eq!(first("R1+1+").number, 1);
+    }
+
+    #[test]
+    fn malformed_text_is_a_syntax_error() {
+        for text in [
+            "",
+            "C2",
+            "C2.",
+            "C2.0",
+            "X2.5",
+            "C2*5",
+            "C2.5x",
+            "C0.5",
+            "炮二平五",
+        ] {
+            assert!(
+                matches!(parse_text(text), Err(NotationError::Syntax { .. })),
+                "{text}"
+            );
+        }
+    }
+}
