@@ -19,4 +19,9 @@ impl NotationBoard for Position {
             visit(m);
         }
     }
+
+    /// The kernel tests one move without generating all of them.
+    fn is_legal(&self, m: Move) -> bool {
+        Position::is_legal(self, m)
+    }
 }
