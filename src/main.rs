@@ -19,12 +19,15 @@ struct Cli {
 enum Command {
     /// Count legal move sequences from a position (move generator check).
     Perft(pgnmill::commands::perft::PerftArgs),
+    /// Audit FEN/EPD lists: read each record back, check castling rights.
+    Fen(pgnmill::commands::fen::FenArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<(), pgnmill::CliError> = match cli.command {
         Command::Perft(args) => pgnmill::commands::perft::run(&args),
+        Command::Fen(args) => pgnmill::commands::fen::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

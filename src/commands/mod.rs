@@ -2,3 +2,4 @@
 //! `main.rs` only dispatches; everything a command does is library code so
 //! that tests can call it without a process.
 pub mod perft;
+pub mod fen;
