@@ -149,14 +149,20 @@ fn fen_audit_csv_from_file_and_stdin() {
         .success();
     let rows = parse_rows(&std::fs::read(&out).unwrap());
     assert_eq!(rows.len(), 5);
-    assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 4, 5, 6, 7]);
+    assert_eq!(
+        rows.iter().map(|r| r.line).collect::<Vec<_>>(),
+        [2, 4, 5, 6, 7]
+    );
 
     let r = &rows[0];
     assert_eq!(r.source, input.to_str().unwrap());
     assert_eq!((r.status.as_str(), r.error.as_str()), ("ok", ""));
     assert_eq!(r.castling_invalid, "KQkq");
     assert_eq!(r.castling_effective, "-");
-    assert!(r.reason.starts_with("K: no white rook on h1; Q: no white rook on a1"));
+    assert!(
+        r.reason
+            .starts_with("K: no white rook on h1; Q: no white rook on a1")
+    );
     assert_eq!(r.fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     assert_eq!((r.legal_moves, r.check), (Some(6), Some(false)));
 
@@ -167,7 +173,10 @@ fn fen_audit_csv_from_file_and_stdin() {
         r.fen_ep_legal,
         "rnbqkbnr/pppp1pp1/8/P3p2p/8/5N2/1PPPPPPP/RNBQKB1R w KQkq - 0 4"
     );
-    assert_eq!((r.castling_invalid.as_str(), r.castling_effective.as_str()), ("", "KQkq"));
+    assert_eq!(
+        (r.castling_invalid.as_str(), r.castling_effective.as_str()),
+        ("", "KQkq")
+    );
     assert_eq!(r.legal_moves, Some(24));
 
     let r = &rows[2];

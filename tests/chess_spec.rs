@@ -6,7 +6,9 @@ use pgnmill::chess::{
 
 fn pos(fen: &str) -> Position {
     let setup = Setup::parse(fen).unwrap();
-    Position::from_setup(&setup, CastlingMode::Standard).unwrap().0
+    Position::from_setup(&setup, CastlingMode::Standard)
+        .unwrap()
+        .0
 }
 
 fn play_all(mut p: Position, sans: &[&str]) -> Position {
@@ -37,10 +39,26 @@ fn spec_castling_example_refuses_o_o_and_reports_every_right() {
     let (p, audit) = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     assert_eq!(audit.invalid, "KQkq");
     assert_eq!(audit.effective, "-");
-    assert!(audit.reason.contains("K: no white rook on h1"), "{}", audit.reason);
-    assert!(audit.reason.contains("Q: no white rook on a1"), "{}", audit.reason);
-    assert!(audit.reason.contains("k: no black rook on h8"), "{}", audit.reason);
-    assert!(audit.reason.contains("q: no black rook on a8"), "{}", audit.reason);
+    assert!(
+        audit.reason.contains("K: no white rook on h1"),
+        "{}",
+        audit.reason
+    );
+    assert!(
+        audit.reason.contains("Q: no white rook on a1"),
+        "{}",
+        audit.reason
+    );
+    assert!(
+        audit.reason.contains("k: no black rook on h8"),
+        "{}",
+        audit.reason
+    );
+    assert!(
+        audit.reason.contains("q: no black rook on a8"),
+        "{}",
+        audit.reason
+    );
     let err = p.parse_san(b"O-O").unwrap_err();
     assert!(matches!(err, SanError::IllegalCastling { .. }), "{err}");
     assert!(err.to_string().starts_with("illegal castling"), "{err}");
@@ -57,7 +75,11 @@ fn spec_castling_king_off_its_square_is_named() {
     let (_, audit) = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     assert_eq!(audit.invalid, "KQ");
     assert_eq!(audit.effective, "kq");
-    assert!(audit.reason.contains("K: white king not on e1"), "{}", audit.reason);
+    assert!(
+        audit.reason.contains("K: white king not on e1"),
+        "{}",
+        audit.reason
+    );
 }
 
 #[test]
@@ -77,12 +99,19 @@ fn spec_castling_chess960_shredder_and_xfen() {
     let (_, audit) = Position::from_setup(&setup, CastlingMode::Chess960).unwrap();
     assert_eq!(audit.invalid, "H");
     assert_eq!(audit.effective, "Aha");
-    assert!(audit.reason.contains("H: no white rook on h1"), "{}", audit.reason);
+    assert!(
+        audit.reason.contains("H: no white rook on h1"),
+        "{}",
+        audit.reason
+    );
 }
 
 #[test]
 fn spec_game_moves_only_remove_rights() {
-    let p = play_all(Position::startpos(), &["e4", "e5", "Ke2", "Nf6", "Ke1", "Ng8"]);
+    let p = play_all(
+        Position::startpos(),
+        &["e4", "e5", "Ke2", "Nf6", "Ke1", "Ng8"],
+    );
     assert_eq!(
         p.fen(EpMode::Always),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w kq - 4 4"
@@ -130,7 +159,10 @@ fn ep_square_written_only_when_legal_under_ep_legal() {
     assert_eq!(p.key_ep_always(), p.key_ep_legal());
     // A capturer pinned along the rank: X-FEN writes the square, ep-legal not.
     let pinned = pos("8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1");
-    assert_eq!(pinned.ep_for(EpMode::PseudoLegal).unwrap().to_string(), "e3");
+    assert_eq!(
+        pinned.ep_for(EpMode::PseudoLegal).unwrap().to_string(),
+        "e3"
+    );
     assert_eq!(pinned.ep_for(EpMode::Legal), None);
 }
 
@@ -160,7 +192,10 @@ fn fen_bad_piece_letter_names_character_and_column() {
     assert!(e.contains("'X'") && e.contains("column 16"), "{e}");
     assert!(matches!(
         Setup::parse("4k3/8/8/8/8/8/4X3/4K3 w - - 0 1"),
-        Err(FenError::BadPiece { ch: 'X', column: 16 })
+        Err(FenError::BadPiece {
+            ch: 'X',
+            column: 16
+        })
     ));
 }
 
@@ -206,7 +241,15 @@ fn fen_malformed_castling_or_ep_field_is_refused() {
 fn san_tolerance_list() {
     let p = Position::startpos();
     let nf3 = p.parse_san(b"Nf3").unwrap();
-    for t in [&b"Ng1f3"[..], b"N1f3", b"Ngf3", b"Ng1-f3", b"g1f3", b"Nf3!?", b"Nf3+"] {
+    for t in [
+        &b"Ng1f3"[..],
+        b"N1f3",
+        b"Ngf3",
+        b"Ng1-f3",
+        b"g1f3",
+        b"Nf3!?",
+        b"Nf3+",
+    ] {
         assert_eq!(p.parse_san(t), Ok(nf3), "{}", String::from_utf8_lossy(t));
     }
     let e4 = p.parse_san(b"e4").unwrap();
@@ -223,7 +266,10 @@ fn san_tolerance_list() {
     let q = pr.parse_san(b"e8=Q").unwrap();
     assert_eq!(pr.parse_san(b"e8Q"), Ok(q));
     assert_eq!(pr.uci(q), "e7e8q");
-    assert!(matches!(pr.parse_san(b"e8"), Err(SanError::MissingPromotion(_))));
+    assert!(matches!(
+        pr.parse_san(b"e8"),
+        Err(SanError::MissingPromotion(_))
+    ));
     // e.p. suffix.
     let ep = play_all(Position::startpos(), &["e4", "a6", "e5", "d5"]);
     let m = ep.parse_san(b"exd6e.p.").unwrap();

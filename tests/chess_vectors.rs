@@ -84,11 +84,8 @@ fn positions_match_python_chess() {
         always.add(pos.key_ep_always(), &v.fen);
         legal.add(pos.key_ep_legal(), &v.fen_legal);
 
-        let ours: BTreeMap<String, _> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| (pos.uci(m), m))
-            .collect();
+        let ours: BTreeMap<String, _> =
+            pos.legal_moves().iter().map(|&m| (pos.uci(m), m)).collect();
         let theirs: Vec<&String> = v.moves.iter().map(|m| &m.0).collect();
         assert_eq!(
             ours.keys().collect::<Vec<_>>(),
@@ -144,12 +141,24 @@ fn castling_audit_matches_python_chess_clean_castling_rights() {
         let setup = Setup::parse(&v.fen).unwrap();
         let (pos, audit) = Position::from_setup(&setup, mode(v.chess960)).unwrap();
         assert_eq!(audit.invalid, v.invalid, "invalid rights of {}", v.fen);
-        assert_eq!(audit.effective, v.effective, "effective rights of {}", v.fen);
-        assert_eq!(audit.invalid.is_empty(), audit.reason.is_empty(), "{}", v.fen);
+        assert_eq!(
+            audit.effective, v.effective,
+            "effective rights of {}",
+            v.fen
+        );
+        assert_eq!(
+            audit.invalid.is_empty(),
+            audit.reason.is_empty(),
+            "{}",
+            v.fen
+        );
         assert_eq!(pos.fen(EpMode::Legal), v.fen_out, "{}", v.fen);
         dropped += usize::from(!v.invalid.is_empty());
     }
-    assert!(dropped > 100, "only {dropped} corrupted fields had invalid rights");
+    assert!(
+        dropped > 100,
+        "only {dropped} corrupted fields had invalid rights"
+    );
 }
 
 #[derive(Deserialize)]

@@ -90,7 +90,10 @@ static KING: [u64; 64] = step_table(&[
     (-1, 0),
     (-1, 1),
 ]);
-static PAWN: [[u64; 64]; 2] = [step_table(&[(-1, 1), (1, 1)]), step_table(&[(-1, -1), (1, -1)])];
+static PAWN: [[u64; 64]; 2] = [
+    step_table(&[(-1, 1), (1, 1)]),
+    step_table(&[(-1, -1), (1, -1)]),
+];
 static RAYS: [[u64; 64]; 8] = ray_table();
 
 const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {

@@ -37,10 +37,34 @@ impl Board {
         ];
         for (file, role) in back.into_iter().enumerate() {
             let f = file as u8;
-            b.put(Square::from_coords(f, 0), Piece { color: Color::White, role });
-            b.put(Square::from_coords(f, 1), Piece { color: Color::White, role: Role::Pawn });
-            b.put(Square::from_coords(f, 6), Piece { color: Color::Black, role: Role::Pawn });
-            b.put(Square::from_coords(f, 7), Piece { color: Color::Black, role });
+            b.put(
+                Square::from_coords(f, 0),
+                Piece {
+                    color: Color::White,
+                    role,
+                },
+            );
+            b.put(
+                Square::from_coords(f, 1),
+                Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
+            b.put(
+                Square::from_coords(f, 6),
+                Piece {
+                    color: Color::Black,
+                    role: Role::Pawn,
+                },
+            );
+            b.put(
+                Square::from_coords(f, 7),
+                Piece {
+                    color: Color::Black,
+                    role,
+                },
+            );
         }
         b
     }
@@ -99,7 +123,9 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
     }
 
     #[inline]

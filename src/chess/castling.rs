@@ -140,9 +140,7 @@ fn resolve(board: &Board, c: char, mode: CastlingMode) -> Result<Square, String>
                 'k' | 'h' => 7,
                 'q' | 'a' => 0,
                 _ => {
-                    return Err(format!(
-                        "not a right in standard chess (rooks start on the a- and h-files; is this Chess960?)"
-                    ));
+                    return Err("not a right in standard chess (rooks start on the a- and h-files; is this Chess960?)".to_string());
                 }
             };
             let king_home = Square::from_coords(4, back);
@@ -166,12 +164,12 @@ fn resolve(board: &Board, c: char, mode: CastlingMode) -> Result<Square, String>
             }
             let below = Bitboard((1u64 << king.index()) - 1);
             match lower {
-                'k' => (rooks & !below).last().ok_or_else(|| {
-                    format!("no {name} rook on the h-side of the king on {king}")
-                }),
-                'q' => (rooks & below).first().ok_or_else(|| {
-                    format!("no {name} rook on the a-side of the king on {king}")
-                }),
+                'k' => (rooks & !below)
+                    .last()
+                    .ok_or_else(|| format!("no {name} rook on the h-side of the king on {king}")),
+                'q' => (rooks & below)
+                    .first()
+                    .ok_or_else(|| format!("no {name} rook on the a-side of the king on {king}")),
                 f @ 'a'..='h' => {
                     let sq = Square::from_coords(f as u8 - b'a', back);
                     if rooks.contains(sq) {

@@ -61,9 +61,7 @@ impl Position {
             for sq in squares {
                 let a_side = sq.file() < king.file();
                 let others = rooks.without(sq);
-                let outer_exists = others
-                    .into_iter()
-                    .any(|o| (o.file() < sq.file()) == a_side);
+                let outer_exists = others.into_iter().any(|o| (o.file() < sq.file()) == a_side);
                 let c = if outer_exists {
                     sq.file_char()
                 } else if a_side {

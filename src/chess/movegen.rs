@@ -128,18 +128,18 @@ impl Position {
                 target
             };
             let mut tos = attacks::pawn_attacks(us, from) & theirs & allowed;
-            if let Some(one) = Square::new((from.index() as i32 + step) as u32) {
-                if !occ.contains(one) {
-                    if allowed.contains(one) {
-                        tos |= one;
-                    }
-                    if from.rank() == start_rank {
-                        if let Some(two) = Square::new((one.index() as i32 + step) as u32) {
-                            if !occ.contains(two) && allowed.contains(two) {
-                                tos |= two;
-                            }
-                        }
-                    }
+            if let Some(one) = Square::new((from.index() as i32 + step) as u32)
+                && !occ.contains(one)
+            {
+                if allowed.contains(one) {
+                    tos |= one;
+                }
+                if from.rank() == start_rank
+                    && let Some(two) = Square::new((one.index() as i32 + step) as u32)
+                    && !occ.contains(two)
+                    && allowed.contains(two)
+                {
+                    tos |= two;
                 }
             }
             for to in tos {
@@ -158,8 +158,7 @@ impl Position {
     fn gen_castling(&self, list: &mut MoveList, king: Square) {
         let us = self.turn;
         let b = &self.board;
-        let rooks =
-            self.castling & Bitboard::rank(us.back_rank()) & b.by_piece(us, Role::Rook);
+        let rooks = self.castling & Bitboard::rank(us.back_rank()) & b.by_piece(us, Role::Rook);
         if king.rank() != us.back_rank() {
             return;
         }
@@ -177,8 +176,7 @@ impl Position {
         let b = &self.board;
         let (kto, rto) = castling::destinations(king, rook);
         let both = Bitboard::from_square(king) | rook;
-        let must_be_empty =
-            (between(king, kto) | kto | between(rook, rto) | rto) & !both;
+        let must_be_empty = (between(king, kto) | kto | between(rook, rto) | rto) & !both;
         let occ = b.occupied();
         if (occ & must_be_empty).nonempty() {
             return false;

@@ -66,10 +66,7 @@ impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
         let board = Board::startpos();
-        let castling = Bitboard::from_square(Square::A1)
-            | Square::H1
-            | Square::A8
-            | Square::H8;
+        let castling = Bitboard::from_square(Square::A1) | Square::H1 | Square::A8 | Square::H8;
         let mut pos = Position {
             board,
             turn: Color::White,
@@ -98,7 +95,9 @@ impl Position {
         for color in Color::ALL {
             let count = board.by_piece(color, Role::King).count();
             if count == 0 {
-                return Err(PositionError::NoKing { color: color.name() });
+                return Err(PositionError::NoKing {
+                    color: color.name(),
+                });
             }
             if count > 1 {
                 return Err(PositionError::TooManyKings {
@@ -354,8 +353,14 @@ impl Position {
                 let king = m.from();
                 let rook = m.to();
                 let (kto, rto) = castling::destinations(king, rook);
-                let k = Piece { color: us, role: Role::King };
-                let r = Piece { color: us, role: Role::Rook };
+                let k = Piece {
+                    color: us,
+                    role: Role::King,
+                };
+                let r = Piece {
+                    color: us,
+                    role: Role::Rook,
+                };
                 self.board.remove_known(king, k);
                 self.board.remove_known(rook, r);
                 self.board.put(kto, k);
@@ -375,18 +380,35 @@ impl Position {
                 };
                 if kind == MoveKind::EnPassant {
                     let victim = self.ep_victim(to);
-                    self.board
-                        .remove_known(victim, Piece { color: them, role: Role::Pawn });
+                    self.board.remove_known(
+                        victim,
+                        Piece {
+                            color: them,
+                            role: Role::Pawn,
+                        },
+                    );
                     self.key ^= zobrist::piece(them, Role::Pawn, victim);
                     self.halfmove = 0;
                 } else if let Some(captured) = self.board.role_at(to) {
-                    self.board.remove_known(to, Piece { color: them, role: captured });
+                    self.board.remove_known(
+                        to,
+                        Piece {
+                            color: them,
+                            role: captured,
+                        },
+                    );
                     self.key ^= zobrist::piece(them, captured, to);
                     self.halfmove = 0;
                 }
                 self.board.remove_known(from, Piece { color: us, role });
                 let new_role = m.promotion_role().unwrap_or(role);
-                self.board.put(to, Piece { color: us, role: new_role });
+                self.board.put(
+                    to,
+                    Piece {
+                        color: us,
+                        role: new_role,
+                    },
+                );
                 self.key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, new_role, to);
                 match role {
                     Role::Pawn => {
@@ -420,5 +442,4 @@ impl Position {
             self.ep_legal = self.compute_ep_legal();
         }
     }
-
 }

@@ -73,7 +73,9 @@ fn trim_suffixes(mut t: &[u8]) -> &[u8] {
 fn parse_tokens(t: &[u8]) -> Option<Parsed> {
     let (mut body, promo) = match t {
         [rest @ .., b'=', p] => (rest, Some(promo_role(*p)?)),
-        [rest @ .., f, r, p] if f.is_ascii_lowercase() && r.is_ascii_digit() && p.is_ascii_alphabetic() => {
+        [rest @ .., f, r, p]
+            if f.is_ascii_lowercase() && r.is_ascii_digit() && p.is_ascii_alphabetic() =>
+        {
             (&t[..rest.len() + 2], Some(promo_role(*p)?))
         }
         _ => (t, None),
@@ -154,11 +156,13 @@ impl Position {
                 }
                 match self.board.piece_at(from) {
                     Some(piece) if piece.color == self.turn => piece.role,
-                    _ => return Err(SanError::Invalid(format!(
-                        "{}: no {} piece on {from}",
-                        lossy(token),
-                        self.turn.name()
-                    ))),
+                    _ => {
+                        return Err(SanError::Invalid(format!(
+                            "{}: no {} piece on {from}",
+                            lossy(token),
+                            self.turn.name()
+                        )));
+                    }
                 }
             }
             (None, _, _) => Role::Pawn,
@@ -286,8 +290,8 @@ impl Position {
         if !self.castling_allowed(king, rook) {
             let (kto, rto) = castling::destinations(king, rook);
             let both = Bitboard::from_square(king) | rook;
-            let path = (attacks::between(king, kto) | kto | attacks::between(rook, rto) | rto)
-                & !both;
+            let path =
+                (attacks::between(king, kto) | kto | attacks::between(rook, rto) | rto) & !both;
             if (self.board.occupied() & path).nonempty() {
                 return Err(fail("pieces stand between king and rook"));
             }
@@ -302,7 +306,11 @@ impl Position {
         let mut after = *self;
         after.play(m);
         if after.is_check() {
-            out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
         out
     }
@@ -315,7 +323,12 @@ impl Position {
         match m.kind() {
             MoveKind::Null => return "--".to_string(),
             MoveKind::Castle => {
-                return if to.file() > from.file() { "O-O" } else { "O-O-O" }.to_string();
+                return if to.file() > from.file() {
+                    "O-O"
+                } else {
+                    "O-O-O"
+                }
+                .to_string();
             }
             _ => {}
         }

@@ -100,7 +100,9 @@ impl Setup {
         for color in Color::ALL {
             let count = board.by_piece(color, Role::King).count();
             if count == 0 {
-                return Err(FenError::NoKing { color: color.name() });
+                return Err(FenError::NoKing {
+                    color: color.name(),
+                });
             }
             if count > 1 {
                 return Err(FenError::TooManyKings {
@@ -211,7 +213,10 @@ fn parse_placement(offset: usize, text: &[u8]) -> Result<Board, FenError> {
         }
         pos += 1; // the '/'
         if covers != 8 {
-            return Err(FenError::RankSquares { rank: rank + 1, covers });
+            return Err(FenError::RankSquares {
+                rank: rank + 1,
+                covers,
+            });
         }
     }
     Ok(board)

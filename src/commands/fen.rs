@@ -89,7 +89,9 @@ pub fn run_to(args: &FenArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             line_no += 1;
             let text = String::from_utf8_lossy(&buf);
-            let record = text.trim_end_matches(['\n', '\r']).trim_start_matches('\u{feff}');
+            let record = text
+                .trim_end_matches(['\n', '\r'])
+                .trim_start_matches('\u{feff}');
             if record.trim().is_empty() || record.trim_start().starts_with('#') {
                 continue;
             }

@@ -1,8 +1,8 @@
 //! `pgnmill perft`: count legal move sequences from a position, optionally
 //! split by root move, to check the rules kernel against published tables.
 
-use crate::chess::{self, CastlingMode, Position, Setup};
 use crate::CliError;
+use crate::chess::{self, CastlingMode, Position, Setup};
 use std::io::Write;
 
 /// Which game's rules to count with.
@@ -67,8 +67,13 @@ fn parse_position(text: &str, mode: CastlingMode) -> Result<Position, CliError> 
     if text.trim() == "startpos" {
         return Ok(Position::startpos());
     }
-    let setup = Setup::parse(text).map_err(|e| CliError::Usage(format!("bad FEN {text:?}: {e}")))?;
-    let mode = if setup.is_shredder() { CastlingMode::Chess960 } else { mode };
+    let setup =
+        Setup::parse(text).map_err(|e| CliError::Usage(format!("bad FEN {text:?}: {e}")))?;
+    let mode = if setup.is_shredder() {
+        CastlingMode::Chess960
+    } else {
+        mode
+    };
     let (pos, _audit) = Position::from_setup(&setup, mode)
         .map_err(|e| CliError::Usage(format!("bad position {text:?}: {e}")))?;
     Ok(pos)
