@@ -261,6 +261,17 @@ fn san_tolerance_list() {
     assert_eq!(c.parse_san(b"0-0"), c.parse_san(b"O-O"));
     assert_eq!(c.parse_san(b"0-0-0+"), c.parse_san(b"O-O-O"));
     assert_eq!(c.uci(c.parse_san(b"O-O").unwrap()), "e1g1");
+    // python-chess also reads the king's step and king-takes-rook as
+    // castling, but not `Kg1`.
+    assert!(c.parse_san(b"Kg1").is_err());
+    for t in [&b"e1g1"[..], b"e1h1"] {
+        assert_eq!(
+            c.parse_san(t),
+            c.parse_san(b"O-O"),
+            "{}",
+            String::from_utf8_lossy(t)
+        );
+    }
     // Promotion with or without '='.
     let pr = pos("8/4P3/8/8/8/8/8/k3K3 w - - 0 1");
     let q = pr.parse_san(b"e8=Q").unwrap();
@@ -315,6 +326,14 @@ fn san_errors_say_why() {
     assert!(e.starts_with("invalid SAN token"), "{e}");
     let blocked = p.parse_san(b"O-O").unwrap_err().to_string();
     assert!(blocked.starts_with("illegal castling: O-O"), "{blocked}");
+}
+
+#[test]
+fn checkmate_and_stalemate() {
+    let mate = play_all(Position::startpos(), &["f3", "e5", "g4", "Qh4#"]);
+    assert!(mate.is_checkmate() && !mate.is_stalemate());
+    let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert!(stale.is_stalemate() && !stale.is_checkmate());
 }
 
 #[test]

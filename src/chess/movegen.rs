@@ -23,6 +23,16 @@ impl Position {
         list
     }
 
+    /// Checkmate: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Stalemate: not in check and no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(m)
