@@ -51,6 +51,13 @@ proptest! {
     }
 
     #[test]
+    fn fen_parser_survives_random_strings(text in any::<String>()) {
+        if let Ok(s) = Setup::parse(&text) {
+            exercise(&s);
+        }
+    }
+
+    #[test]
     fn fen_parser_survives_fen_like_text(
         text in "[1-8pnbrqkPNBRQKx/]{8,70} [wbx] (-|[KQkqA-Ha-h]{1,5}) (-|[a-h][1-8]|[a-z0-9]{1,3})( [0-9]{1,3}( [0-9]{1,3})?)?"
     ) {

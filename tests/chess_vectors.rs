@@ -186,6 +186,23 @@ fn whole_games_replay_to_python_chess_final_position() {
                 .parse_san(san.as_bytes())
                 .unwrap_or_else(|e| panic!("{} ply {}: {san}: {e}", g.source, i + 1));
             pos.play(m);
+            // The incrementally kept keys equal the keys of the same
+            // position read fresh from its FEN.
+            let fresh = position(&pos.fen(EpMode::Always), g.chess960);
+            assert_eq!(
+                pos.key_ep_always(),
+                fresh.key_ep_always(),
+                "{} ply {}",
+                g.source,
+                i + 1
+            );
+            assert_eq!(
+                pos.key_ep_legal(),
+                fresh.key_ep_legal(),
+                "{} ply {}",
+                g.source,
+                i + 1
+            );
         }
         assert_eq!(pos.fen(EpMode::Always), g.final_fen, "{}", g.source);
         assert_eq!(pos.fen(EpMode::Legal), g.final_fen_legal, "{}", g.source);
