@@ -21,6 +21,8 @@ enum Command {
     Report(pgnmill::commands::report::ReportArgs),
     /// Count legal move sequences from a position (move generator check).
     Perft(pgnmill::commands::perft::PerftArgs),
+    /// Audit FEN/EPD lists: read each record back, check castling rights.
+    Fen(pgnmill::commands::fen::FenArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let result: Result<(), pgnmill::CliError> = match cli.command {
         Command::Report(args) => pgnmill::commands::report::run(&args),
         Command::Perft(args) => pgnmill::commands::perft::run(&args),
+        Command::Fen(args) => pgnmill::commands::fen::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -61,30 +61,24 @@ pub fn destinations(king: Square, rook: Square) -> (Square, Square) {
 /// Resolves the written castling field against the board: the rook squares
 /// whose rights stand, and the audit.
 pub fn audit(board: &Board, text: &str, mode: CastlingMode) -> (Bitboard, CastlingAudit) {
+    // Each letter resolved to its rook square or to why it cannot stand;
+    // a letter naming a rook already granted is a harmless repetition.
     let mut granted = Bitboard::EMPTY;
-    // Per accepted char: (char, rook square), in field order.
-    let mut accepted: Vec<(char, Square)> = Vec::new();
-    let mut invalid = String::new();
-    let mut reasons: Vec<String> = Vec::new();
+    let mut verdicts: Vec<(char, Result<Square, String>)> = Vec::new();
     for c in text.chars().filter(|&c| c != '-') {
         match resolve(board, c, mode) {
+            Ok(sq) if granted.contains(sq) => {}
             Ok(sq) => {
-                if !granted.contains(sq) {
-                    granted |= sq;
-                    accepted.push((c, sq));
-                }
+                granted |= sq;
+                verdicts.push((c, Ok(sq)));
             }
-            Err(why) => {
-                invalid.push(c);
-                reasons.push(format!("{c}: {why}"));
-            }
+            Err(why) => verdicts.push((c, Err(why))),
         }
     }
     // Only the outermost right on each side of the king can stand (python-chess
-    // keeps the lowest and highest rook of each colour).
-    let mut kept = Bitboard::EMPTY;
-    let mut effective = String::new();
-    for (c, sq) in accepted.iter().copied() {
+    // keeps the lowest and highest castling rook of each colour).
+    for (c, verdict) in verdicts.iter_mut() {
+        let Ok(sq) = *verdict else { continue };
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -97,26 +91,32 @@ pub fn audit(board: &Board, text: &str, mode: CastlingMode) -> (Bitboard, Castli
         } else {
             mine.last()
         };
-        if outer == Some(sq) {
-            kept |= sq;
-            effective.push(c);
-        } else {
-            invalid.push(c);
-            let other = outer.map_or_else(String::new, |o| o.to_string());
-            reasons.push(format!(
-                "{c}: {} already castles on that side with the rook on {other}",
+        if let Some(o) = outer.filter(|&o| o != sq) {
+            *verdict = Err(format!(
+                "{} already castles on that side with the rook on {o}",
                 color.name()
             ));
         }
     }
-    if effective.is_empty() {
-        effective.push('-');
+    let mut kept = Bitboard::EMPTY;
+    let mut audit = CastlingAudit::default();
+    let mut reasons: Vec<String> = Vec::new();
+    for (c, verdict) in verdicts {
+        match verdict {
+            Ok(sq) => {
+                kept |= sq;
+                audit.effective.push(c);
+            }
+            Err(why) => {
+                audit.invalid.push(c);
+                reasons.push(format!("{c}: {why}"));
+            }
+        }
     }
-    let audit = CastlingAudit {
-        invalid,
-        effective,
-        reason: reasons.join("; "),
-    };
+    if audit.effective.is_empty() {
+        audit.effective.push('-');
+    }
+    audit.reason = reasons.join("; ");
     (kept, audit)
 }
 
@@ -140,9 +140,7 @@ fn resolve(board: &Board, c: char, mode: CastlingMode) -> Result<Square, String>
                 'k' | 'h' => 7,
                 'q' | 'a' => 0,
                 _ => {
-                    return Err(format!(
-                        "not a right in standard chess (rooks start on the a- and h-files; is this Chess960?)"
-                    ));
+                    return Err("not a right in standard chess (rooks start on the a- and h-files; is this Chess960?)".to_string());
                 }
             };
             let king_home = Square::from_coords(4, back);

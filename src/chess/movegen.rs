@@ -23,6 +23,16 @@ impl Position {
         list
     }
 
+    /// Checkmate: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Stalemate: not in check and no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(m)
@@ -128,18 +138,18 @@ impl Position {
                 target
             };
             let mut tos = attacks::pawn_attacks(us, from) & theirs & allowed;
-            if let Some(one) = Square::new((from.index() as i32 + step) as u32) {
-                if !occ.contains(one) {
-                    if allowed.contains(one) {
-                        tos |= one;
-                    }
-                    if from.rank() == start_rank {
-                        if let Some(two) = Square::new((one.index() as i32 + step) as u32) {
-                            if !occ.contains(two) && allowed.contains(two) {
-                                tos |= two;
-                            }
-                        }
-                    }
+            if let Some(one) = Square::new((from.index() as i32 + step) as u32)
+                && !occ.contains(one)
+            {
+                if allowed.contains(one) {
+                    tos |= one;
+                }
+                if from.rank() == start_rank
+                    && let Some(two) = Square::new((one.index() as i32 + step) as u32)
+                    && !occ.contains(two)
+                    && allowed.contains(two)
+                {
+                    tos |= two;
                 }
             }
             for to in tos {

@@ -111,8 +111,8 @@ impl Move {
 }
 
 /// Upper bound on legal moves in any reachable position is 218; 256 leaves
-/// room for unreachable setups.
-pub const MAX_MOVES: usize = 256;
+/// room for unreachable setups (a board full of queens).
+pub const MAX_MOVES: usize = 512;
 
 /// Fixed-capacity list of moves, on the stack.
 #[derive(Clone)]
