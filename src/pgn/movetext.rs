@@ -231,19 +231,21 @@ impl<'a> Movetext<'a> {
     #[inline]
     fn token_end(&self, from: usize) -> usize {
         let mut i = from;
-        while let Some(&b) = self.buf.get(i) {
-            match class(b) {
-                ORD => i += 1,
-                E3 => {
-                    if lines::space_len(self.buf, i) != 0 {
-                        break;
+        loop {
+            // An iterator search: no bounds check per byte.
+            let rest = self.buf.get(i..).unwrap_or_default();
+            match rest.iter().position(|&c| class(c) != ORD) {
+                None => return self.buf.len(),
+                Some(k) => {
+                    i += k;
+                    if self.buf.get(i) == Some(&0xe3) && lines::space_len(self.buf, i) == 0 {
+                        i += 1;
+                        continue;
                     }
-                    i += 1;
+                    return i;
                 }
-                _ => break,
             }
         }
-        i
     }
 }
 
