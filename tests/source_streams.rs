@@ -304,3 +304,31 @@ fn batches_and_readers_cross_threads() {
     send::<Reader>();
     send_sync::<SourceError>();
 }
+
+#[test]
+fn progress_counts_input_bytes_for_compressed_and_mapped_files() {
+    let raw = corpus("tcec_9_15_testgames.pgn");
+    let z = zstd_bytes(&raw);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.pgn.zst");
+    std::fs::write(&p, &z).unwrap();
+    let mut r = Input::file(&p).open(&opts(32 << 10)).unwrap();
+    assert_eq!(r.input_len(), Some(z.len() as u64));
+    let mut last = 0;
+    while let Some(b) = r.next() {
+        b.unwrap();
+        assert!(r.input_read() >= last);
+        last = r.input_read();
+    }
+    assert_eq!(r.input_read(), z.len() as u64);
+    assert_eq!(r.position().offset, raw.len() as u64);
+
+    let mut m = Input::file(corpus_path("tcec_9_15_testgames.pgn"))
+        .open(&opts(32 << 10))
+        .unwrap();
+    assert_eq!(m.input_len(), Some(raw.len() as u64));
+    for b in m.by_ref() {
+        b.unwrap();
+    }
+    assert_eq!(m.input_read(), raw.len() as u64);
+}
