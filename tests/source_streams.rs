@@ -99,6 +99,7 @@ fn truncated_zstd_yields_the_games_before_the_cut_then_an_error() {
     let (got, err) = spans_of(Input::file(&p).open(&opts(256 << 10)).unwrap());
     let err = err.expect("a truncated stream must end with an error");
     let msg = err.to_string();
+    eprintln!("{msg}");
     assert!(msg.contains("cut.pgn.zst"), "{msg}");
     assert!(matches!(err, SourceError::Truncated { .. }), "{err:?}");
     assert!(
