@@ -15,7 +15,7 @@
 //!   its `}` whatever lines it spans (a `[` inside a comment never starts a
 //!   game; an unterminated comment runs to the end of the input).
 //!
-//! Two deliberate differences from python-chess, both for real files:
+//! Deliberate differences from python-chess, all for real files:
 //! - a line starting with `[` after movetext starts the next game (exports
 //!   that run games together without a blank line; python-chess would read
 //!   the next game's tags as moves of this one);
@@ -27,6 +27,12 @@
 //! sees the same games: a blank line inside movetext ends the game even when
 //! more moves follow (kokopu's `misc.pgn` has an annotated game written that
 //! way; both readers see three games there).
+//!
+//! A third: after a blank line in a tag section, a tag with the name of the
+//! game's first tag (`[Game ...]`, `[Event ...]`) starts the next game. Games
+//! with tags and no moves are written that way (the CCPD xiangqi files);
+//! python-chess runs such a game into the next one. A blank line followed by
+//! other tags stays inside the tag section, as ChessBase writes it.
 //!
 //! And one for tag lines that carry movetext (`[Variant "x"] 1. e4 ...`):
 //! such a line starts the movetext, where python-chess ignores the line as a
@@ -122,6 +128,7 @@ pub fn split_window(
         game_start: 0,
         game_line: start.line,
         content_end: 0,
+        first_tag: (0, 0),
     };
     if start.offset == 0 {
         if buf.starts_with(BOM) {
@@ -145,6 +152,8 @@ struct Splitter<'a> {
     game_line: u64,
     /// End (terminator included) of the current game's last non-blank line.
     content_end: usize,
+    /// Where the name of the current game's first tag is (empty if none).
+    first_tag: (usize, usize),
 }
 
 /// What scanning a line of movetext found.
@@ -176,8 +185,10 @@ impl Splitter<'_> {
                     }
                     self.game_start = line_start;
                     self.game_line = self.line;
+                    self.first_tag = (0, 0);
                     let p = skip_spaces(self.buf, line_start, le);
                     if self.buf.get(p) == Some(&b'[') {
+                        self.first_tag = scan_tag(self.buf, p, le, self.dbcs).name;
                         if let Scan::Incomplete = self.tag_line(p, le, next) {
                             return self.resume();
                         }
@@ -189,6 +200,11 @@ impl Splitter<'_> {
                     }
                 }
                 State::Headers { blank_seen } => {
+                    if blank_seen && !blank && !escape && self.repeats_first_tag(line_start, le) {
+                        // `[Game ...]` after a tag-only game and a blank line.
+                        self.end_game(out);
+                        continue;
+                    }
                     if escape {
                         self.content_end = next;
                         self.advance(next);
@@ -238,6 +254,23 @@ impl Splitter<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// True when the line is a tag line whose first tag has the name of the
+    /// current game's first tag: the start of the next game.
+    fn repeats_first_tag(&self, line_start: usize, le: usize) -> bool {
+        let p = skip_spaces(self.buf, line_start, le);
+        if self.buf.get(p) != Some(&b'[') || self.first_tag.1 <= self.first_tag.0 {
+            return false;
+        }
+        let name = scan_tag(self.buf, p, le, self.dbcs).name;
+        match (
+            self.buf.get(name.0..name.1),
+            self.buf.get(self.first_tag.0..self.first_tag.1),
+        ) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
         }
     }
 
