@@ -261,9 +261,7 @@ impl<'a> Movetext<'a> {
 /// Drops a leading move number (`12.`, `12...`, `1..`, `１．`, `1…`) from a
 /// token; `None` when nothing is left.
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
-    let Some(&first) = tok.first() else {
-        return None;
-    };
+    let &first = tok.first()?;
     if !matches!(first, b'0'..=b'9' | b'.' | 0xe2 | 0xef) {
         return Some(tok);
     }
