@@ -312,6 +312,14 @@ impl<'a> Iterator for Movetext<'a> {
             return None;
         }
         while let Some(&b) = self.buf.get(self.pos) {
+            // The space between tokens, tested before the jump table: an
+            // indirect jump that alternates between token and space is
+            // poorly predicted.
+            if b == b' ' {
+                self.pos += 1;
+                self.line_start = false;
+                continue;
+            }
             if self.line_start && b == b'%' {
                 self.skip_to_line_end();
                 self.line_start = false;
