@@ -99,6 +99,7 @@ fn truncated_zstd_yields_the_games_before_the_cut_then_an_error() {
     let (got, err) = spans_of(Input::file(&p).open(&opts(256 << 10)).unwrap());
     let err = err.expect("a truncated stream must end with an error");
     let msg = err.to_string();
+    eprintln!("{msg}");
     assert!(msg.contains("cut.pgn.zst"), "{msg}");
     assert!(matches!(err, SourceError::Truncated { .. }), "{err:?}");
     assert!(
@@ -303,4 +304,32 @@ fn batches_and_readers_cross_threads() {
     send_sync::<pgnmill::source::Batch>();
     send::<Reader>();
     send_sync::<SourceError>();
+}
+
+#[test]
+fn progress_counts_input_bytes_for_compressed_and_mapped_files() {
+    let raw = corpus("tcec_9_15_testgames.pgn");
+    let z = zstd_bytes(&raw);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.pgn.zst");
+    std::fs::write(&p, &z).unwrap();
+    let mut r = Input::file(&p).open(&opts(32 << 10)).unwrap();
+    assert_eq!(r.input_len(), Some(z.len() as u64));
+    let mut last = 0;
+    while let Some(b) = r.next() {
+        b.unwrap();
+        assert!(r.input_read() >= last);
+        last = r.input_read();
+    }
+    assert_eq!(r.input_read(), z.len() as u64);
+    assert_eq!(r.position().offset, raw.len() as u64);
+
+    let mut m = Input::file(corpus_path("tcec_9_15_testgames.pgn"))
+        .open(&opts(32 << 10))
+        .unwrap();
+    assert_eq!(m.input_len(), Some(raw.len() as u64));
+    for b in m.by_ref() {
+        b.unwrap();
+    }
+    assert_eq!(m.input_read(), raw.len() as u64);
 }

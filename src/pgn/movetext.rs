@@ -76,12 +76,21 @@ fn class(b: u8) -> u8 {
 /// Textual annotations that stand alone between moves in real files.
 #[inline]
 fn is_glyph(tok: &[u8]) -> bool {
-    if tok.len() > 7 {
-        return false;
-    }
-    matches!(
-        tok,
-        b"+-"
+    // Cheap rejection first: moves like `e4`, `Nf3`, `exd5` are most tokens.
+    let quick = match tok {
+        [] => false,
+        [b'N'] => return true,
+        [b'e', b'.' | b'p', ..] => true,
+        [
+            b'e' | b'N' | b'a'..=b'd' | b'f'..=b'h' | b'B' | b'K' | b'Q' | b'O',
+            ..,
+        ] => false,
+        _ => tok.len() <= 7,
+    };
+    quick
+        && matches!(
+            tok,
+            b"+-"
             | b"-+"
             | b"+/-"
             | b"-/+"
@@ -106,7 +115,7 @@ fn is_glyph(tok: &[u8]) -> bool {
             | b"\xE2\x96\xA1" // □
             | b"=/\xE2\x88\x9E"
             | b"\xE2\x88\x9E/="
-    )
+        )
 }
 
 /// Iterator over the main-line tokens of one game; see the module docs.
@@ -231,48 +240,60 @@ impl<'a> Movetext<'a> {
     #[inline]
     fn token_end(&self, from: usize) -> usize {
         let mut i = from;
-        while let Some(&b) = self.buf.get(i) {
-            match class(b) {
-                ORD => i += 1,
-                E3 => {
-                    if lines::space_len(self.buf, i) != 0 {
-                        break;
+        loop {
+            // An iterator search: no bounds check per byte.
+            let rest = self.buf.get(i..).unwrap_or_default();
+            match rest.iter().position(|&c| class(c) != ORD) {
+                None => return self.buf.len(),
+                Some(k) => {
+                    i += k;
+                    if self.buf.get(i) == Some(&0xe3) && lines::space_len(self.buf, i) == 0 {
+                        i += 1;
+                        continue;
                     }
-                    i += 1;
+                    return i;
                 }
-                _ => break,
             }
         }
-        i
     }
 }
 
 /// Drops a leading move number (`12.`, `12...`, `1..`, `１．`, `1…`) from a
 /// token; `None` when nothing is left.
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
-    if !matches!(tok.first(), Some(b'0'..=b'9' | b'.' | 0xe2 | 0xef)) {
+    let &first = tok.first()?;
+    if !matches!(first, b'0'..=b'9' | b'.' | 0xe2 | 0xef) {
         return Some(tok);
     }
-    let mut i = 0;
-    let mut digits = 0;
-    loop {
-        match tok.get(i..) {
-            Some([b'0'..=b'9', ..]) => i += 1,
-            Some([0xef, 0xbc, 0x90..=0x99, ..]) => i += 3,
-            _ => break,
+    // ASCII digits and dots: the usual `12.` / `12...`.
+    let digits = tok
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(tok.len());
+    let rest = tok.get(digits..).unwrap_or_default();
+    let dots = rest.iter().position(|&c| c != b'.').unwrap_or(rest.len());
+    let mut i = digits + dots;
+    let (mut nd, mut nt) = (digits, dots);
+    if i < tok.len() && tok.get(i).is_some_and(|&c| c >= 0x80) {
+        // Full-width digits and periods, and the ellipsis.
+        loop {
+            match tok.get(i..) {
+                Some([0xef, 0xbc, 0x90..=0x99, ..]) if nt == 0 => nd += 1,
+                Some([0xef, 0xbc, 0x8e, ..]) | Some([0xe2, 0x80, 0xa6, ..])
+                    if nd > 0 || nt > 0 || i == 0 =>
+                {
+                    nt += 1
+                }
+                _ => break,
+            }
+            i += 3;
+            while tok.get(i).is_some_and(|&c| c == b'.') {
+                i += 1;
+                nt += 1;
+            }
         }
-        digits += 1;
     }
-    let mut dots = 0;
-    loop {
-        match tok.get(i..) {
-            Some([b'.', ..]) => i += 1,
-            Some([0xef, 0xbc, 0x8e, ..]) | Some([0xe2, 0x80, 0xa6, ..]) => i += 3,
-            _ => break,
-        }
-        dots += 1;
-    }
-    if digits > 0 && dots == 0 {
+    if nd > 0 && nt == 0 {
         // `0-0`, `0000`: not a move number. A bare number (`12 e4`) is one.
         if i == tok.len() && tok != b"0000" {
             return None;
@@ -291,6 +312,14 @@ impl<'a> Iterator for Movetext<'a> {
             return None;
         }
         while let Some(&b) = self.buf.get(self.pos) {
+            // The space between tokens, tested before the jump table: an
+            // indirect jump that alternates between token and space is
+            // poorly predicted.
+            if b == b' ' {
+                self.pos += 1;
+                self.line_start = false;
+                continue;
+            }
             if self.line_start && b == b'%' {
                 self.skip_to_line_end();
                 self.line_start = false;

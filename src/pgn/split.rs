@@ -29,6 +29,12 @@
 //! blank line and reads tags after movetext as moves, are listed with their
 //! files in `testdata/pgn/count_games.py` and `testdata/expected/README.md`.
 //!
+//! A third: after a blank line in a tag section, a tag with the name of the
+//! game's first tag (`[Game ...]`, `[Event ...]`) starts the next game. Games
+//! with tags and no moves are written that way (the CCPD xiangqi files);
+//! python-chess runs such a game into the next one. A blank line followed by
+//! other tags stays inside the tag section, as ChessBase writes it.
+//!
 //! And one for tag lines that carry movetext (`[Variant "x"] 1. e4 ...`):
 //! such a line starts the movetext, where python-chess ignores the line as a
 //! malformed tag and runs the next game into this one.
@@ -128,6 +134,7 @@ pub fn split_window(
         depth: 0,
         has_movetext: false,
         trailing_junk: false,
+        first_tag: (0, 0),
     };
     if start.offset == 0 {
         if buf.starts_with(BOM) {
@@ -169,6 +176,8 @@ struct Splitter<'a> {
     /// Text that is not movetext followed the result (a site's footer, a
     /// signature): the rest up to the next tag section stays with the game.
     trailing_junk: bool,
+    /// Where the name of the current game's first tag is (empty if none).
+    first_tag: (usize, usize),
 }
 
 /// What scanning a line of movetext found.
@@ -205,8 +214,10 @@ impl Splitter<'_> {
                     self.depth = 0;
                     self.has_movetext = false;
                     self.trailing_junk = false;
+                    self.first_tag = (0, 0);
                     let p = skip_spaces(self.buf, line_start, le);
                     if self.buf.get(p) == Some(&b'[') {
+                        self.first_tag = scan_tag(self.buf, p, le, self.dbcs).name;
                         if let Scan::Incomplete = self.tag_line(p, le, next) {
                             return self.resume();
                         }
@@ -218,6 +229,11 @@ impl Splitter<'_> {
                     }
                 }
                 State::Headers { blank_seen } => {
+                    if blank_seen && !blank && !escape && self.repeats_first_tag(line_start, le) {
+                        // `[Game ...]` after a tag-only game and a blank line.
+                        self.end_game(out);
+                        continue;
+                    }
                     if escape {
                         self.content_end = next;
                         self.advance(next);
@@ -311,6 +327,23 @@ impl Splitter<'_> {
     fn starts_move_one(&self, from: usize, to: usize) -> bool {
         let p = skip_spaces(self.buf, from, to);
         matches!(self.buf.get(p..p + 2), Some(b"1."))
+    }
+
+    /// True when the line is a tag line whose first tag has the name of the
+    /// current game's first tag: the start of the next game.
+    fn repeats_first_tag(&self, line_start: usize, le: usize) -> bool {
+        let p = skip_spaces(self.buf, line_start, le);
+        if self.buf.get(p) != Some(&b'[') || self.first_tag.1 <= self.first_tag.0 {
+            return false;
+        }
+        let name = scan_tag(self.buf, p, le, self.dbcs).name;
+        match (
+            self.buf.get(name.0..name.1),
+            self.buf.get(self.first_tag.0..self.first_tag.1),
+        ) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
+        }
     }
 
     fn advance(&mut self, next: usize) {

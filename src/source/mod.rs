@@ -54,16 +54,19 @@ pub enum SourceError {
     #[error("{}: directory holds no .pgn, .pgn.zst or .pgn.gz files", path.display())]
     NoPgnFiles { path: PathBuf },
     /// The input stopped before its end: a truncated or corrupt compressed
-    /// stream, or a read error. Games before `offset` were delivered.
+    /// stream, or a read error. The games before `line` were delivered; the
+    /// text from `line` to `offset` (where reading stopped) was not.
     #[error(
-        "{}: cannot read past byte {offset} (line {line}) of the {what} text: {source}",
+        "{}: {what} text stops after byte {offset}; the game at line {line} and any after it are missing: {source}",
         path.display()
     )]
     Truncated {
         path: PathBuf,
         /// "decompressed" or "input"
         what: &'static str,
+        /// Bytes of text read before the failure.
         offset: u64,
+        /// Line where the first game not delivered starts.
         line: u64,
         #[source]
         source: std::io::Error,

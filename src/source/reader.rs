@@ -12,6 +12,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
@@ -59,6 +60,21 @@ fn compression_of(head: &[u8]) -> Compression {
 }
 
 type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
+/// Counts the bytes read from the underlying file or pipe (before any
+/// decompression), for a progress bar by input bytes.
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
 
 enum BatchBytes {
     Shared(Shared, Range<usize>),
@@ -134,6 +150,8 @@ pub struct Reader {
     batches: u64,
     games: u64,
     done: bool,
+    raw_read: Arc<AtomicU64>,
+    raw_len: Option<u64>,
 }
 
 impl std::fmt::Debug for Reader {
@@ -167,11 +185,13 @@ impl Reader {
         let mut head = [0u8; 4];
         let n = read_full(&mut file, &mut head).map_err(|e| io_err(path, e))?;
         let head = head.get(..n).unwrap_or_default();
+        let len = file.metadata().map_err(|e| io_err(path, e))?.len();
         if compression_of(head) != Compression::None {
             let rd = std::io::Cursor::new(head.to_vec()).chain(file);
-            return Reader::from_read(path, Box::new(rd), opts);
+            let mut r = Reader::from_read(path, Box::new(rd), opts)?;
+            r.raw_len = Some(len);
+            return Ok(r);
         }
-        let len = file.metadata().map_err(|e| io_err(path, e))?.len();
         if len == 0 {
             // An empty file cannot be mapped; it simply has no games.
             return Ok(Reader::from_shared(path, Arc::new(Vec::new()), opts));
@@ -209,6 +229,8 @@ impl Reader {
             batches: 0,
             games: 0,
             done: false,
+            raw_read: Arc::new(AtomicU64::new(0)),
+            raw_len: Some(len as u64),
         }
     }
 
@@ -216,9 +238,14 @@ impl Reader {
     /// magic bytes. Reads the first chunk now, to decide the encoding.
     pub fn from_read(
         path: &Path,
-        mut rd: Box<dyn Read + Send>,
+        rd: Box<dyn Read + Send>,
         opts: &ReadOptions,
     ) -> Result<Reader, SourceError> {
+        let raw_read = Arc::new(AtomicU64::new(0));
+        let mut rd: Box<dyn Read + Send> = Box::new(Counting {
+            inner: rd,
+            count: Arc::clone(&raw_read),
+        });
         let mut head = [0u8; 4];
         let n = read_full(&mut rd, &mut head).map_err(|e| io_err(path, e))?;
         let head = head.get(..n).unwrap_or_default();
@@ -247,6 +274,8 @@ impl Reader {
             batches: 0,
             games: 0,
             done: false,
+            raw_read,
+            raw_len: None,
         };
         if let Inner::Stream {
             rd,
@@ -271,6 +300,21 @@ impl Reader {
     /// The text encoding, decided from the input's first bytes.
     pub fn encoding(&self) -> Encoding {
         self.encoding
+    }
+
+    /// Bytes of the input itself (compressed, for `.zst`/`.gz`) consumed so
+    /// far, for a progress bar; compare with [`Self::input_len`].
+    pub fn input_read(&self) -> u64 {
+        match self.inner {
+            Inner::Mapped { .. } => self.pos.offset,
+            Inner::Stream { .. } => self.raw_read.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Size of the input file in bytes (compressed size for `.zst`/`.gz`);
+    /// `None` for stdin.
+    pub fn input_len(&self) -> Option<u64> {
+        self.raw_len
     }
 
     pub fn compression(&self) -> Compression {

@@ -10,7 +10,10 @@ Writes game_counts.csv with two counts per file:
        movetext starts a new game: a blank line is inserted before it;
     2. a line holding only a result token after blank lines in movetext
        belongs to the game: the blank lines before it are removed;
-    3. a tag line that carries movetext after its tags is split in two, and
+    3. after a blank line in a tag section, a tag line whose first tag has
+       the name of the game's first tag starts a new game: a second blank
+       line is inserted before it;
+    4. a tag line that carries movetext after its tags is split in two, and
        leading whitespace before a tag line is removed (python-chess only
        recognises tags at the start of a line).
 Comments ({...} across lines, ';' to end of line, '%' lines) are tracked so
@@ -90,11 +93,19 @@ SPEC_COUNTS = {
 }
 
 
+def tag_name(line):
+    """The name of the first tag on a line that starts with '['."""
+    m = re.match(r'\[\s*([^\s"\]]*)', line)
+    return m.group(1) if m else ""
+
+
 def normalise(text):
     lines = io.StringIO(text).readlines()
     out = []
     in_comment = False
     phase = "none"  # none, headers, movetext, blank-after-movetext
+    first_tag = None
+    blank_in_headers = False
     for line in lines:
         if in_comment:
             out.append(line)
@@ -125,10 +136,19 @@ def normalise(text):
                 in_comment = scan_comment_state(line, False)
                 continue
         if blank or line.startswith(("%", ";")):
+            if blank and phase == "headers":
+                blank_in_headers = True
             out.append(line)
             continue
         if line.lstrip().startswith("["):
             line = line.lstrip()
+            name = tag_name(line)
+            if phase == "headers" and blank_in_headers and name.lower() == (first_tag or "").lower() and first_tag:
+                out.append("\n")
+                phase = "none"
+            if phase != "headers":
+                first_tag = name
+            blank_in_headers = False
             m = TAG.match(line)
             end = 0
             while m and m.end() > end and line[m.start():].lstrip().startswith("["):
