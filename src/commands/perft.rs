@@ -3,6 +3,7 @@
 
 use crate::CliError;
 use crate::chess::{self, CastlingMode, Position, Setup};
+use crate::xiangqi;
 use std::io::Write;
 
 /// Which game's rules to count with.
@@ -41,25 +42,61 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
 /// Runs the command, writing to `out`.
 pub fn run_to(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mode = match args.variant {
-        Variant::Xiangqi => return Err(CliError::Failed("xiangqi perft not built yet".into())),
+        Variant::Xiangqi => return xiangqi_to(args, out),
         Variant::Chess => CastlingMode::Standard,
         Variant::Chess960 => CastlingMode::Chess960,
     };
     let pos = parse_position(&args.position, mode)?;
-    let io = |e| CliError::io("<stdout>", e);
-    let total = if args.divide {
-        let mut total = 0;
-        for (m, n) in chess::divide(&pos, args.depth) {
-            writeln!(out, "{}: {n}", pos.uci(m)).map_err(io)?;
-            total += n;
-        }
-        writeln!(out).map_err(io)?;
-        if args.depth == 0 { 1 } else { total }
+    if args.divide {
+        let split = chess::divide(&pos, args.depth);
+        write_divide(
+            out,
+            split.into_iter().map(|(m, n)| (pos.uci(m), n)),
+            args.depth,
+        )
     } else {
-        chess::perft(&pos, args.depth)
+        write_total(out, chess::perft(&pos, args.depth))
+    }
+}
+
+/// The same counts for xiangqi: root moves in ICCS.
+fn xiangqi_to(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let pos = if args.position.trim() == "startpos" {
+        xiangqi::Position::startpos()
+    } else {
+        xiangqi::Position::from_fen(&args.position)
+            .map_err(|e| CliError::Usage(format!("bad xiangqi FEN {:?}: {e}", args.position)))?
     };
-    writeln!(out, "Nodes searched: {total}").map_err(io)?;
-    Ok(())
+    if args.divide {
+        let split = xiangqi::divide(&pos, args.depth);
+        write_divide(
+            out,
+            split.into_iter().map(|(m, n)| (m.to_string(), n)),
+            args.depth,
+        )
+    } else {
+        write_total(out, xiangqi::perft(&pos, args.depth))
+    }
+}
+
+/// One `move: count` line per root move, a blank line, then the total.
+fn write_divide(
+    out: &mut dyn Write,
+    split: impl Iterator<Item = (String, u64)>,
+    depth: u32,
+) -> Result<(), CliError> {
+    let io = |e| CliError::io("<stdout>", e);
+    let mut total = 0;
+    for (m, n) in split {
+        writeln!(out, "{m}: {n}").map_err(io)?;
+        total += n;
+    }
+    writeln!(out).map_err(io)?;
+    write_total(out, if depth == 0 { 1 } else { total })
+}
+
+fn write_total(out: &mut dyn Write, total: u64) -> Result<(), CliError> {
+    writeln!(out, "Nodes searched: {total}").map_err(|e| CliError::io("<stdout>", e))
 }
 
 /// `startpos` or a FEN; a Shredder-FEN castling field implies Chess960.
