@@ -69,16 +69,6 @@ fn perft_chess960_writes_castling_as_king_takes_rook() {
 }
 
 #[test]
-fn perft_xiangqi_is_not_built_yet() {
-    pgnmill()
-        .args(["perft", "--variant", "xiangqi", "startpos", "1"])
-        .assert()
-        .failure()
-        .code(1)
-        .stderr(predicate::str::contains("xiangqi perft not built yet"));
-}
-
-#[test]
 fn perft_bad_fen_is_a_usage_error() {
     pgnmill()
         .args(["perft", "4k3/8/8/8/8/7/4P3/4K3 w - -", "1"])

@@ -92,22 +92,11 @@ pub fn replay(
             Ok(m) => m,
             Err(_) if !names_a_move(text) => continue,
             Err(e) => {
-                let text = String::from_utf8_lossy(token.text);
-                out.status = if ply == 0 && !has_tags {
-                    Status::ParseError
-                } else {
-                    Status::IllegalMove
-                };
-                out.error = format!("ply {} (line {}) \"{}\": {}", ply + 1, token.line, text, e);
+                (out.status, out.error) = super::failed_move(ply, &token, has_tags, e);
                 break;
             }
         };
-        if let Some(list) = moves.as_mut() {
-            if !list.is_empty() {
-                list.push(' ');
-            }
-            list.push_str(&pos.uci(m));
-        }
+        super::record_move(&mut moves, pos.uci(m));
         let irreversible = pos.is_zeroing_or_irreversible(m);
         pos.play(m);
         ply += 1;

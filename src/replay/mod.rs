@@ -19,6 +19,42 @@ use crate::pgn::GameText;
 use crate::report::Status;
 use tags::{GameHeaders, text};
 
+/// A move token that could not be played: `parse_error` when it is the
+/// first token of a text with no tags (stray text, not a game), else
+/// `illegal_move`; the message says where (ply, line) and why.
+pub(crate) fn failed_move(
+    ply: u32,
+    token: &crate::pgn::Token<'_>,
+    has_tags: bool,
+    why: impl std::fmt::Display,
+) -> (Status, String) {
+    let status = if ply == 0 && !has_tags {
+        Status::ParseError
+    } else {
+        Status::IllegalMove
+    };
+    let text = String::from_utf8_lossy(token.text);
+    let error = format!(
+        "ply {} (line {}) \"{}\": {}",
+        ply + 1,
+        token.line,
+        text,
+        why
+    );
+    (status, error)
+}
+
+/// Appends a move to the `--moves` list, if one is kept.
+pub(crate) fn record_move(list: &mut Option<String>, mv: impl std::fmt::Display) {
+    if let Some(list) = list {
+        use std::fmt::Write;
+        if !list.is_empty() {
+            list.push(' ');
+        }
+        let _ = write!(list, "{mv}");
+    }
+}
+
 /// What the user asked of every game's replay.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayOptions {

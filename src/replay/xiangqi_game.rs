@@ -59,21 +59,11 @@ pub fn replay(
         let m = match parse_move(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
-                out.status = if ply == 0 && !has_tags {
-                    Status::ParseError
-                } else {
-                    Status::IllegalMove
-                };
-                out.error = format!("ply {} (line {}) \"{}\": {}", ply + 1, token.line, text, e);
+                (out.status, out.error) = super::failed_move(ply, &token, has_tags, e);
                 break;
             }
         };
-        if let Some(list) = out.moves.as_mut() {
-            if !list.is_empty() {
-                list.push(' ');
-            }
-            list.push_str(&m.to_string());
-        }
+        super::record_move(&mut out.moves, m);
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
