@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 
 type Row = HashMap<String, String>;
 
+/// Which rows an extract file must hold.
+type Pick<'a> = &'a dyn Fn(&Row) -> bool;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -151,7 +154,7 @@ fn extract_writes_the_games_byte_for_byte() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let (_, rs) = rows(&out.join("games.csv"));
-    let checks: [(&Path, &dyn Fn(&Row) -> bool); 3] = [
+    let checks: [(&Path, Pick); 3] = [
         (&m, &|r| r["missed_threefold"] == "true"),
         (&c, &|r| !r["castling_conflict"].is_empty()),
         (&e, &|r| r["status"] != "ok"),

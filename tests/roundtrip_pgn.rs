@@ -54,7 +54,7 @@ const COMMENTS: [&str; 5] = [
 
 fn sep(style: &Style, i: usize) -> &'static str {
     match style.seps.get(i).copied().unwrap_or(0) % 6 {
-        0 | 1 | 2 => " ",
+        0..=2 => " ",
         3 => "\n",
         4 => "  \t",
         _ => " \n ",

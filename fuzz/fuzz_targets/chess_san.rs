@@ -19,7 +19,10 @@ const SEEDS: [(&str, CastlingMode); 6] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         CastlingMode::Standard,
     ),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        CastlingMode::Standard,
+    ),
     (
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         CastlingMode::Standard,
@@ -39,7 +42,10 @@ fn check_all_moves(pos: &Position) {
         let san = pos.san(m);
         match pos.parse_san(san.as_bytes()) {
             Ok(back) => assert_eq!(back, m, "SAN {san:?} read back as another move"),
-            Err(e) => panic!("own SAN {san:?} refused: {e} (FEN {})", pos.fen(pgnmill::chess::EpMode::Always)),
+            Err(e) => panic!(
+                "own SAN {san:?} refused: {e} (FEN {})",
+                pos.fen(pgnmill::chess::EpMode::Always)
+            ),
         }
         let uci = pos.uci(m);
         match pos.parse_uci(uci.as_bytes()) {

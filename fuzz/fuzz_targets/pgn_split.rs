@@ -20,9 +20,16 @@ fn windowed(data: &[u8], first: usize, dbcs: bool) -> Vec<GameSpan> {
         let before = out.len();
         let next = split_window(&data[start..end], pos, is_final, dbcs, &mut out);
         assert!(next.offset >= pos.offset, "split_window went backwards");
-        assert!(next.offset as usize <= end, "split_window returned past its window");
+        assert!(
+            next.offset as usize <= end,
+            "split_window returned past its window"
+        );
         if is_final {
-            assert_eq!(next.offset as usize, data.len(), "final window not finished");
+            assert_eq!(
+                next.offset as usize,
+                data.len(),
+                "final window not finished"
+            );
             return out;
         }
         if out.len() > before || next.offset > pos.offset {
@@ -43,7 +50,10 @@ fuzz_target!(|data: &[u8]| {
         let mut prev_end = 0u64;
         for s in &spans {
             assert!(s.len > 0, "empty span {s:?}");
-            assert!(s.offset >= prev_end, "span {s:?} overlaps or is out of order");
+            assert!(
+                s.offset >= prev_end,
+                "span {s:?} overlaps or is out of order"
+            );
             assert!(s.end() <= input.len() as u64, "span {s:?} past the input");
             assert!(s.line >= 1);
             prev_end = s.end();
@@ -62,6 +72,10 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let window = 1 + (w as usize % 64);
-        assert_eq!(windowed(input, window, dbcs), spans, "windowed split (window {window}) differs");
+        assert_eq!(
+            windowed(input, window, dbcs),
+            spans,
+            "windowed split (window {window}) differs"
+        );
     }
 });

@@ -31,7 +31,10 @@ fuzz_target!(|data: &[u8]| {
             );
             if let Some(a) = r.rep_ep_always.threefold_ply {
                 let l = r.rep_ep_legal.threefold_ply;
-                assert!(l.is_some_and(|l| l <= a), "threefold ep-always at {a}, ep-legal at {l:?}");
+                assert!(
+                    l.is_some_and(|l| l <= a),
+                    "threefold ep-always at {a}, ep-legal at {l:?}"
+                );
             }
             if !moves {
                 assert!(r.moves.is_none(), "moves column filled without --moves");

@@ -23,15 +23,34 @@ fn check_all_moves(pos: &Position) {
         for notation in NOTATIONS {
             text.clear();
             if let Err(e) = write_move_to(pos, m, notation, &mut text) {
-                panic!("legal move {m} cannot be written in {notation}: {e} (FEN {})", pos.fen());
+                panic!(
+                    "legal move {m} cannot be written in {notation}: {e} (FEN {})",
+                    pos.fen()
+                );
             }
             match parse_move_as(pos, &text, notation) {
-                Ok(back) => assert_eq!(back, m, "{notation} {text:?} read back as {back} (FEN {})", pos.fen()),
-                Err(e) => panic!("own {notation} {text:?} for {m} refused: {e} (FEN {})", pos.fen()),
+                Ok(back) => assert_eq!(
+                    back,
+                    m,
+                    "{notation} {text:?} read back as {back} (FEN {})",
+                    pos.fen()
+                ),
+                Err(e) => panic!(
+                    "own {notation} {text:?} for {m} refused: {e} (FEN {})",
+                    pos.fen()
+                ),
             }
             match parse_move(pos, &text) {
-                Ok(back) => assert_eq!(back, m, "{text:?} (detected) read back as {back} (FEN {})", pos.fen()),
-                Err(e) => panic!("own {notation} {text:?} for {m} refused when detected: {e} (FEN {})", pos.fen()),
+                Ok(back) => assert_eq!(
+                    back,
+                    m,
+                    "{text:?} (detected) read back as {back} (FEN {})",
+                    pos.fen()
+                ),
+                Err(e) => panic!(
+                    "own {notation} {text:?} for {m} refused when detected: {e} (FEN {})",
+                    pos.fen()
+                ),
             }
         }
     }
@@ -53,7 +72,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(token) = std::str::from_utf8(token.get(1..).unwrap_or_default()) {
         if let Ok(m) = parse_move(&pos, token) {
-            assert!(pos.is_legal(m), "parse_move({token:?}) gave an illegal move {m}");
+            assert!(
+                pos.is_legal(m),
+                "parse_move({token:?}) gave an illegal move {m}"
+            );
         }
     }
 });
