@@ -36,7 +36,13 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    run_to(args, &mut out)
+    match run_to(args, &mut out) {
+        // The reader went away (`| head -1`): it has what it wanted.
+        Err(CliError::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
+            Ok(())
+        }
+        other => other,
+    }
 }
 
 /// Runs the command, writing to `out`.

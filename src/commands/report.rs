@@ -153,7 +153,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     progress.finish();
     let summary = writer.finish(started.elapsed().as_secs_f64())?;
     for w in &warnings {
-        eprintln!("pgnmill: warning: {w}");
+        say(format_args!("pgnmill: warning: {w}"));
     }
     if !args.quiet {
         print_summary(&summary, &out);
@@ -239,11 +239,19 @@ fn report_input(
     Ok(())
 }
 
+/// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head
+/// -1`) is ignored: the report is already in place, and a panic would turn
+/// a finished run into exit code 101.
+fn say(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// The closing lines on stderr: what a user wants to know at a glance.
 fn print_summary(s: &Summary, out: &OutputDir) {
     let mb = s.bytes as f64 / 1e6;
     let secs = s.elapsed_seconds.max(1e-9);
-    eprintln!(
+    say(format_args!(
         "{} games ({} with errors) from {} input(s), {:.1} MB in {:.2} s ({:.1} MB/s, {:.0} games/s, {} threads)",
         s.games,
         s.errors(),
@@ -253,10 +261,10 @@ fn print_summary(s: &Summary, out: &OutputDir) {
         mb / secs,
         s.games as f64 / secs,
         s.threads
-    );
-    eprintln!(
+    ));
+    say(format_args!(
         "threefolds: {} ep-always, {} ep-if-legal; missed by ep-always: {}; castling conflicts: {}",
         s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds, s.castling_conflicts
-    );
-    eprintln!("report written to {}", out.path().display());
+    ));
+    say(format_args!("report written to {}", out.path().display()));
 }

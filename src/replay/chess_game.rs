@@ -75,12 +75,19 @@ pub fn replay(
     out.castling_conflict = castling_conflict;
     let mut moves = options.moves.then(String::new);
     let mut ply: u32 = 0;
+    // The first token skipped as debris, to tell a tagless run of stray
+    // bytes (a binary file, noise between games) from an empty game.
+    let mut first_debris: Option<(u64, &[u8])> = None;
+    let mut has_result = false;
     out.always.push(pos.key_ep_always(), 0);
     out.legal.push(pos.key_ep_legal(), 0);
     for token in game.movetext() {
         match token.kind {
             TokenKind::Move => {}
-            TokenKind::Result => break,
+            TokenKind::Result => {
+                has_result = true;
+                break;
+            }
             TokenKind::Nag | TokenKind::Annotation => continue,
         }
         // `1... h6*`: a result glued to the last move still ends the game.
@@ -90,7 +97,10 @@ pub fn replay(
         };
         let m = match pos.parse_san(text) {
             Ok(m) => m,
-            Err(_) if !names_a_move(text) => continue,
+            Err(_) if !names_a_move(text) => {
+                first_debris.get_or_insert((token.line, token.text));
+                continue;
+            }
             Err(e) => {
                 (out.status, out.error) = super::failed_move(ply, &token, has_tags, e);
                 break;
@@ -109,6 +119,21 @@ pub fn replay(
         if glued_result {
             break;
         }
+    }
+    if out.status == Status::Ok && ply == 0 && !has_tags && !has_result {
+        // No tag pair, no move, no result: these bytes are not a game (a
+        // binary file, noise between games, a tag line that cannot be read).
+        out.status = Status::ParseError;
+        out.error = match first_debris {
+            Some((line, text)) => format!(
+                "line {line} \"{}\": text without tags, moves or a result is not a game",
+                String::from_utf8_lossy(text)
+            ),
+            None => format!(
+                "line {}: no tag pair, move or result could be read",
+                game.movetext().line()
+            ),
+        };
     }
     out.plies = ply;
     out.final_fen = pos.fen(EpMode::Always);

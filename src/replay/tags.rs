@@ -32,7 +32,14 @@ impl<'a> GameHeaders<'a> {
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
         for tag in game.tags() {
-            h.any = true;
+            // A PGN tag name is a symbol (ASCII letters, digits, `_`); the
+            // tag reader is lenient, so a line of binary bytes between `[`
+            // and `]` would otherwise make noise look like a game with tags.
+            h.any |= tag.name.first().is_some_and(u8::is_ascii_alphanumeric)
+                && tag
+                    .name
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b'_');
             let slot = match tag.name.to_ascii_lowercase().as_slice() {
                 b"event" => &mut h.event,
                 b"site" => &mut h.site,

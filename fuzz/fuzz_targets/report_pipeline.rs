@@ -1,0 +1,54 @@
+//! The whole report pipeline over arbitrary bytes, through the library as
+//! the `report` command runs it: sniff the encoding, split, decode, replay
+//! and format each game. Every span becomes exactly one CSV row, and the
+//! repetition counts obey the spec's invariants (ep-always distinguishes
+//! more positions than ep-if-legal, so it never counts more).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pgnmill::pgn::split_all;
+use pgnmill::replay::{ReplayOptions, replay_game};
+use pgnmill::report::chunk::process_chunk;
+use pgnmill::source::{SNIFF_BYTES, decode_game, sniff};
+
+fuzz_target!(|data: &[u8]| {
+    let encoding = sniff(&data[..data.len().min(SNIFF_BYTES)]);
+    let spans = split_all(data, encoding.is_dbcs());
+    for moves in [false, true] {
+        let options = ReplayOptions {
+            moves,
+            variant: None,
+        };
+        for span in &spans {
+            let raw = span.slice(data, 0).expect("span inside input");
+            let text = decode_game(raw, encoding);
+            let r = replay_game(text.as_bytes(), span.line, &options);
+            assert!(
+                r.rep_ep_always.max <= r.rep_ep_legal.max,
+                "rep_max_ep_always {} > rep_max_ep_legal {}",
+                r.rep_ep_always.max,
+                r.rep_ep_legal.max
+            );
+            if let Some(a) = r.rep_ep_always.threefold_ply {
+                let l = r.rep_ep_legal.threefold_ply;
+                assert!(
+                    l.is_some_and(|l| l <= a),
+                    "threefold ep-always at {a}, ep-legal at {l:?}"
+                );
+            }
+            if !moves {
+                assert!(r.moves.is_none(), "moves column filled without --moves");
+            }
+        }
+        let chunk = process_chunk("fuzz", data, 0, &spans, 1, encoding, &options)
+            .expect("formatting rows into memory cannot fail");
+        assert_eq!(chunk.games.len(), spans.len());
+        let rows = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(&chunk.games_csv[..])
+            .records()
+            .map(|r| r.expect("games.csv rows parse"))
+            .count();
+        assert_eq!(rows, spans.len(), "one games.csv row per span");
+    }
+});

@@ -1,0 +1,20 @@
+//! Xiangqi FEN parser: arbitrary text never panics, and any FEN the kernel
+//! accepts is written back in a form that parses to the same position.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pgnmill::xiangqi::Position;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(pos) = Position::from_fen(text) else {
+        return;
+    };
+    let fen = pos.fen();
+    let back = Position::from_fen(&fen)
+        .unwrap_or_else(|e| panic!("own FEN {fen:?} (from {text:?}) refused: {e}"));
+    assert_eq!(back.fen(), fen, "FEN round trip of {text:?}");
+    assert_eq!(back, pos, "position round trip through {fen:?}");
+});

@@ -1,0 +1,362 @@
+//! The command line under fault (issue 6), through the binary: each fault
+//! gets a one-line message naming the path and the cause, the documented
+//! exit code (README "Exit codes": 0 done, 1 run failed, 2 usage, 130
+//! interrupted), and never a report folder that passes for complete
+//! (`summary.json` is the completeness marker and is renamed in last).
+
+use assert_cmd::Command;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bin() -> Command {
+    Command::cargo_bin("pgnmill").expect("binary")
+}
+
+fn small_pgn() -> PathBuf {
+    root().join("testdata/corpus/pychess-threefold.pgn")
+}
+
+/// `count` short legal games (~140 bytes each).
+fn many_games(count: usize) -> String {
+    let mut s = String::with_capacity(count * 150);
+    for i in 0..count {
+        s.push_str(&format!(
+            "[Event \"g{i}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *\n\n"
+        ));
+    }
+    s
+}
+
+/// Files a failed run must not leave: the marker, and no temporary file.
+fn assert_no_finished_report(out: &Path) {
+    assert!(
+        !out.join("summary.json").exists(),
+        "summary.json left in {out:?}"
+    );
+    if let Ok(entries) = std::fs::read_dir(out) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            assert!(!name.ends_with(".partial"), "{name} left in {out:?}");
+        }
+    }
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// One line, starting with the program name: what a user sees.
+fn assert_one_line(stderr: &str) {
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr:?}");
+    assert!(stderr.starts_with("pgnmill: "), "{stderr:?}");
+}
+
+#[test]
+fn missing_input_is_named_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg("no-such-file.pgn")
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(
+        e.contains("no-such-file.pgn") && e.contains("no such file"),
+        "{e}"
+    );
+    assert!(
+        !out.exists(),
+        "no report folder for a run that never started"
+    );
+}
+
+#[test]
+fn folder_without_pgn_files_is_named_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("empty");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("notes.txt"), "1. e4 e5 *\n").unwrap();
+    let out = tmp.path().join("r");
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(
+        e.contains(&*input.to_string_lossy()) && e.contains("no .pgn"),
+        "{e}"
+    );
+    assert_no_finished_report(&out);
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_file_is_named_exit_1() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("secret.pgn");
+    std::fs::write(&input, "1. e4 e5 *\n").unwrap();
+    std::fs::set_permissions(&input, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::File::open(&input).is_ok() {
+        // root (as in CI containers) reads whatever the mode says.
+        eprintln!("skipped: running as root, chmod 000 does not block reading");
+        return;
+    }
+    let out = tmp.path().join("r");
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(e.contains("secret.pgn") && e.contains("ermission"), "{e}");
+    assert_no_finished_report(&out);
+}
+
+#[test]
+fn earlier_report_is_refused_without_force_and_replaced_with_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(small_pgn())
+        .assert()
+        .success();
+    let before = std::fs::read(out.join("games.csv")).unwrap();
+    let other = tmp.path().join("other.pgn");
+    std::fs::write(&other, "[Event \"new\"]\n\n1. d4 *\n").unwrap();
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(&other)
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(
+        e.contains(&*out.to_string_lossy()) && e.contains("--force"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("games.csv")).unwrap(),
+        before,
+        "refused run changed the report"
+    );
+    assert!(
+        out.join("summary.json").exists(),
+        "refused run removed the earlier marker"
+    );
+
+    bin()
+        .args(["report", "-q", "--force", "-o"])
+        .arg(&out)
+        .arg(&other)
+        .assert()
+        .success();
+    let after = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(after.lines().count(), 2, "header and the one new game");
+    assert!(after.contains(",new,"), "{after}");
+    assert!(out.join("summary.json").exists());
+}
+
+#[test]
+fn output_path_that_is_a_file_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("report.txt");
+    std::fs::write(&out, "not a folder").unwrap();
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(small_pgn())
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(
+        e.contains("report.txt") && e.contains("not a folder"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "not a folder");
+}
+
+#[test]
+fn output_folder_that_cannot_be_created_exit_1() {
+    // A folder below a regular file cannot exist, for root too.
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("plain");
+    std::fs::write(&file, "x").unwrap();
+    let out = file.join("report");
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(small_pgn())
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(e.contains("plain"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn output_folder_not_writable_exit_1() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("ro");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::File::create(out.join("probe")).is_ok() {
+        eprintln!("skipped: running as root, mode 555 does not block writing");
+        return;
+    }
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(small_pgn())
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(e.contains("ro/") && e.contains("ermission"), "{e}");
+}
+
+/// A disk that fills up: a file size limit (`ulimit -f`, SIGXFSZ ignored
+/// so that the write fails with EFBIG as on a full disk, instead of the
+/// signal killing the process).
+#[cfg(unix)]
+#[test]
+fn disk_full_while_writing_leaves_no_finished_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("many.pgn");
+    std::fs::write(&input, many_games(5000)).unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    // 200 blocks of 512 bytes: the input fits (it already exists), games.csv does not.
+    let script = "trap '' XFSZ; ulimit -f 200 && exec \"$0\" report -q -j 1 -o \"$1\" \"$2\"";
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(&exe)
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_one_line(&e);
+    assert!(e.contains("games.csv") && e.contains("too large"), "{e}");
+    assert_no_finished_report(&out);
+    assert!(
+        !out.join("games.csv").exists(),
+        "a half-written games.csv in place"
+    );
+}
+
+/// A reader that goes away (`pgnmill perft --divide ... | head -1`): the
+/// command stops quietly, with no error message and exit code 0.
+#[test]
+fn broken_pipe_on_stdout_is_quiet() {
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    for args in [
+        &["perft", "--divide", "startpos", "3"][..],
+        &["perft", "startpos", "2"][..],
+    ] {
+        let mut child = std::process::Command::new(&exe)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader is gone before the first write
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(err, "", "{args:?}");
+        assert_eq!(status.code(), Some(0), "{args:?}");
+    }
+}
+
+/// The closing summary goes to stderr; a closed stderr (`2>&1 | head -1`)
+/// must not turn a finished report into a crash.
+#[test]
+fn closed_stderr_after_a_finished_report_is_not_a_crash() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let mut child = std::process::Command::new(&exe)
+        .arg("report")
+        .arg("-o")
+        .arg(&out)
+        .arg(small_pgn())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(out.join("summary.json").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_part_way_exits_130_without_a_finished_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("big.pgn");
+    // ~70 MB: several 8 MiB batches, seconds of work on one thread.
+    std::fs::write(&input, many_games(500_000)).unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let mut child = std::process::Command::new(&exe)
+        .args(["report", "-q", "-j", "1", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert_one_line(&err);
+    assert!(err.contains("interrupted"), "{err}");
+    assert_no_finished_report(&out);
+    assert!(!out.join("games.csv").exists());
+}

@@ -1,0 +1,286 @@
+//! Every `pgnmill report` option through the binary (issue 3, "Proof"):
+//! --moves, -j, --variant, --extract, --quiet, --help, stdin, compressed
+//! input, and the usage errors (exit code 2).
+
+use assert_cmd::Command;
+use pgnmill::pgn::split_all;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+type Row = HashMap<String, String>;
+
+/// Which rows an extract file must hold.
+type Pick<'a> = &'a dyn Fn(&Row) -> bool;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bin() -> Command {
+    let mut c = Command::cargo_bin("pgnmill").expect("binary");
+    c.current_dir(root());
+    c
+}
+
+fn rows(path: &Path) -> (Vec<String>, Vec<Row>) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let h: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            h.iter()
+                .cloned()
+                .zip(rec.iter().map(String::from))
+                .collect()
+        })
+        .collect();
+    (h, rows)
+}
+
+const CORPUS: &str = "testdata/corpus";
+const EP_FILE: &str = "testdata/corpus/synthetic-en-passant.pgn";
+const CASTLING_FILE: &str = "testdata/corpus/synthetic-castling-fen.pgn";
+
+fn report(out: &Path, args: &[&str]) -> std::process::Output {
+    bin()
+        .arg("report")
+        .arg("-o")
+        .arg(out)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn moves_column_only_with_moves() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    assert!(report(&a, &["-q", EP_FILE]).status.success());
+    assert!(report(&b, &["-q", "--moves", EP_FILE]).status.success());
+    let (ha, _) = rows(&a.join("games.csv"));
+    let (hb, rb) = rows(&b.join("games.csv"));
+    assert!(!ha.contains(&"moves".to_string()));
+    assert!(hb.contains(&"moves".to_string()));
+    for r in &rb {
+        let n = if r["moves"].is_empty() {
+            0
+        } else {
+            r["moves"].split(' ').count()
+        };
+        assert_eq!(n.to_string(), r["plies"], "one UCI move per replayed ply");
+    }
+}
+
+#[test]
+fn one_thread_and_two_threads_give_identical_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    assert!(
+        report(&a, &["-q", "-j", "1", "--moves", CORPUS])
+            .status
+            .success()
+    );
+    assert!(
+        report(&b, &["-q", "-j", "2", "--moves", CORPUS])
+            .status
+            .success()
+    );
+    for f in ["games.csv", "castling.csv"] {
+        assert_eq!(
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+            "{f} differs between -j 1 and -j 2"
+        );
+    }
+}
+
+#[test]
+fn variant_is_forced_on_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (variant, expect) in [
+        ("chess", "chess"),
+        ("chess960", "chess960"),
+        ("xiangqi", "xiangqi"),
+    ] {
+        let out = tmp.path().join(variant);
+        assert!(
+            report(&out, &["-q", "--variant", variant, EP_FILE])
+                .status
+                .success()
+        );
+        let (_, rs) = rows(&out.join("games.csv"));
+        assert!(!rs.is_empty());
+        for r in &rs {
+            assert_eq!(r["variant"], expect);
+            if variant == "xiangqi" {
+                // Chess moves are no xiangqi moves.
+                assert_ne!(r["status"], "ok", "{r:?}");
+            }
+        }
+    }
+    let o = report(
+        &tmp.path().join("bad"),
+        &["-q", "--variant", "shogi", EP_FILE],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Each game of an extract file, as its own bytes.
+fn games_of(bytes: &[u8]) -> Vec<Vec<u8>> {
+    split_all(bytes, false)
+        .iter()
+        .map(|s| s.slice(bytes, 0).unwrap().to_vec())
+        .collect()
+}
+
+#[test]
+fn extract_writes_the_games_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let (m, c, e) = (
+        tmp.path().join("missed.pgn"),
+        tmp.path().join("castling.pgn"),
+        tmp.path().join("errors.pgn"),
+    );
+    let o = bin()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(format!("--extract=missed={}", m.display()))
+        .arg(format!("--extract=castling={}", c.display()))
+        .arg(format!("--extract=errors={}", e.display()))
+        .args([EP_FILE, CASTLING_FILE, "testdata/malformed/nul-bytes.pgn"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_, rs) = rows(&out.join("games.csv"));
+    let checks: [(&Path, Pick); 3] = [
+        (&m, &|r| r["missed_threefold"] == "true"),
+        (&c, &|r| !r["castling_conflict"].is_empty()),
+        (&e, &|r| r["status"] != "ok"),
+    ];
+    for (file, pick) in checks {
+        let picked: Vec<&Row> = rs.iter().filter(|r| pick(r)).collect();
+        assert!(
+            !picked.is_empty(),
+            "{file:?}: the test inputs hold such games"
+        );
+        let extracted = games_of(&std::fs::read(file).unwrap());
+        assert_eq!(extracted.len(), picked.len(), "{file:?}: one game per row");
+        for (game, row) in extracted.iter().zip(&picked) {
+            let source = std::fs::read(root().join(&row["source"])).unwrap();
+            let offset: usize = row["offset"].parse().unwrap();
+            assert!(
+                source[offset..].starts_with(game),
+                "{file:?}: game {} of {} not copied byte for byte",
+                row["game"],
+                row["source"]
+            );
+        }
+    }
+}
+
+#[test]
+fn quiet_prints_nothing_and_default_prints_a_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = report(&tmp.path().join("q"), &["--quiet", EP_FILE]);
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty() && o.stderr.is_empty());
+    let o = report(&tmp.path().join("v"), &[EP_FILE]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("games") && err.contains("missed by ep-always"),
+        "{err}"
+    );
+    assert!(err.contains("report written to"), "{err}");
+}
+
+#[test]
+fn help_shows_examples_and_exit_codes() {
+    let o = bin().args(["report", "--help"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("Examples:") && text.contains("pgnmill report games.pgn"),
+        "{text}"
+    );
+    assert!(text.contains("130"), "{text}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    for args in [
+        &["--extract", "typo=x.pgn", EP_FILE][..],
+        &["--extract", "missed", EP_FILE][..],
+        &["-j", "0", EP_FILE][..],
+        &["-j", "many", EP_FILE][..],
+        &["--no-such-flag", EP_FILE][..],
+        &[][..],
+    ] {
+        let o = report(&out, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            !err.is_empty(),
+            "{args:?}: a usage error says what is wrong"
+        );
+        assert!(!out.join("summary.json").exists());
+    }
+}
+
+#[test]
+fn stdin_and_compressed_inputs_give_the_same_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read(root().join(EP_FILE)).unwrap();
+    let zst = tmp.path().join("x.pgn.zst");
+    std::fs::write(&zst, zstd::encode_all(&text[..], 3).unwrap()).unwrap();
+    let gz = tmp.path().join("x.pgn.gz");
+    {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(&text).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    }
+    let plain = tmp.path().join("plain");
+    assert!(report(&plain, &["-q", EP_FILE]).status.success());
+    let (_, want) = rows(&plain.join("games.csv"));
+    let stdin_out = tmp.path().join("stdin");
+    bin()
+        .args(["report", "-q", "-o"])
+        .arg(&stdin_out)
+        .arg("-")
+        .write_stdin(text.clone())
+        .assert()
+        .success();
+    for (name, out) in [
+        ("stdin", stdin_out),
+        ("zst", {
+            let o = tmp.path().join("zst");
+            assert!(report(&o, &["-q", zst.to_str().unwrap()]).status.success());
+            o
+        }),
+        ("gz", {
+            let o = tmp.path().join("gz");
+            assert!(report(&o, &["-q", gz.to_str().unwrap()]).status.success());
+            o
+        }),
+    ] {
+        let (_, got) = rows(&out.join("games.csv"));
+        assert_eq!(got.len(), want.len(), "{name}");
+        for (g, w) in got.iter().zip(&want) {
+            for col in [
+                "offset",
+                "line",
+                "plies",
+                "final_fen",
+                "status",
+                "missed_threefold",
+            ] {
+                assert_eq!(g[col], w[col], "{name}: {col} of game {}", w["game"]);
+            }
+        }
+    }
+}
