@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Replay every game of PGN collections and write a CSV report folder.
     Report(pgnmill::commands::report::ReportArgs),
+    /// Rewrite the moves of xiangqi games in ICCS, WXF or Chinese notation.
+    Convert(pgnmill::commands::convert::ConvertArgs),
     /// Count legal move sequences from a position (move generator check).
     Perft(pgnmill::commands::perft::PerftArgs),
 }
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let result: Result<(), pgnmill::CliError> = match cli.command {
         Command::Report(args) => pgnmill::commands::report::run(&args),
         Command::Perft(args) => pgnmill::commands::perft::run(&args),
+        Command::Convert(args) => pgnmill::commands::convert::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
