@@ -4,6 +4,7 @@
 use super::tags::push_text;
 use super::{Failure, Outcome};
 use crate::pgn::{GameText, TokenKind};
+use crate::replay::xiangqi_game::{WINBOARD_SAN_HINT, looks_like_winboard_san};
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{Notation, parse_move, parse_move_as, write_move_to};
 use crate::xiangqi::types::Move;
@@ -68,7 +69,10 @@ pub fn rewrite_movetext(
                 pos.play(m);
                 ply += 1;
             }
-            Err(reason) => {
+            Err(mut reason) => {
+                if ply == 0 && looks_like_winboard_san(&text) {
+                    reason.push_str(WINBOARD_SAN_HINT);
+                }
                 push_text(out, bytes.get(cursor..token.offset));
                 let failure = Failure {
                     ply: ply + 1,
