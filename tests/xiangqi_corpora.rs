@@ -268,3 +268,44 @@ fn unusable_inputs_and_outputs_exit_1_and_leave_no_file() {
         .collect();
     assert_eq!(names, [std::ffi::OsString::from("out.pgn")]);
 }
+
+/// The whole corpora (not in the repository; run with `--ignored` where
+/// `/work/shared/corpora/xiangqi` exists): the README's success table.
+#[test]
+#[ignore]
+fn whole_corpora_match_the_readme_table() {
+    let dir = Path::new("/work/shared/corpora/xiangqi");
+    if !dir.exists() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let (_tmp, out) = support::run_report(&[dir.to_str().expect("path")]);
+    let rows = support::read_csv(&out.join("games.csv"));
+    let mut failures: Vec<(String, String, String)> = Vec::new();
+    let (mut games, mut ok) = (0, 0);
+    for row in rows.iter().filter(|r| r["variant"] == "xiangqi") {
+        games += 1;
+        if row["status"] == "ok" {
+            ok += 1;
+        } else {
+            let file = row["source"].trim_start_matches("/work/shared/corpora/xiangqi/");
+            failures.push((file.to_string(), row["game"].clone(), row["status"].clone()));
+        }
+    }
+    failures.sort();
+    let expected: Vec<(String, String, String)> = [
+        ("wukong-winboard-san-1.pgn", "1", "unsupported"),
+        ("wukong-winboard-san-2.pgn", "1", "unsupported"),
+        ("yvonne761-ccpd/computer-competition-big5.pgn", "11", "illegal_move"),
+        ("yvonne761-ccpd/computer-competition-big5.pgn", "19", "illegal_move"),
+        ("yvonne761-ccpd/computer-competition-big5.pgn", "48", "illegal_move"),
+        ("yvonne761-ccpd/middlegames-big5.pgn", "2096", "bad_fen"),
+        ("yvonne761-ccpd/middlegames-big5.pgn", "2173", "illegal_move"),
+        ("yvonne761-ccpd/middlegames-big5.pgn", "2680", "illegal_move"),
+    ]
+    .iter()
+    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+    .collect();
+    assert_eq!(failures, expected);
+    assert_eq!((games, ok), (8933, 8925));
+}
