@@ -173,15 +173,12 @@ pub fn resolve(
         });
     }
 
-    // One pass over the legal moves marks the candidate moves that are legal.
+    // Test each candidate move (rarely more than two) for legality, rather
+    // than generating every legal move of the position.
     let mut legal = [false; MAX_CANDIDATES];
-    board.for_each_legal_move(&mut |m| {
-        for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
-            if *cand == Some(m) {
-                *flag = true;
-            }
-        }
-    });
+    for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
+        *flag = cand.is_some_and(|m| board.is_legal(m));
+    }
     let mut found = moves
         .iter()
         .zip(legal.iter())
