@@ -75,7 +75,9 @@ fn check_moves(out: &str, column: &str, format: &str, what: &str) {
     let got = games(out);
     assert_eq!(got.len(), 25, "{what}: games");
     for (id, fmt, moves) in got {
-        let row = expected.get(&id).unwrap_or_else(|| panic!("{what}: {id} not in games.csv"));
+        let row = expected
+            .get(&id)
+            .unwrap_or_else(|| panic!("{what}: {id} not in games.csv"));
         assert_eq!(fmt, format, "{what} {id}: [Format]");
         assert_eq!(moves.join(" "), row[column], "{what} {id}: {column}");
     }
@@ -94,7 +96,12 @@ fn every_vector_file_converts_to_official_wxf_and_chinese() {
     for file in FILES {
         let input = vectors().join(file);
         check_moves(&convert("wxf", &input), "moves_wxf_official", "WXF", file);
-        check_moves(&convert("chinese", &input), "moves_chinese", "Chinese", file);
+        check_moves(
+            &convert("chinese", &input),
+            "moves_chinese",
+            "Chinese",
+            file,
+        );
     }
 }
 
@@ -126,7 +133,12 @@ fn every_notation_converts_back_to_the_same_iccs() {
             let there = tmp.path().join(format!("{to}-{file}"));
             std::fs::write(&there, convert(to, &vectors().join(file))).expect("write");
             let back = convert("iccs", &there);
-            check_moves(&back, "moves_iccs", "ICCS", &format!("{file} -> {to} -> iccs"));
+            check_moves(
+                &back,
+                "moves_iccs",
+                "ICCS",
+                &format!("{file} -> {to} -> iccs"),
+            );
         }
     }
 }
@@ -145,7 +157,11 @@ fn converting_keeps_everything_but_the_moves_and_the_format_tag() {
                 let t = w.trim_end();
                 let b = t.as_bytes();
                 if b.len() == 5 && b[2] == b'-' {
-                    format!("{}{}", t.replace('-', "").to_ascii_lowercase(), &w[t.len()..])
+                    format!(
+                        "{}{}",
+                        t.replace('-', "").to_ascii_lowercase(),
+                        &w[t.len()..]
+                    )
                 } else {
                     w.to_string()
                 }

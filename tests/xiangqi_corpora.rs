@@ -87,7 +87,11 @@ fn the_15_wukong_games_agree_in_all_three_notations() {
         let rows = support::read_csv(&out.join("games.csv"));
         assert_eq!(rows.len(), 15, "{file}");
         for (row, moves) in rows.iter().zip(&expected) {
-            assert_eq!(row["status"], "ok", "{file} game {}: {}", row["game"], row["error"]);
+            assert_eq!(
+                row["status"], "ok",
+                "{file} game {}: {}",
+                row["game"], row["error"]
+            );
             assert_eq!(row["moves"], moves.join(" "), "{file} game {}", row["game"]);
         }
         fens.push(rows.iter().map(|r| r["final_fen"].clone()).collect());
@@ -103,14 +107,38 @@ fn the_15_wukong_games_agree_in_all_three_notations() {
 /// by (file, game number); the reasons are in the README's table.
 fn expected_failures() -> HashMap<(&'static str, u64), (&'static str, &'static str)> {
     HashMap::from([
-        (("ccpd-computer-competition-big5.pgn", 11), ("illegal_move", "ply 115 ")),
-        (("ccpd-computer-competition-big5.pgn", 19), ("illegal_move", "ply 72 ")),
-        (("ccpd-computer-competition-big5.pgn", 48), ("illegal_move", "ply 72 ")),
-        (("ccpd-middlegames-3-failures-big5.pgn", 1), ("bad_fen", "no black king")),
-        (("ccpd-middlegames-3-failures-big5.pgn", 2), ("illegal_move", "ply 18 ")),
-        (("ccpd-middlegames-3-failures-big5.pgn", 3), ("illegal_move", "ply 19 ")),
-        (("wukong-winboard-san-1.pgn", 1), ("unsupported", "WinBoard")),
-        (("wukong-winboard-san-2.pgn", 1), ("unsupported", "WinBoard")),
+        (
+            ("ccpd-computer-competition-big5.pgn", 11),
+            ("illegal_move", "ply 115 "),
+        ),
+        (
+            ("ccpd-computer-competition-big5.pgn", 19),
+            ("illegal_move", "ply 72 "),
+        ),
+        (
+            ("ccpd-computer-competition-big5.pgn", 48),
+            ("illegal_move", "ply 72 "),
+        ),
+        (
+            ("ccpd-middlegames-3-failures-big5.pgn", 1),
+            ("bad_fen", "no black king"),
+        ),
+        (
+            ("ccpd-middlegames-3-failures-big5.pgn", 2),
+            ("illegal_move", "ply 18 "),
+        ),
+        (
+            ("ccpd-middlegames-3-failures-big5.pgn", 3),
+            ("illegal_move", "ply 19 "),
+        ),
+        (
+            ("wukong-winboard-san-1.pgn", 1),
+            ("unsupported", "WinBoard"),
+        ),
+        (
+            ("wukong-winboard-san-2.pgn", 1),
+            ("unsupported", "WinBoard"),
+        ),
     ])
 }
 
@@ -151,8 +179,16 @@ fn only_the_games_checked_by_hand_fail_and_pyffish_agrees() {
             continue;
         };
         seen += 1;
-        assert_eq!(row["status"], status, "{file} game {game}: {}", row["error"]);
-        assert!(row["error"].contains(text), "{file} game {game}: {}", row["error"]);
+        assert_eq!(
+            row["status"], status,
+            "{file} game {game}: {}",
+            row["error"]
+        );
+        assert!(
+            row["error"].contains(text),
+            "{file} game {game}: {}",
+            row["error"]
+        );
         if status != "illegal_move" {
             continue;
         }
@@ -172,7 +208,11 @@ fn only_the_games_checked_by_hand_fail_and_pyffish_agrees() {
         }
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         ours.sort();
-        assert_eq!(ours.join(" "), p["pyffish_legal_moves"], "{file} game {game}");
+        assert_eq!(
+            ours.join(" "),
+            p["pyffish_legal_moves"],
+            "{file} game {game}"
+        );
         assert_eq!(pos.is_check().to_string(), p["in_check"].to_lowercase());
     }
     assert_eq!(seen, expected.len());
@@ -251,13 +291,26 @@ fn unusable_inputs_and_outputs_exit_1_and_leave_no_file() {
     assert!(!out.exists());
     let bad_out = tmp.path().join("no-such-dir/out.pgn");
     run(
-        &["convert", "--to", "iccs", "-o", bad_out.to_str().expect("path")],
+        &[
+            "convert",
+            "--to",
+            "iccs",
+            "-o",
+            bad_out.to_str().expect("path"),
+        ],
         &[&corpus().join(XQDB15[0])],
     )
     .code(1);
     // A complete run renames the file into place and leaves nothing else.
     run(
-        &["convert", "-q", "--to", "chinese", "-o", out.to_str().expect("path")],
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "chinese",
+            "-o",
+            out.to_str().expect("path"),
+        ],
         &[&corpus().join(XQDB15[0])],
     )
     .success();
@@ -296,12 +349,32 @@ fn whole_corpora_match_the_readme_table() {
     let expected: Vec<(String, String, String)> = [
         ("wukong-winboard-san-1.pgn", "1", "unsupported"),
         ("wukong-winboard-san-2.pgn", "1", "unsupported"),
-        ("yvonne761-ccpd/computer-competition-big5.pgn", "11", "illegal_move"),
-        ("yvonne761-ccpd/computer-competition-big5.pgn", "19", "illegal_move"),
-        ("yvonne761-ccpd/computer-competition-big5.pgn", "48", "illegal_move"),
+        (
+            "yvonne761-ccpd/computer-competition-big5.pgn",
+            "11",
+            "illegal_move",
+        ),
+        (
+            "yvonne761-ccpd/computer-competition-big5.pgn",
+            "19",
+            "illegal_move",
+        ),
+        (
+            "yvonne761-ccpd/computer-competition-big5.pgn",
+            "48",
+            "illegal_move",
+        ),
         ("yvonne761-ccpd/middlegames-big5.pgn", "2096", "bad_fen"),
-        ("yvonne761-ccpd/middlegames-big5.pgn", "2173", "illegal_move"),
-        ("yvonne761-ccpd/middlegames-big5.pgn", "2680", "illegal_move"),
+        (
+            "yvonne761-ccpd/middlegames-big5.pgn",
+            "2173",
+            "illegal_move",
+        ),
+        (
+            "yvonne761-ccpd/middlegames-big5.pgn",
+            "2680",
+            "illegal_move",
+        ),
     ]
     .iter()
     .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
