@@ -382,3 +382,24 @@ fn whole_corpora_match_the_readme_table() {
     assert_eq!(failures, expected);
     assert_eq!((games, ok), (8933, 8925));
 }
+
+#[test]
+fn stdin_and_several_inputs_give_the_same_games() {
+    let a = corpus().join(XQDB15[1]);
+    let b = corpus().join("eleeye-sample-gbk.pgn");
+    let one = |p: &Path| stdout(&run(&["convert", "-q", "--to", "wxf"], &[p]).success());
+    let (text_a, text_b) = (one(&a), one(&b));
+    let piped = assert_cmd::Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .args(["convert", "-q", "--to", "wxf", "-"])
+        .pipe_stdin(&a)
+        .expect("stdin")
+        .assert()
+        .success();
+    assert_eq!(stdout(&piped), text_a);
+    let both = stdout(&run(&["convert", "-q", "--to", "wxf"], &[&a, &b]).success());
+    let mut expected = move_lists(&text_a);
+    expected.extend(move_lists(&text_b));
+    assert_eq!(move_lists(&both), expected);
+    assert_eq!(expected.len(), 16);
+}

@@ -51,7 +51,8 @@ converted up to that move; the rest of its movetext is kept inside a \
 {pgnmill: ...} comment (its own braces turned into full-width ｛ ｝) before \
 the result, and the game is reported on stderr with its file, game number, \
 line, ply and reason. A game that is not xiangqi (chess, chess960, other \
-variants) is copied unchanged, with a note on stderr. The run goes on either way.
+variants) is copied unchanged, with a note on stderr (the first five of each \
+input one by one, the rest counted). The run goes on either way.
 
 Exit status: 0 when every input was converted (even if some games stopped \
 early), 1 when an input or the output could not be used (with -o, nothing is \
@@ -110,6 +111,10 @@ impl Sink {
         }
     }
 }
+
+/// Games of one input that are not xiangqi get a note each up to this many;
+/// the rest one note together (a chess file would otherwise flood stderr).
+const NOTES_PER_INPUT: u64 = 5;
 
 /// Counts for the closing summary.
 #[derive(Default)]
@@ -201,6 +206,7 @@ fn convert_input(
     let mut written_upto: u64 = 0;
     let mut last: Option<Batch> = None;
     let mut first = true;
+    let mut passed_here: u64 = 0;
     for batch in reader {
         if crate::interrupt::requested() {
             return Err(CliError::Interrupted(format!(
@@ -240,7 +246,8 @@ fn convert_input(
                 }
                 Outcome::NotXiangqi { variant } => {
                     totals.passed += 1;
-                    if !args.quiet {
+                    passed_here += 1;
+                    if !args.quiet && passed_here <= NOTES_PER_INPUT {
                         eprintln!(
                             "pgnmill: note: {name}: game {number} (line {}) is {variant}, not xiangqi; copied unchanged",
                             span.line
@@ -250,6 +257,12 @@ fn convert_input(
             }
         }
         last = Some(batch);
+    }
+    if !args.quiet && passed_here > NOTES_PER_INPUT {
+        eprintln!(
+            "pgnmill: note: {name}: {} more games are not xiangqi; copied unchanged",
+            passed_here - NOTES_PER_INPUT
+        );
     }
     // Whatever follows the last game (blank lines, a trailer) is kept too.
     if let Some(batch) = last {
