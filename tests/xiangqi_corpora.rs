@@ -98,8 +98,8 @@ fn the_15_wukong_games_agree_in_all_three_notations() {
     }
     // Chinese and WXF agree everywhere; ICCS with them except game 2.
     assert_eq!(fens[1], fens[2]);
-    for g in 0..15 {
-        assert_eq!(fens[0][g] == fens[1][g], g != game, "game {}", g + 1);
+    for (g, (iccs, chinese)) in fens[0].iter().zip(&fens[1]).enumerate() {
+        assert_eq!(iccs == chinese, g != game, "game {}", g + 1);
     }
 }
 
