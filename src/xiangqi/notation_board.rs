@@ -19,10 +19,4 @@ impl NotationBoard for Position {
             visit(m);
         }
     }
-
-    /// One move tested on its own: the moving piece's candidates and one
-    /// king-safety check, instead of every legal move of the position.
-    fn is_legal(&self, m: Move) -> bool {
-        Position::is_legal(self, m)
-    }
 }

@@ -38,7 +38,9 @@ pub fn parse_text(text: &str) -> Result<Move, NotationError> {
 /// Reads the coordinates and checks that they are a legal move.
 pub fn parse(board: &impl NotationBoard, text: &str) -> Result<Move, NotationError> {
     let m = parse_text(text)?;
-    if board.is_legal(m) {
+    let mut legal = false;
+    board.for_each_legal_move(&mut |l| legal |= l == m);
+    if legal {
         return Ok(m);
     }
     let side = |c: Color| match c {

@@ -43,15 +43,6 @@ pub trait NotationBoard {
     /// callback rather than a `Vec` so that a kernel can hand out moves from
     /// its own stack-allocated list.
     fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
-    /// Whether `m` is a legal move of the side to move. A text names at most
-    /// a few candidate moves, so a kernel that can test one move without
-    /// generating them all should override this (replay spends most of its
-    /// time here otherwise).
-    fn is_legal(&self, m: Move) -> bool {
-        let mut legal = false;
-        self.for_each_legal_move(&mut |l| legal |= l == m);
-        legal
-    }
 }
 
 /// The move notations this crate reads and writes.

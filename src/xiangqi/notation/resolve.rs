@@ -173,12 +173,15 @@ pub fn resolve(
         });
     }
 
-    // Test each candidate move (rarely more than two) for legality, rather
-    // than generating every legal move of the position.
+    // One pass over the legal moves marks the candidate moves that are legal.
     let mut legal = [false; MAX_CANDIDATES];
-    for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
-        *flag = cand.is_some_and(|m| board.is_legal(m));
-    }
+    board.for_each_legal_move(&mut |m| {
+        for (flag, cand) in legal.iter_mut().zip(moves.iter()) {
+            if *cand == Some(m) {
+                *flag = true;
+            }
+        }
+    });
     let mut found = moves
         .iter()
         .zip(legal.iter())
