@@ -46,6 +46,13 @@ impl Target {
 /// Latin-1 (found out per file) is written as UTF-8.
 #[derive(Args, Debug)]
 #[command(after_help = "\
+Every main-line move is replayed: it must name exactly one legal move, and \
+the rewritten move must read back as the same move. Tags are kept as written \
+and [Format] is set to ICCS, WXF or Chinese; move numbers, comments, NAGs and \
+the result are kept byte for byte. Variations ( ... ) are NOT converted: they \
+are kept as written, in their original notation. Input in UTF-8, GBK, Big5 or \
+Latin-1 (found out per file) is written as UTF-8.
+
 A game with a move that cannot be read (illegal, ambiguous, not a move) is \
 converted up to that move; the rest of its movetext is kept inside a \
 {pgnmill: ...} comment (its own braces turned into full-width ｛ ｝) before \
