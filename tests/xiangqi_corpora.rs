@@ -406,3 +406,27 @@ fn stdin_and_several_inputs_give_the_same_games() {
     assert_eq!(move_lists(&both), expected);
     assert_eq!(expected.len(), 16);
 }
+
+#[test]
+fn real_games_convert_there_and_back_to_the_same_text() {
+    // Whole texts, stopped games included: converting to any notation and
+    // then to ICCS gives exactly what converting to ICCS at once gives.
+    let tmp = tempfile::tempdir().expect("tmp");
+    for file in [
+        "ccpd-computer-competition-big5.pgn",
+        "ccpd-middlegames-3-failures-big5.pgn",
+        "eleeye-sample-gbk.pgn",
+        "cchess-black-first.pgn",
+        XQDB15[2],
+    ] {
+        let input = corpus().join(file);
+        let direct = stdout(&run(&["convert", "-q", "--to", "iccs"], &[&input]).success());
+        for to in ["wxf", "chinese", "chinese-traditional"] {
+            let there = tmp.path().join(format!("{to}-{file}"));
+            let text = stdout(&run(&["convert", "-q", "--to", to], &[&input]).success());
+            std::fs::write(&there, text).expect("write");
+            let back = stdout(&run(&["convert", "-q", "--to", "iccs"], &[&there]).success());
+            assert!(back == direct, "{file} -> {to} -> iccs differs");
+        }
+    }
+}
