@@ -17,6 +17,7 @@
 
 pub mod chess;
 pub mod commands;
+pub mod convert;
 pub mod error;
 pub mod interrupt;
 pub mod pgn;

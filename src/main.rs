@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Replay every game of PGN collections and write a CSV report folder.
     Report(pgnmill::commands::report::ReportArgs),
+    /// Rewrite the moves of xiangqi games in ICCS, WXF or Chinese notation.
+    Convert(pgnmill::commands::convert::ConvertArgs),
     /// Count legal move sequences from a position (move generator check).
     Perft(pgnmill::commands::perft::PerftArgs),
     /// Audit FEN/EPD lists: read each record back, check castling rights.
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Command::Report(args) => pgnmill::commands::report::run(&args),
         Command::Perft(args) => pgnmill::commands::perft::run(&args),
         Command::Fen(args) => pgnmill::commands::fen::run(&args),
+        Command::Convert(args) => pgnmill::commands::convert::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

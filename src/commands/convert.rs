@@ -1,0 +1,303 @@
+//! `pgnmill convert`: rewrite the moves of xiangqi collections in another
+//! notation (ICCS, WXF, Chinese), every move checked by replay.
+
+use crate::CliError;
+use crate::convert::{Outcome, convert_game};
+use crate::report::atomic::AtomicFile;
+use crate::source::{Batch, Encoding, Input, ReadOptions, decode_game, expand_inputs};
+use crate::xiangqi::notation::Notation;
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The notation to write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// Coordinates, lower case without hyphen: h2e2 h9g7.
+    Iccs,
+    /// WXF as wxf.org writes it: C2.5 H8+7, +P+1 for the front pawn.
+    Wxf,
+    /// Chinese, simplified characters, ASCII digits for black: 炮二平五 马8进7.
+    Chinese,
+    /// Chinese, traditional characters: 炮二平五 馬8進7.
+    ChineseTraditional,
+}
+
+impl Target {
+    pub fn notation(self) -> Notation {
+        match self {
+            Target::Iccs => Notation::Iccs,
+            Target::Wxf => Notation::Wxf,
+            Target::Chinese => Notation::Chinese,
+            Target::ChineseTraditional => Notation::ChineseTraditional,
+        }
+    }
+}
+
+/// Rewrite the moves of xiangqi games in another notation.
+///
+/// Every main-line move is replayed with the rules kernel: it must name
+/// exactly one legal move, and the rewritten move must read back as the same
+/// move. Tags are kept as written and [Format] is set to the target ("ICCS",
+/// "WXF" or "Chinese"); move numbers, comments, NAGs and the result are kept
+/// byte for byte. Variations ( ... ) are NOT converted: they are kept as
+/// written, in their original notation. Input in UTF-8, GBK/GB18030, Big5 or
+/// Latin-1 (found out per file) is written as UTF-8.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Every main-line move is replayed: it must name exactly one legal move, and \
+the rewritten move must read back as the same move. Tags are kept as written \
+and [Format] is set to ICCS, WXF or Chinese; move numbers, comments, NAGs and \
+the result are kept byte for byte. Variations ( ... ) are NOT converted: they \
+are kept as written, in their original notation. Input in UTF-8, GBK, Big5 or \
+Latin-1 (found out per file) is written as UTF-8.
+
+A game with a move that cannot be read (illegal, ambiguous, not a move) is \
+converted up to that move; the rest of its movetext is kept inside a \
+{pgnmill: ...} comment (its own braces turned into full-width ｛ ｝) before \
+the result, and the game is reported on stderr with its file, game number, \
+line, ply and reason. A game that is not xiangqi (chess, chess960, other \
+variants) is copied unchanged, with a note on stderr (the first five of each \
+input one by one, the rest counted). The run goes on either way.
+
+Exit status: 0 when every input was converted (even if some games stopped \
+early), 1 when an input or the output could not be used (with -o, nothing is \
+left under OUT: it is written to a temporary name and renamed at the end), \
+2 for usage errors, 130 when interrupted.
+
+Examples:
+  pgnmill convert --to iccs games.pgn > games-iccs.pgn
+  pgnmill convert --to chinese -o all.pgn collection/
+  pgnmill convert --to wxf big5-file.pgn gbk-file.pgn -o wxf.pgn
+  cat games.pgn | pgnmill convert --to chinese-traditional -")]
+pub struct ConvertArgs {
+    /// The notation to write.
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub to: Target,
+
+    /// PGN files, folders (searched recursively for .pgn, .pgn.zst and
+    /// .pgn.gz files) or - for standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+
+    /// The file to write [default: standard output].
+    #[arg(short, long, value_name = "OUT")]
+    pub out: Option<PathBuf>,
+
+    /// Worker threads [default: all cores].
+    #[arg(short = 'j', long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// No per-game notes for games that are not xiangqi, and no closing
+    /// summary (games that stop early are still reported).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Where converted text goes.
+enum Sink {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File(AtomicFile),
+}
+
+impl Sink {
+    fn write(&mut self, text: &str) -> Result<(), CliError> {
+        match self {
+            Sink::Stdout(w) => w
+                .write_all(text.as_bytes())
+                .map_err(|e| CliError::io("standard output", e)),
+            Sink::File(f) => f.write_all(text.as_bytes()),
+        }
+    }
+
+    fn finish(self) -> Result<(), CliError> {
+        match self {
+            Sink::Stdout(mut w) => w.flush().map_err(|e| CliError::io("standard output", e)),
+            Sink::File(f) => f.commit(),
+        }
+    }
+}
+
+/// Games of one input that are not xiangqi get a note each up to this many;
+/// the rest one note together (a chess file would otherwise flood stderr).
+const NOTES_PER_INPUT: u64 = 5;
+
+/// Counts for the closing summary.
+#[derive(Default)]
+struct Totals {
+    converted: u64,
+    stopped: u64,
+    passed: u64,
+}
+
+/// Runs `pgnmill convert`.
+pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
+    crate::interrupt::install();
+    let threads = match args.threads {
+        Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
+    let inputs = expand_inputs(&args.inputs)?;
+    let mut sink = match &args.out {
+        Some(path) => Sink::File(AtomicFile::create(path)?),
+        None => Sink::Stdout(std::io::BufWriter::with_capacity(
+            1 << 16,
+            std::io::stdout(),
+        )),
+    };
+    let mut totals = Totals::default();
+    let mut tail = Tail::default();
+    for input in &inputs {
+        convert_input(input, args, &pool, &mut sink, &mut totals, &mut tail)?;
+    }
+    sink.finish()?;
+    if !args.quiet {
+        eprintln!(
+            "pgnmill convert: {} games converted to {}, {} stopped early, {} not xiangqi (copied)",
+            totals.converted,
+            args.to.notation(),
+            totals.stopped,
+            totals.passed
+        );
+    }
+    Ok(())
+}
+
+/// The last bytes written, so that games of consecutive inputs stay
+/// separated by a blank line.
+#[derive(Default)]
+struct Tail {
+    last: [u8; 3],
+    any: bool,
+}
+
+impl Tail {
+    fn note(&mut self, text: &str) {
+        for &b in text.as_bytes().iter().rev().take(3).rev() {
+            self.last = [self.last[1], self.last[2], b];
+        }
+        self.any |= !text.is_empty();
+    }
+
+    /// What to write before a new input's first game.
+    fn separator(&self) -> &'static str {
+        match self.last {
+            _ if !self.any => "",
+            [_, b'\n', b'\n'] | [b'\n', b'\r', b'\n'] => "",
+            [_, _, b'\n'] => "\n",
+            _ => "\n\n",
+        }
+    }
+}
+
+/// Converts every game of one input, batch by batch, in order; the text
+/// between games (blank lines, `%` lines) is copied as well.
+fn convert_input(
+    input: &Input,
+    args: &ConvertArgs,
+    pool: &rayon::ThreadPool,
+    sink: &mut Sink,
+    totals: &mut Totals,
+    tail: &mut Tail,
+) -> Result<(), CliError> {
+    let name = input.path.to_string_lossy().into_owned();
+    let reader = input.open(&ReadOptions::default())?;
+    let encoding = reader.encoding();
+    let to = args.to.notation();
+    let mut written_upto: u64 = 0;
+    let mut last: Option<Batch> = None;
+    let mut first = true;
+    let mut passed_here: u64 = 0;
+    for batch in reader {
+        if crate::interrupt::requested() {
+            return Err(CliError::Interrupted(format!(
+                "stopped while reading {name}; no output file was written"
+            )));
+        }
+        let batch = batch?;
+        let converted: Vec<_> = pool.install(|| {
+            batch
+                .games
+                .par_iter()
+                .map(|span| {
+                    let text = decode_game(batch.game_bytes(span), encoding);
+                    convert_game(&text, span.line, to)
+                })
+                .collect()
+        });
+        for (i, (span, game)) in batch.games.iter().zip(&converted).enumerate() {
+            let gap = gap_text(&batch, written_upto, span.offset, encoding, first);
+            if first {
+                let sep = tail.separator();
+                sink.write(sep)?;
+                tail.note(sep);
+                first = false;
+            }
+            sink.write(&gap)?;
+            tail.note(&gap);
+            sink.write(&game.text)?;
+            tail.note(&game.text);
+            written_upto = span.end();
+            let number = batch.first_game + i as u64 + 1;
+            match &game.outcome {
+                Outcome::Converted { .. } => totals.converted += 1,
+                Outcome::Stopped(f) => {
+                    totals.stopped += 1;
+                    eprintln!("pgnmill: {name}: game {number} (line {}): {f}", span.line);
+                }
+                Outcome::NotXiangqi { variant } => {
+                    totals.passed += 1;
+                    passed_here += 1;
+                    if !args.quiet && passed_here <= NOTES_PER_INPUT {
+                        eprintln!(
+                            "pgnmill: note: {name}: game {number} (line {}) is {variant}, not xiangqi; copied unchanged",
+                            span.line
+                        );
+                    }
+                }
+            }
+        }
+        last = Some(batch);
+    }
+    if !args.quiet && passed_here > NOTES_PER_INPUT {
+        eprintln!(
+            "pgnmill: note: {name}: {} more games are not xiangqi; copied unchanged",
+            passed_here - NOTES_PER_INPUT
+        );
+    }
+    // Whatever follows the last game (blank lines, a trailer) is kept too.
+    if let Some(batch) = last {
+        let end = batch.base_offset + batch.bytes().len() as u64;
+        let rest = gap_text(&batch, written_upto, end, encoding, first);
+        let rest = if first {
+            rest.trim_start_matches('\u{feff}').to_string()
+        } else {
+            rest
+        };
+        sink.write(&rest)?;
+        tail.note(&rest);
+    }
+    Ok(())
+}
+
+/// The decoded bytes of `batch` from source offset `from` (or the batch's
+/// start, if later) to `to`; a byte order mark at the start of an input is
+/// dropped (the output is UTF-8 without one).
+fn gap_text(batch: &Batch, from: u64, to: u64, encoding: Encoding, at_start: bool) -> String {
+    let base = batch.base_offset;
+    let start = usize::try_from(from.max(base) - base).unwrap_or(usize::MAX);
+    let end = usize::try_from(to.max(base) - base).unwrap_or(usize::MAX);
+    let bytes = batch.bytes().get(start..end).unwrap_or_default();
+    let bytes = if at_start {
+        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+    } else {
+        bytes
+    };
+    decode_game(bytes, encoding).into_owned()
+}
