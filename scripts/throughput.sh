@@ -90,7 +90,10 @@ pgnmill=$target/release/pgnmill
 stages_bin=$target/release/examples/pipeline_stages
 
 baseline=
-for d in "${BASELINE_DIR:-}" "$root/../shared/baselines" /work/shared/baselines; do
+# BASELINE_DIR, when set, is the only place looked at.
+if [ -n "${BASELINE_DIR:-}" ]; then candidates=("$BASELINE_DIR")
+else candidates=("$root/../shared/baselines" /work/shared/baselines); fi
+for d in "${candidates[@]}"; do
   if [ -n "$d" ] && [ -f "$d/shakmaty-replay/Cargo.toml" ]; then
     bdir=$(cd "$d/shakmaty-replay" && pwd); break
   fi
@@ -233,6 +236,8 @@ else
 fi
 echo
 awk -F'\t' -v bytes="$big_bytes" -v zbytes="$( [ "$have_zstd" = 1 ] && stat -c %s "$big.zst" || echo 0)" '
+# a / b, or 0 when b is 0 (runs too short for GNU time's 10 ms resolution)
+function div(a, b) { return b > 0 ? a / b : 0 }
 function median(list,   a, n, i, j, t) {
   n = split(list, a, " ")
   for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -251,7 +256,7 @@ END {
   for (i = 1; i <= nl; i++) {
     l = name[i]; w = median(wall[l]); c = median(cpus[l])
     m = (l ~ /^huge/) ? mb * 10 : mb
-    printf "%-11s %8.2f %9.2f %5.0f%% %10.1f %10.1f %6.1f / %5.1f %8.1f\n", l, w, c, 100 * c / w, m / c, m / w, median(anon[l]) / 1024, median(amean[l]) / 1024, median(maxrss[l]) / 1024
+    printf "%-11s %8.2f %9.2f %5.0f%% %10.1f %10.1f %6.1f / %5.1f %8.1f\n", l, w, c, 100 * div(c, w), div(m, c), div(m, w), median(anon[l]) / 1024, median(amean[l]) / 1024, median(maxrss[l]) / 1024
     Wm[l] = w; Cm[l] = c; Am[l] = median(anon[l]); Mm[l] = median(amean[l])
   }
   print ""
@@ -267,7 +272,7 @@ END {
   }
   if (("zst-j1") in seen) {
     printf "zstd input: %.1f MB/CPU-s at 1 thread (plain: %.1f), %.1f MB/s wall at 2 threads (plain: %.1f); decompressed MB\n", mb / Cm["zst-j1"], mb / Cm["pgnmill-j1"], mb / Wm["zst-j2"], mb / Wm["pgnmill-j2"]
-    if (("zstd-d") in seen) printf "  zstd -d alone: %.0f MB/s of output per CPU-second (%.1f MB compressed, ratio %.1f)\n", mb / Cm["zstd-d"], zbytes / 1e6, bytes / zbytes
+    if (("zstd-d") in seen) printf "  zstd -d alone: %.0f MB/s of output per CPU-second (%.1f MB compressed, ratio %.1f)\n", div(mb, Cm["zstd-d"]), zbytes / 1e6, div(bytes, zbytes)
   }
   if (("huge-j2") in seen) {
     printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
