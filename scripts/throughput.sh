@@ -236,7 +236,7 @@ else
 fi
 echo
 awk -F'\t' -v bytes="$big_bytes" -v zbytes="$( [ "$have_zstd" = 1 ] && stat -c %s "$big.zst" || echo 0)" '
-# a / b, or 0 when b is 0 (runs too short for GNU time's 10 ms resolution)
+# a / b, or 0 when b is 0 (runs shorter than the 10 ms resolution of GNU time)
 function div(a, b) { return b > 0 ? a / b : 0 }
 function median(list,   a, n, i, j, t) {
   n = split(list, a, " ")
