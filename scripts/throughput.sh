@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# throughput.sh: the measurements of issue 5 (throughput), side by side with
+# the baseline (pgn-reader + shakmaty, ../shared/baselines/shakmaty-replay),
+# in one run on one machine, since absolute times on shared machines drift.
+#
+# What it does:
+#  1. builds pgnmill (cargo build --release) and the baseline, the latter with
+#     CARGO_TARGET_DIR in the work directory: it is GPL-3.0, it is never
+#     copied into or linked with this repository. Without the baseline
+#     directory, pgnmill is measured alone and the script says so.
+#  2. builds, in the work directory (never in the repository), a corpus of at
+#     least 200 MB by concatenating the real games of testdata/corpus/
+#     (lichess blitz with %clk comments, TWIC, annotated world-championship
+#     games with variations and NAGs, London 1851, Tata Steel 2022) again and
+#     again, as ../shared/baselines/make_corpus.sh does; its .pgn.zst
+#     (zstd CLI, level 3); with --huge also a 2 GB corpus (the 200 MB one ten
+#     times) for the memory check.
+#  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
+#     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst, baseline
+#     `replay 2` (the baseline's own 2-thread speed-up shows what this
+#     machine's second core gives right now). Each run is timed by
+#     /usr/bin/time (wall, user, sys, %M) while /proc/PID/status is sampled
+#     every 50 ms for the peak RssAnon (anonymous memory: heap, stacks) and
+#     VmRSS. %M (max RSS) also counts the pages of the memory-mapped input
+#     that were touched, so it grows with the input for a mapped file and
+#     says nothing about pgnmill's own memory; RssAnon does.
+#  4. prints medians and the issue's ratios: pgnmill MB per CPU-second over
+#     the baseline's (target 2.5x; the median of the per-round ratios, each
+#     from two adjacent runs), 2-thread wall speed-up over 1 thread (target
+#     1.8x, meaningful only on an idle machine: the CPU% column shows whether
+#     the second core was there), RssAnon of the 2 GB input over the 200 MB
+#     one (target within 10%, --huge), zstd input throughput next to
+#     `zstd -d` alone, and the serial fraction (examples/pipeline_stages.rs).
+#  5. prints the sha256 of games.csv without its `source` column (the path
+#     of the input, which differs between machines and between .pgn and
+#     .pgn.zst), checks that it is the same in every run, and writes it to
+#     WORK/games.csv.sha256: compare it before and after an optimisation.
+#
+# Usage: scripts/throughput.sh [-n N] [--huge] [--work DIR] [--size-mb MB]
+#                              [--no-stages]
+#   -n N        rounds (default 3)
+#   --huge      also build a 2 GB corpus and measure RssAnon on it
+#               (2 GB of disk plus 0.4 GB of report; 2 more runs, a few
+#               minutes)
+#   --work DIR  work directory (default ${TMPDIR:-/tmp}/pgnmill-throughput;
+#               corpora are kept there and reused while testdata is unchanged)
+#   --size-mb   minimum corpus size in MB (default 200)
+#   --no-stages skip the serial-fraction run
+# Environment: BASELINE_DIR (default: ../shared/baselines next to the
+# repository root, then /work/shared/baselines), CARGO_TARGET_DIR.
+#
+# The default run (N=3, no --huge) takes about 5-10 minutes on a loaded
+# 2-core machine. Needs bash, cargo, /usr/bin/time (GNU time), sha256sum,
+# awk; zstd for the .zst runs (apt-get install zstd), skipped without it.
+set -euo pipefail
+
+rounds=3 huge=0 stages=1 size_mb=200
+work=${TMPDIR:-/tmp}/pgnmill-throughput
+while [ $# -gt 0 ]; do
+  case $1 in
+    -n) rounds=${2:?-n needs a number}; shift 2 ;;
+    --huge) huge=1; shift ;;
+    --work) work=${2:?--work needs a directory}; shift 2 ;;
+    --size-mb) size_mb=${2:?--size-mb needs a number}; shift 2 ;;
+    --no-stages) stages=0; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "throughput.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+case $work/ in "$root"/*)
+  case $work/ in "$root"/target/*) ;; *)
+    echo "throughput.sh: the work directory must be outside the repository (or under target/)" >&2; exit 2 ;;
+  esac ;;
+esac
+[ -x /usr/bin/time ] || { echo "throughput.sh: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 1; }
+log() { printf '== %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------- builds
+log "building pgnmill (release)"
+(cd "$root" && cargo build --release --quiet)
+if [ "$stages" = 1 ]; then
+  (cd "$root" && cargo build --release --quiet --example pipeline_stages)
+fi
+target=${CARGO_TARGET_DIR:-$root/target}
+pgnmill=$target/release/pgnmill
+stages_bin=$target/release/examples/pipeline_stages
+
+baseline=
+# BASELINE_DIR, when set, is the only place looked at.
+if [ -n "${BASELINE_DIR:-}" ]; then candidates=("$BASELINE_DIR")
+else candidates=("$root/../shared/baselines" /work/shared/baselines); fi
+for d in "${candidates[@]}"; do
+  if [ -n "$d" ] && [ -f "$d/shakmaty-replay/Cargo.toml" ]; then
+    bdir=$(cd "$d/shakmaty-replay" && pwd); break
+  fi
+done
+if [ -n "${bdir:-}" ]; then
+  log "building the baseline from $bdir (target dir $work/baseline-target)"
+  if (cd "$bdir" && CARGO_TARGET_DIR=$work/baseline-target cargo build --release --quiet); then
+    baseline=$work/baseline-target/release/shakmaty-replay
+  else
+    echo "throughput.sh: the baseline did not build; measuring pgnmill alone" >&2
+  fi
+else
+  echo "throughput.sh: no baseline directory (set BASELINE_DIR); measuring pgnmill alone" >&2
+fi
+
+# ---------------------------------------------------------------- corpora
+real=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
+      pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
+cdir=$work/corpus
+mkdir -p "$cdir"
+{ for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done; } > "$cdir/base.pgn"
+base_bytes=$(stat -c %s "$cdir/base.pgn")
+reps=$(( (size_mb * 1000000 + base_bytes - 1) / base_bytes ))
+stamp="$(sha256sum < "$cdir/base.pgn" | cut -c1-64) x$reps"
+if [ "$(cat "$cdir/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -s "$cdir/big.pgn" ]; then
+  log "building big.pgn: base.pgn ($base_bytes bytes) x $reps"
+  rm -f "$cdir/big.pgn.zst" "$cdir/huge.pgn" "$cdir/stamp"
+  for _ in $(seq "$reps"); do cat "$cdir/base.pgn"; done > "$cdir/big.pgn"
+  echo "$stamp" > "$cdir/stamp"
+fi
+big=$cdir/big.pgn
+big_bytes=$(stat -c %s "$big")
+have_zstd=0
+if command -v zstd > /dev/null; then
+  have_zstd=1
+  if [ ! -s "$big.zst" ]; then
+    log "compressing big.pgn (zstd -3)"
+    zstd -q -3 -T0 -f "$big" -o "$big.zst.tmp" && mv "$big.zst.tmp" "$big.zst"
+  fi
+else
+  echo "throughput.sh: no zstd CLI (apt-get install zstd); skipping the .pgn.zst runs" >&2
+fi
+if [ "$huge" = 1 ] && [ ! -s "$cdir/huge.pgn" ]; then
+  log "building huge.pgn: big.pgn x 10"
+  for _ in $(seq 10); do cat "$big"; done > "$cdir/huge.pgn.tmp" && mv "$cdir/huge.pgn.tmp" "$cdir/huge.pgn"
+fi
+log "corpus: $big ($big_bytes bytes)"
+
+# ---------------------------------------------------------------- one run
+results=$work/results.tsv
+: > "$results"
+# measure LABEL ROUND CMD...: runs CMD under /usr/bin/time, sampling the
+# RssAnon and VmRSS of the process every 50 ms; appends a line to $results:
+# label round wall user sys maxrss_kb rssanon_peak_kb vmrss_peak_kb
+# rssanon_mean_kb. The peak of samples creeps up with the number of samples
+# (a longer run has more chances to catch a short spike); the mean of the
+# samples is the steady state: both are printed.
+measure() {
+  local label=$1 round=$2; shift 2
+  local tf=$work/time.out
+  /usr/bin/time -f '%e %U %S %M' -o "$tf" "$@" > /dev/null 2> "$work/$label.stderr" &
+  local tpid=$! cpid= anon=0 rss=0 asum=0 an=0 k v _
+  while kill -0 "$tpid" 2> /dev/null; do
+    if [ -z "$cpid" ]; then
+      # The children file has no final newline: read fails but assigns.
+      read -r cpid _ 2> /dev/null < "/proc/$tpid/task/$tpid/children" || true
+    fi
+    if [ -n "$cpid" ]; then
+      while read -r k v _; do
+        if [ "$k" = RssAnon: ]; then
+          asum=$((asum + v)) an=$((an + 1))
+          if [ "$v" -gt "$anon" ]; then anon=$v; fi
+        fi
+        if [ "$k" = VmRSS: ] && [ "$v" -gt "$rss" ]; then rss=$v; fi
+      done 2> /dev/null < "/proc/$cpid/status" || true
+    fi
+    sleep 0.05
+  done
+  wait "$tpid" || { echo "throughput.sh: $label failed: $*" >&2; cat "$tf" "$work/$label.stderr" >&2; return 1; }
+  # GNU time prints "Command exited with non-zero status" first on failure;
+  # the figures are on the last line.
+  printf '%s\t%s\t%s\t%s\n' "$label" "$round" "$(tail -n 1 "$tf" | tr ' ' '\t')" "$anon	$rss	$((asum / (an > 0 ? an : 1)))" >> "$results"
+}
+
+# sha256 of games.csv without the source column (the first one; input paths
+# here hold no comma), and the number of rows.
+fingerprint() {
+  cut -d, -f2- "$1/games.csv" | sha256sum | cut -c1-64
+}
+
+out=$work/out
+shas=$work/shas.txt
+: > "$shas"
+for r in $(seq "$rounds"); do
+  log "round $r of $rounds"
+  if [ -n "$baseline" ]; then
+    measure base-j1 "$r" "$baseline" replay 1 "$big" "$work/baseline.csv"
+  fi
+  measure pgnmill-j1 "$r" "$pgnmill" report -j 1 --quiet --force -o "$out-j1" "$big"
+  echo "pgnmill-j1 $(fingerprint "$out-j1")" >> "$shas"
+  measure pgnmill-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-j2" "$big"
+  echo "pgnmill-j2 $(fingerprint "$out-j2")" >> "$shas"
+  if [ "$have_zstd" = 1 ]; then
+    measure zst-j1 "$r" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.zst"
+    echo "zst-j1 $(fingerprint "$out-zst")" >> "$shas"
+    measure zst-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.zst"
+    echo "zst-j2 $(fingerprint "$out-zst")" >> "$shas"
+  fi
+  if [ -n "$baseline" ]; then
+    measure base-j2 "$r" "$baseline" replay 2 "$big" "$work/baseline.csv"
+  fi
+done
+if [ "$have_zstd" = 1 ]; then
+  log "zstd -d alone, for the decoder's speed"
+  measure zstd-d 1 zstd -q -d -c "$big.zst"
+fi
+if [ "$huge" = 1 ]; then
+  log "2 GB corpus, pgnmill -j 1 and -j 2 (memory)"
+  measure huge-j1 1 "$pgnmill" report -j 1 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
+  measure huge-j2 1 "$pgnmill" report -j 2 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
+fi
+if [ "$stages" = 1 ]; then
+  log "serial fraction: examples/pipeline_stages on big.pgn, 1 thread"
+  "$stages_bin" "$big" 1 "$out-stages" > "$work/stages.txt"
+fi
+
+# ---------------------------------------------------------------- report
+mb=$(awk -v b="$big_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+games=$(grep -o '"games": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
+plies=$(grep -o '"plies": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
+echo
+echo "pgnmill throughput (issue 5), $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "commit:  $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "corpus:  $big: $mb MB, $games games, $plies plies (testdata/corpus real games x $reps); $rounds rounds"
+if [ -n "$baseline" ]; then
+  echo "baseline rows: $(( $(wc -l < "$work/baseline.csv") - 1 )) (pgn-reader + shakmaty replay)"
+else
+  echo "baseline: not measured (no baseline directory or it did not build)"
+fi
+echo
+awk -F'\t' -v bytes="$big_bytes" -v zbytes="$( [ "$have_zstd" = 1 ] && stat -c %s "$big.zst" || echo 0)" '
+# a / b, or 0 when b is 0 (runs shorter than the 10 ms resolution of GNU time)
+function div(a, b) { return b > 0 ? a / b : 0 }
+function median(list,   a, n, i, j, t) {
+  n = split(list, a, " ")
+  for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+  return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+{
+  l = $1; r = $2; cpu = $4 + $5
+  wall[l] = wall[l] " " $3; cpus[l] = cpus[l] " " cpu; anon[l] = anon[l] " " $7; maxrss[l] = maxrss[l] " " $6; amean[l] = amean[l] " " $9
+  W[l, r] = $3; C[l, r] = cpu; seen[l] = 1; if (!(l in order)) { order[l] = ++nl; name[nl] = l }
+  rounds[r] = 1
+}
+END {
+  mb = bytes / 1e6
+  printf "%-11s %8s %9s %6s %10s %10s %14s %8s\n", "run", "wall s", "user+sys", "CPU%", "MB/CPU-s", "MB/s wall", "RssAnon MB", "%M MB"
+  printf "%-11s %8s %9s %6s %10s %10s %14s %8s\n", "", "", "", "", "", "", "peak / mean", ""
+  for (i = 1; i <= nl; i++) {
+    l = name[i]; w = median(wall[l]); c = median(cpus[l])
+    m = (l ~ /^huge/) ? mb * 10 : mb
+    printf "%-11s %8.2f %9.2f %5.0f%% %10.1f %10.1f %6.1f / %5.1f %8.1f\n", l, w, c, 100 * div(c, w), div(m, c), div(m, w), median(anon[l]) / 1024, median(amean[l]) / 1024, median(maxrss[l]) / 1024
+    Wm[l] = w; Cm[l] = c; Am[l] = median(anon[l]); Mm[l] = median(amean[l])
+  }
+  print ""
+  if (("base-j1") in seen) {
+    ratios = ""; for (r in rounds) if (C["pgnmill-j1", r] > 0 && C["base-j1", r] > 0) ratios = ratios " " C["base-j1", r] / C["pgnmill-j1", r]
+    printf "pgnmill / baseline, MB per CPU-second, 1 thread: %.2fx (median of per-round ratios; target 2.5x)\n", median(ratios)
+  }
+  sp = ""; for (r in rounds) if (W["pgnmill-j2", r] > 0) sp = sp " " W["pgnmill-j1", r] / W["pgnmill-j2", r]
+  printf "pgnmill 2-thread wall speed-up over 1 thread: %.2fx (median per round; target 1.8x on an idle machine)\n", median(sp)
+  if (("base-j2") in seen) {
+    sp = ""; for (r in rounds) if (W["base-j2", r] > 0) sp = sp " " W["base-j1", r] / W["base-j2", r]
+    printf "  (baseline 2-thread speed-up in the same rounds: %.2fx: what the machine allowed)\n", median(sp)
+  }
+  if (("zst-j1") in seen) {
+    printf "zstd input: %.1f MB/CPU-s at 1 thread (plain: %.1f), %.1f MB/s wall at 2 threads (plain: %.1f); decompressed MB\n", mb / Cm["zst-j1"], mb / Cm["pgnmill-j1"], mb / Wm["zst-j2"], mb / Wm["pgnmill-j2"]
+    if (("zstd-d") in seen) printf "  zstd -d alone: %.0f MB/s of output per CPU-second (%.1f MB compressed, ratio %.1f)\n", div(mb, Cm["zstd-d"]), zbytes / 1e6, div(bytes, zbytes)
+  }
+  if (("huge-j2") in seen) {
+    printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
+    for (j = 1; j <= 2; j++) {
+      h = "huge-j" j; p = "pgnmill-j" j
+      printf "  -j %d: peak %.1f MB vs %.1f MB: %+.1f%%; mean of samples %.1f MB vs %.1f MB: %+.1f%%\n", j, Am[h] / 1024, Am[p] / 1024, 100 * (Am[h] / Am[p] - 1), Mm[h] / 1024, Mm[p] / 1024, 100 * (Mm[h] / Mm[p] - 1)
+    }
+  } else {
+    printf "RssAnon, -j 2: peak %.1f MB, mean %.1f MB on %.0f MB (run with --huge for the 2 GB comparison)\n", Am["pgnmill-j2"] / 1024, Mm["pgnmill-j2"] / 1024, mb
+  }
+}' "$results"
+echo
+distinct=$(awk '{ print $2 }' "$shas" | sort -u | wc -l)
+sha=$(awk 'NR == 1 { print $2 }' "$shas")
+if [ "$distinct" = 1 ]; then
+  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn and .pgn.zst)"
+else
+  echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
+fi
+echo "$sha" > "$work/games.csv.sha256"
+if [ "$stages" = 1 ]; then echo; cat "$work/stages.txt"; fi
+echo
+echo "raw figures: $results (label round wall user sys maxrss_kb rssanon_peak_kb vmrss_peak_kb rssanon_mean_kb)"
