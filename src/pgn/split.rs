@@ -322,11 +322,12 @@ impl Splitter<'_> {
                 .is_some_and(u8::is_ascii_alphanumeric)
     }
 
-    /// The line starts with move number 1 (`1.`, `1...`), i.e. a main line
+    /// The line starts with white's move number 1 (`1.` but not `1...`,
+    /// which continues a game after white's first move), i.e. a main line
     /// that begins anew.
     fn starts_move_one(&self, from: usize, to: usize) -> bool {
         let p = skip_spaces(self.buf, from, to);
-        matches!(self.buf.get(p..p + 2), Some(b"1."))
+        matches!(self.buf.get(p..p + 2), Some(b"1.")) && self.buf.get(p + 2) != Some(&b'.')
     }
 
     /// True when the line is a tag line whose first tag has the name of the
