@@ -1,6 +1,7 @@
 //! The command line: parse flags, call the library, map errors to exit codes.
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Bulk processing of chess and xiangqi game collections.
@@ -38,7 +39,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("pgnmill: {err}");
+            // `eprintln!` would panic (exit 101) if stderr is closed; the exit
+            // code must still say why the run stopped.
+            let _ = writeln!(std::io::stderr(), "pgnmill: {err}");
             ExitCode::from(err.exit_code() as u8)
         }
     }
