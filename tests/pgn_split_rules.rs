@@ -84,3 +84,16 @@ fn comments_between_games_are_not_a_game() {
     let g = games("1. e4 *\n\n{between the games}\n\n[Event \"b\"]\n1. d4 *\n");
     assert_eq!(g.len(), 2, "{g:?}");
 }
+
+#[test]
+fn an_unclosed_comment_is_reported_not_passed_over() {
+    // The spec lets `{` run to the end of the input; the games it swallows
+    // must not vanish silently, so the tokenizer says where it opened.
+    let pgn = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let spans = split_all(pgn.as_bytes(), false);
+    assert_eq!(spans.len(), 1);
+    let game = pgnmill::pgn::GameText::new(spans[0].slice(pgn.as_bytes(), 0).unwrap(), 1);
+    let mut tokens = game.movetext();
+    assert_eq!(tokens.by_ref().count(), 1);
+    assert_eq!(tokens.unclosed_comment(), Some(3));
+}

@@ -126,6 +126,8 @@ pub struct Movetext<'a> {
     line: u64,
     line_start: bool,
     done: bool,
+    /// The line of a `{` that never closes, once the iterator has met it.
+    unclosed_comment: Option<u64>,
 }
 
 impl<'a> Movetext<'a> {
@@ -139,7 +141,16 @@ impl<'a> Movetext<'a> {
             line,
             line_start,
             done: false,
+            unclosed_comment: None,
         }
+    }
+
+    /// The line of a `{` comment that runs to the end of the text without
+    /// its `}`, if the iterator met one: everything after it, other games
+    /// included, was read as comment, and a caller must say so rather than
+    /// report the game as complete.
+    pub fn unclosed_comment(&self) -> Option<u64> {
+        self.unclosed_comment
     }
 
     /// The line the iterator has reached (for "game ended early" messages).
@@ -171,6 +182,7 @@ impl<'a> Movetext<'a> {
     /// counting the lines it crosses in the same pass.
     #[inline]
     fn skip_comment(&mut self) {
+        let opened_at = self.line;
         let mut from = self.pos + 1;
         loop {
             let rest = self.buf.get(from..).unwrap_or_default();
@@ -194,6 +206,7 @@ impl<'a> Movetext<'a> {
                 }
                 None => {
                     self.pos = self.buf.len();
+                    self.unclosed_comment = Some(opened_at);
                     break;
                 }
             }

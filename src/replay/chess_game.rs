@@ -81,7 +81,8 @@ pub fn replay(
     let mut has_result = false;
     out.always.push(pos.key_ep_always(), 0);
     out.legal.push(pos.key_ep_legal(), 0);
-    for token in game.movetext() {
+    let mut tokens = game.movetext();
+    for token in tokens.by_ref() {
         match token.kind {
             TokenKind::Move => {}
             TokenKind::Result => {
@@ -134,6 +135,11 @@ pub fn replay(
                 game.movetext().line()
             ),
         };
+    }
+    if let Some(line) = tokens.unclosed_comment()
+        && out.status == Status::Ok
+    {
+        (out.status, out.error) = super::unclosed_comment(line);
     }
     out.plies = ply;
     out.final_fen = pos.fen(EpMode::Always);

@@ -44,6 +44,19 @@ pub(crate) fn failed_move(
     (status, error)
 }
 
+/// A `{` comment that never closes swallowed the rest of the input, other
+/// games included: the game cannot pass for complete (spec: never lose a
+/// game silently).
+pub(crate) fn unclosed_comment(line: u64) -> (Status, String) {
+    (
+        Status::ParseError,
+        format!(
+            "the comment opened at line {line} never closes: everything after it, \
+             other games included, was read as comment"
+        ),
+    )
+}
+
 /// Appends a move to the `--moves` list, if one is kept.
 pub(crate) fn record_move(list: &mut Option<String>, mv: impl std::fmt::Display) {
     if let Some(list) = list {

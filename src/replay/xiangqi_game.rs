@@ -49,7 +49,8 @@ pub fn replay(
     };
     let mut ply: u32 = 0;
     out.repetitions.push(pos.key(), 0);
-    for token in game.movetext() {
+    let mut tokens = game.movetext();
+    for token in tokens.by_ref() {
         match token.kind {
             TokenKind::Move => {}
             TokenKind::Result => break,
@@ -76,6 +77,11 @@ pub fn replay(
             out.repetitions.clear();
         }
         out.repetitions.push(pos.key(), ply);
+    }
+    if let Some(line) = tokens.unclosed_comment()
+        && out.status == Status::Ok
+    {
+        (out.status, out.error) = super::unclosed_comment(line);
     }
     out.plies = ply;
     out.final_fen = pos.fen();
