@@ -6,6 +6,8 @@
 //! The default sizes keep each test to a few seconds in release; the sizes
 //! the issue names (50 MB comment, 200 MB line) run with `--ignored`.
 
+mod support;
+
 use assert_cmd::Command;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -18,19 +20,7 @@ fn root() -> PathBuf {
 }
 
 fn read_rows(path: &Path) -> Vec<Row> {
-    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let headers = reader.headers().expect("header").clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.expect("valid UTF-8 CSV record");
-            headers
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
+    support::read_csv(path)
 }
 
 /// Runs `pgnmill report --quiet` on `input` into a fresh folder; asserts exit

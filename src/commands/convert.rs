@@ -134,15 +134,7 @@ struct Totals {
 /// Runs `pgnmill convert`.
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     crate::interrupt::install();
-    let threads = match args.threads {
-        Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
+    let (pool, _) = super::worker_pool(args.threads)?;
     let inputs = expand_inputs(&args.inputs)?;
     let mut sink = match &args.out {
         Some(path) => Sink::File(AtomicFile::create(path)?),

@@ -111,15 +111,7 @@ impl From<SourceError> for CliError {
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     crate::interrupt::install();
     let started = Instant::now();
-    let threads = match args.threads {
-        Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
+    let (pool, threads) = super::worker_pool(args.threads)?;
     let inputs = expand_inputs(&args.inputs)?;
     let out = OutputDir::prepare(&args.out, args.force)?;
     let mut writer = ReportWriter::create(&out, args.moves, &args.extract, threads)?;
