@@ -56,19 +56,26 @@ fn assert_one_line(stderr: &str) {
     assert!(stderr.starts_with("pgnmill: "), "{stderr:?}");
 }
 
-#[test]
-fn missing_input_is_named_exit_1() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("r");
+/// Runs `pgnmill report -q -o out input`, which must fail with exit code 1
+/// and one line on stderr; returns that line.
+fn report_fails(out: &std::path::Path, input: impl AsRef<std::ffi::OsStr>) -> String {
     let o = bin()
         .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg("no-such-file.pgn")
+        .arg(out)
+        .arg(input)
         .output()
         .unwrap();
     let e = stderr_of(&o);
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert_one_line(&e);
+    e
+}
+
+#[test]
+fn missing_input_is_named_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let e = report_fails(&out, "no-such-file.pgn");
     assert!(
         e.contains("no-such-file.pgn") && e.contains("no such file"),
         "{e}"
@@ -86,15 +93,7 @@ fn folder_without_pgn_files_is_named_exit_1() {
     std::fs::create_dir(&input).unwrap();
     std::fs::write(input.join("notes.txt"), "1. e4 e5 *\n").unwrap();
     let out = tmp.path().join("r");
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(&input)
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, &input);
     assert!(
         e.contains(&*input.to_string_lossy()) && e.contains("no .pgn"),
         "{e}"
@@ -116,15 +115,7 @@ fn unreadable_file_is_named_exit_1() {
         return;
     }
     let out = tmp.path().join("r");
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(&input)
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, &input);
     assert!(e.contains("secret.pgn") && e.contains("ermission"), "{e}");
     assert_no_finished_report(&out);
 }
@@ -142,15 +133,7 @@ fn earlier_report_is_refused_without_force_and_replaced_with_it() {
     let before = std::fs::read(out.join("games.csv")).unwrap();
     let other = tmp.path().join("other.pgn");
     std::fs::write(&other, "[Event \"new\"]\n\n1. d4 *\n").unwrap();
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(&other)
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, &other);
     assert!(
         e.contains(&*out.to_string_lossy()) && e.contains("--force"),
         "{e}"
@@ -182,15 +165,7 @@ fn output_path_that_is_a_file_exit_1() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("report.txt");
     std::fs::write(&out, "not a folder").unwrap();
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(small_pgn())
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, small_pgn());
     assert!(
         e.contains("report.txt") && e.contains("not a folder"),
         "{e}"
@@ -205,15 +180,7 @@ fn output_folder_that_cannot_be_created_exit_1() {
     let file = tmp.path().join("plain");
     std::fs::write(&file, "x").unwrap();
     let out = file.join("report");
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(small_pgn())
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, small_pgn());
     assert!(e.contains("plain"), "{e}");
 }
 
@@ -229,15 +196,7 @@ fn output_folder_not_writable_exit_1() {
         eprintln!("skipped: running as root, mode 555 does not block writing");
         return;
     }
-    let o = bin()
-        .args(["report", "-q", "-o"])
-        .arg(&out)
-        .arg(small_pgn())
-        .output()
-        .unwrap();
-    let e = stderr_of(&o);
-    assert_eq!(o.status.code(), Some(1), "{e}");
-    assert_one_line(&e);
+    let e = report_fails(&out, small_pgn());
     assert!(e.contains("ro/") && e.contains("ermission"), "{e}");
 }
 
