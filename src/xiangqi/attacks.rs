@@ -96,7 +96,9 @@ const fn own_side(c: usize, r: i32) -> bool {
     if c == 0 { r <= 4 } else { r >= 5 }
 }
 
-const fn build_king() -> [[Steps; NUM_SQUARES]; 2] {
+/// One step in each of `dirs`, staying in the mover's palace: the king
+/// (orthogonal steps) and the advisors (diagonal steps) differ only there.
+const fn build_palace_steps(dirs: &[(i32, i32); 4]) -> [[Steps; NUM_SQUARES]; 2] {
     let mut t = [[Steps::EMPTY; NUM_SQUARES]; 2];
     let mut c = 0;
     while c < 2 {
@@ -105,7 +107,7 @@ const fn build_king() -> [[Steps; NUM_SQUARES]; 2] {
             let (f, r) = ((i % 9) as i32, (i / 9) as i32);
             let mut d = 0;
             while d < 4 {
-                let (nf, nr) = (f + DIRS[d].0, r + DIRS[d].1);
+                let (nf, nr) = (f + dirs[d].0, r + dirs[d].1);
                 if on_board(nf, nr) && palace(c, nf, nr) {
                     t[c][i] = t[c][i].push(idx(nf, nr), idx(nf, nr));
                 }
@@ -119,28 +121,6 @@ const fn build_king() -> [[Steps; NUM_SQUARES]; 2] {
 }
 
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-const fn build_advisor() -> [[Steps; NUM_SQUARES]; 2] {
-    let mut t = [[Steps::EMPTY; NUM_SQUARES]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < NUM_SQUARES {
-            let (f, r) = ((i % 9) as i32, (i / 9) as i32);
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + DIAG[d].0, r + DIAG[d].1);
-                if on_board(nf, nr) && palace(c, nf, nr) {
-                    t[c][i] = t[c][i].push(idx(nf, nr), idx(nf, nr));
-                }
-                d += 1;
-            }
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-}
 
 const fn build_elephant() -> [[Steps; NUM_SQUARES]; 2] {
     let mut t = [[Steps::EMPTY; NUM_SQUARES]; 2];
@@ -269,9 +249,9 @@ const fn build_rays() -> [[Ray; 4]; NUM_SQUARES] {
 }
 
 /// King steps: orthogonal, inside its own palace. `[colour][square]`.
-pub static KING: [[Steps; NUM_SQUARES]; 2] = build_king();
+pub static KING: [[Steps; NUM_SQUARES]; 2] = build_palace_steps(&DIRS);
 /// Advisor steps: diagonal, inside its own palace. `[colour][square]`.
-pub static ADVISOR: [[Steps; NUM_SQUARES]; 2] = build_advisor();
+pub static ADVISOR: [[Steps; NUM_SQUARES]; 2] = build_palace_steps(&DIAG);
 /// Elephant steps: two points diagonally, blocked by the eye, never across
 /// the river. `[colour][square]`.
 pub static ELEPHANT: [[Steps; NUM_SQUARES]; 2] = build_elephant();
