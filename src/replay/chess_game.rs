@@ -107,7 +107,7 @@ pub fn replay(
                 break;
             }
         };
-        super::record_move(&mut moves, pos.uci(m));
+        super::record_move(&mut moves, || pos.uci(m));
         let irreversible = pos.is_zeroing_or_irreversible(m);
         pos.play(m);
         ply += 1;

@@ -68,7 +68,7 @@ pub fn replay(
                 break;
             }
         };
-        super::record_move(&mut out.moves, m);
+        super::record_move(&mut out.moves, || m);
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
