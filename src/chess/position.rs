@@ -54,6 +54,10 @@ pub struct Position {
     pub(crate) mode: CastlingMode,
     /// Hash of placement, side to move and castling rights (no ep part).
     pub(crate) key: u64,
+    /// Enemy pieces giving check to the side to move, kept up to date by
+    /// [`Position::play`] so that SAN resolution can skip the king-safety
+    /// test for the usual move (not in check, not pinned, not the king).
+    pub(crate) checkers: Bitboard,
 }
 
 impl Default for Position {
@@ -77,6 +81,7 @@ impl Position {
             fullmove: 1,
             mode: CastlingMode::Standard,
             key: 0,
+            checkers: Bitboard::EMPTY,
         };
         pos.key = pos.compute_key();
         pos
@@ -135,8 +140,10 @@ impl Position {
             fullmove: setup.fullmove.max(1),
             mode,
             key: 0,
+            checkers: Bitboard::EMPTY,
         };
         pos.key = pos.compute_key();
+        pos.checkers = pos.compute_checkers();
         pos.ep_legal = pos.compute_ep_legal();
         Ok((pos, audit))
     }
@@ -220,6 +227,11 @@ impl Position {
     /// Enemy pieces giving check.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Enemy pieces giving check, computed from the board.
+    fn compute_checkers(&self) -> Bitboard {
         let k = self.our_king();
         self.attackers_to(k, self.board.occupied()) & self.board.by_color(!self.turn)
     }
@@ -376,6 +388,7 @@ impl Position {
                 let to = m.to();
                 let Some(role) = self.board.role_at(from) else {
                     self.finish_turn(us, old_castling);
+                    self.checkers = self.compute_checkers();
                     return;
                 };
                 if kind == MoveKind::EnPassant {
@@ -423,9 +436,60 @@ impl Position {
                     _ => {}
                 }
                 self.castling &= !(Bitboard::from_square(from) | to);
+                if kind != MoveKind::EnPassant {
+                    self.finish_turn(us, old_castling);
+                    self.checkers = self.checks_given(from, to, new_role);
+                    return;
+                }
             }
         }
         self.finish_turn(us, old_castling);
+        self.checkers = self.compute_checkers();
+    }
+
+    /// The checkers after a normal move or promotion of the piece now of
+    /// `role` from `from` to `to` (the turn has passed already): the moved
+    /// piece itself, or a slider whose line through `from` it opened. Cheaper
+    /// than [`Position::compute_checkers`], which looks in every direction.
+    #[inline]
+    fn checks_given(&self, from: Square, to: Square, role: Role) -> Bitboard {
+        let Some(king) = self.board.king_of(self.turn) else {
+            return Bitboard::EMPTY;
+        };
+        let b = &self.board;
+        let occ = b.occupied();
+        let mover = !self.turn;
+        let direct = match role {
+            Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
+            Role::Knight => attacks::knight_attacks(to).contains(king),
+            Role::King => false,
+            slider => {
+                let along_line = attacks::line(to, king).nonempty()
+                    && (attacks::between(to, king) & occ).is_empty();
+                let straight = to.file() == king.file() || to.rank() == king.rank();
+                along_line
+                    && match slider {
+                        Role::Rook => straight,
+                        Role::Bishop => !straight,
+                        _ => true,
+                    }
+            }
+        };
+        let mut checkers = if direct {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        let opened = attacks::line(from, king);
+        if opened.nonempty() && !opened.contains(to) {
+            let ours = b.by_color(mover);
+            checkers |= if from.file() == king.file() || from.rank() == king.rank() {
+                attacks::rook_attacks(king, occ) & b.rooks_queens() & ours
+            } else {
+                attacks::bishop_attacks(king, occ) & b.bishops_queens() & ours
+            };
+        }
+        checkers
     }
 
     #[inline]
