@@ -24,10 +24,11 @@ fn walk_all(bytes: &[u8], dbcs: bool) -> Vec<GameSpan> {
             let _ = t.value();
             assert!(t.line >= s.line);
         }
-        for t in game.movetext() {
+        let tokens = game.movetext();
+        for t in tokens.clone() {
             assert!(!t.text.is_empty());
             assert!(t.offset + t.text.len() <= g.len());
-            assert!(t.line >= s.line);
+            assert!(tokens.line_at(t.offset) >= s.line);
         }
     }
     spans

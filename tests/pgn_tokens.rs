@@ -146,9 +146,13 @@ fn token_lines_count_crlf_cr_and_multiline_comments() {
     let spans = split_all(pgn.as_bytes(), false);
     assert_eq!(spans.len(), 1);
     let game = GameText::new(spans[0].slice(pgn.as_bytes(), 0).unwrap(), spans[0].line);
-    let lines: Vec<(String, u64)> = game
-        .movetext()
-        .map(|t| (String::from_utf8_lossy(t.text).into_owned(), t.line))
+    let tokens = game.movetext();
+    let lines: Vec<(String, u64)> = tokens
+        .clone()
+        .map(|t| {
+            let text = String::from_utf8_lossy(t.text).into_owned();
+            (text, tokens.line_at(t.offset))
+        })
         .collect();
     assert_eq!(
         lines,

@@ -63,12 +63,14 @@ fuzz_target!(|data: &[u8]| {
                 let _ = tag.value();
             }
             let mut line = s.line;
-            for token in game.movetext() {
+            let tokens = game.movetext();
+            for token in tokens.clone() {
                 let start = token.text.as_ptr() as usize;
                 let base = bytes.as_ptr() as usize;
                 assert!(start >= base && start + token.text.len() <= base + bytes.len());
-                assert!(token.line >= line, "token lines go backwards");
-                line = token.line;
+                let token_line = tokens.line_at(token.offset);
+                assert!(token_line >= line, "token lines go backwards");
+                line = token_line;
             }
         }
         let window = 1 + (w as usize % 64);

@@ -76,7 +76,7 @@ pub fn rewrite_movetext(
                 push_text(out, bytes.get(cursor..token.offset));
                 let failure = Failure {
                     ply: ply + 1,
-                    line: token.line,
+                    line: tokens.line_at(token.offset),
                     text: text.into_owned(),
                     reason,
                 };

@@ -37,6 +37,23 @@ impl<'a> GameText<'a> {
         }
     }
 
+    /// A game whose tag section was already walked (by a caller that read
+    /// the tags on the way): the movetext starts at `movetext_start`, on
+    /// line `movetext_line`.
+    pub(crate) fn from_parts(
+        bytes: &'a [u8],
+        line: u64,
+        movetext_start: usize,
+        movetext_line: u64,
+    ) -> Self {
+        GameText {
+            bytes,
+            line,
+            movetext_start: movetext_start.min(bytes.len()),
+            movetext_line,
+        }
+    }
+
     /// The game's bytes as given.
     pub fn bytes(&self) -> &'a [u8] {
         self.bytes

@@ -5,6 +5,11 @@
 //! a depth counter (never recursion, so 100,000 nested parentheses cost no
 //! stack). Move numbers (`12.`, `12...`, `1..`, glued `1.e4`) are dropped; the
 //! result token ends the main line.
+//!
+//! Lines are not counted while tokenizing: a line number is only needed for
+//! an error message, so [`Movetext::line_at`] counts the line ends before a
+//! byte offset when one is asked for. That keeps comments a single `memchr`
+//! for `}` and whitespace a table lookup.
 
 use super::lines;
 
@@ -29,9 +34,8 @@ pub enum TokenKind {
 pub struct Token<'a> {
     pub kind: TokenKind,
     pub text: &'a [u8],
-    /// 1-based line in the source.
-    pub line: u64,
-    /// Byte index of `text` in the game's bytes.
+    /// Byte index of `text` in the game's bytes (its line:
+    /// [`Movetext::line_at`]).
     pub offset: usize,
 }
 
@@ -45,6 +49,7 @@ const RPAREN: u8 = 6;
 const SEMI: u8 = 7;
 const DOLLAR: u8 = 8;
 const E3: u8 = 9;
+const PERCENT: u8 = 10;
 
 static CLASS: [u8; 256] = {
     let mut t = [ORD; 256];
@@ -65,6 +70,7 @@ static CLASS: [u8; 256] = {
     t[b';' as usize] = SEMI;
     t[b'$' as usize] = DOLLAR;
     t[0xe3] = E3;
+    t[b'%' as usize] = PERCENT;
     t
 };
 
@@ -123,11 +129,14 @@ fn is_glyph(tok: &[u8]) -> bool {
 pub struct Movetext<'a> {
     buf: &'a [u8],
     pos: usize,
-    line: u64,
+    /// Where the movetext starts, and that byte's line: the origin from
+    /// which [`Movetext::line_at`] counts.
+    start: usize,
+    start_line: u64,
     line_start: bool,
     done: bool,
-    /// The line of a `{` that never closes, once the iterator has met it.
-    unclosed_comment: Option<u64>,
+    /// Offset of a `{` that never closes, once the iterator has met it.
+    unclosed_comment: Option<usize>,
 }
 
 impl<'a> Movetext<'a> {
@@ -138,11 +147,19 @@ impl<'a> Movetext<'a> {
         Movetext {
             buf,
             pos: start,
-            line,
+            start,
+            start_line: line,
             line_start,
             done: false,
             unclosed_comment: None,
         }
+    }
+
+    /// The 1-based line of byte `offset` (at or after the movetext start).
+    pub fn line_at(&self, offset: usize) -> u64 {
+        let from = self.start.min(self.buf.len());
+        let to = offset.clamp(from, self.buf.len());
+        self.start_line + lines::count_lines(self.buf.get(from..to).unwrap_or_default())
     }
 
     /// The line of a `{` comment that runs to the end of the text without
@@ -150,22 +167,12 @@ impl<'a> Movetext<'a> {
     /// included, was read as comment, and a caller must say so rather than
     /// report the game as complete.
     pub fn unclosed_comment(&self) -> Option<u64> {
-        self.unclosed_comment
+        self.unclosed_comment.map(|at| self.line_at(at))
     }
 
     /// The line the iterator has reached (for "game ended early" messages).
     pub fn line(&self) -> u64 {
-        self.line
-    }
-
-    #[inline]
-    fn newline(&mut self, b: u8) {
-        self.pos += 1;
-        if b == b'\r' && self.buf.get(self.pos) == Some(&b'\n') {
-            self.pos += 1;
-        }
-        self.line += 1;
-        self.line_start = true;
+        self.line_at(self.pos)
     }
 
     /// Moves to the line end (not past it).
@@ -178,37 +185,15 @@ impl<'a> Movetext<'a> {
         };
     }
 
-    /// `pos` is at `{`: moves past the matching `}` (or to the end),
-    /// counting the lines it crosses in the same pass.
+    /// `pos` is at `{`: moves past the matching `}` (or to the end).
     #[inline]
     fn skip_comment(&mut self) {
-        let opened_at = self.line;
-        let mut from = self.pos + 1;
-        loop {
-            let rest = self.buf.get(from..).unwrap_or_default();
-            match memchr::memchr3(b'}', b'\n', b'\r', rest) {
-                Some(i) => {
-                    let at = from + i;
-                    match self.buf.get(at) {
-                        Some(b'}') => {
-                            self.pos = at + 1;
-                            break;
-                        }
-                        Some(b'\r') if self.buf.get(at + 1) == Some(&b'\n') => {
-                            self.line += 1;
-                            from = at + 2;
-                        }
-                        _ => {
-                            self.line += 1;
-                            from = at + 1;
-                        }
-                    }
-                }
-                None => {
-                    self.pos = self.buf.len();
-                    self.unclosed_comment = Some(opened_at);
-                    break;
-                }
+        let rest = self.buf.get(self.pos + 1..).unwrap_or_default();
+        match memchr::memchr(b'}', rest) {
+            Some(i) => self.pos += i + 2,
+            None => {
+                self.unclosed_comment = Some(self.pos);
+                self.pos = self.buf.len();
             }
         }
         self.line_start = false;
@@ -220,7 +205,7 @@ impl<'a> Movetext<'a> {
         while let Some(&b) = self.buf.get(self.pos) {
             match class(b) {
                 NL => {
-                    self.newline(b);
+                    self.pos += 1;
                     if self.buf.get(self.pos) == Some(&b'%') {
                         self.skip_to_line_end();
                     }
@@ -256,7 +241,10 @@ impl<'a> Movetext<'a> {
         loop {
             // An iterator search: no bounds check per byte.
             let rest = self.buf.get(i..).unwrap_or_default();
-            match rest.iter().position(|&c| class(c) != ORD) {
+            match rest
+                .iter()
+                .position(|&c| !matches!(class(c), ORD | PERCENT))
+            {
                 None => return self.buf.len(),
                 Some(k) => {
                     i += k;
@@ -268,6 +256,26 @@ impl<'a> Movetext<'a> {
                 }
             }
         }
+    }
+
+    /// `pos` is at an ASCII digit: skips a plain move number (`12.`,
+    /// `12...`) followed by whitespace and returns true; anything else (a
+    /// result, `0-0`, a glued `1.e4`) is left to the general token path.
+    #[inline]
+    fn skip_plain_move_number(&mut self) -> bool {
+        let rest = self.buf.get(self.pos..).unwrap_or_default();
+        let digits = rest
+            .iter()
+            .position(|c| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let after = rest.get(digits..).unwrap_or_default();
+        let dots = after.iter().position(|&c| c != b'.').unwrap_or(after.len());
+        if dots == 0 || !matches!(after.get(dots), Some(b' ' | b'\n' | b'\r')) {
+            return false;
+        }
+        self.pos += digits + dots;
+        self.line_start = false;
+        true
     }
 }
 
@@ -333,14 +341,17 @@ impl<'a> Iterator for Movetext<'a> {
                 self.line_start = false;
                 continue;
             }
-            if self.line_start && b == b'%' {
-                self.skip_to_line_end();
-                self.line_start = false;
+            if b.is_ascii_digit() && self.skip_plain_move_number() {
                 continue;
             }
             match class(b) {
                 NL => {
-                    self.newline(b);
+                    self.pos += 1;
+                    self.line_start = true;
+                    continue;
+                }
+                PERCENT if self.line_start => {
+                    self.skip_to_line_end();
                     continue;
                 }
                 WS | RBRACE | RPAREN => self.pos += 1,
@@ -365,7 +376,6 @@ impl<'a> Iterator for Movetext<'a> {
                     return Some(Token {
                         kind: TokenKind::Nag,
                         text: self.buf.get(start..end).unwrap_or_default(),
-                        line: self.line,
                         offset: start,
                     });
                 }
@@ -389,7 +399,6 @@ impl<'a> Iterator for Movetext<'a> {
                         return Some(Token {
                             kind: TokenKind::Result,
                             text: whole,
-                            line: self.line,
                             offset: start,
                         });
                     }
@@ -410,12 +419,7 @@ impl<'a> Iterator for Movetext<'a> {
                         kind = TokenKind::Move;
                         text = tok.get(..trimmed_len).unwrap_or(tok);
                     }
-                    return Some(Token {
-                        kind,
-                        text,
-                        line: self.line,
-                        offset,
-                    });
+                    return Some(Token { kind, text, offset });
                 }
             }
             self.line_start = false;

@@ -178,25 +178,72 @@ pub(crate) enum HeaderItem {
 /// Walks the tag section line by line: blank lines and `%`/`;` lines are
 /// skipped, several tags may share a line, and the first byte that is not a
 /// tag starts the movetext (even on a tag's line).
+///
+/// A line that is exactly one well-formed tag (`[Name "value"]` and a line
+/// end), which is nearly every tag line in real files, is read by
+/// [`plain_tag_line`] without finding the line end first; everything else
+/// goes through [`scan_tag`] within the line's bounds.
 #[derive(Debug, Clone)]
 pub(crate) struct HeaderCursor {
     pos: usize,
     line_start: usize,
-    line_end: usize,
-    next_line: usize,
+    /// `(content_end, next_line_start)` of the current line, once needed.
+    bounds: Option<(usize, usize)>,
     line: u64,
 }
 
+/// `[Name "value"]` followed by `\n`, `\r\n` or the end of `buf`, at `open`:
+/// the tag and the start of the next line. `None` for anything else (spaces,
+/// escapes, a second tag on the line, a missing quote), which the general
+/// scanner then reads.
+#[inline]
+fn plain_tag_line(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
+    let name_start = open + 1;
+    let rest = buf.get(name_start..)?;
+    let name_len = rest
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    if name_len == 0 || rest.get(name_len..name_len + 2) != Some(&b" \""[..]) {
+        return None;
+    }
+    let value_start = name_start + name_len + 2;
+    let value_len = memchr::memchr3(b'"', b'\\', b'\n', buf.get(value_start..)?)?;
+    let value_end = value_start + value_len;
+    let value = buf.get(value_start..value_end)?;
+    if buf.get(value_end) != Some(&b'"') || memchr::memchr(b'\r', value).is_some() {
+        return None;
+    }
+    let next = match buf.get(value_end + 1..) {
+        Some([b']', b'\n', ..]) => value_end + 3,
+        Some([b']', b'\r', b'\n', ..]) => value_end + 4,
+        Some([b']']) => value_end + 2,
+        _ => return None,
+    };
+    let scan = TagScan {
+        name: (name_start, name_start + name_len),
+        value: (value_start, value_end),
+        end: value_end + 2,
+    };
+    Some((scan, next))
+}
+
 impl HeaderCursor {
-    pub(crate) fn new(buf: &[u8], line: u64) -> Self {
-        let (line_end, next_line) = lines::line_end(buf, 0, true).unwrap_or((0, 0));
+    pub(crate) fn new(_buf: &[u8], line: u64) -> Self {
         HeaderCursor {
             pos: 0,
             line_start: 0,
-            line_end,
-            next_line,
+            bounds: None,
             line,
         }
+    }
+
+    /// Moves to the start of the next line.
+    #[inline]
+    fn next_line_at(&mut self, next: usize) {
+        self.line_start = next;
+        self.pos = next;
+        self.line += 1;
+        self.bounds = None;
     }
 
     pub(crate) fn next(&mut self, buf: &[u8]) -> HeaderItem {
@@ -204,27 +251,43 @@ impl HeaderCursor {
             if self.pos >= buf.len() {
                 return HeaderItem::End;
             }
+            if self.pos == self.line_start
+                && buf.get(self.pos) == Some(&b'[')
+                && let Some((scan, next)) = plain_tag_line(buf, self.pos)
+            {
+                let line = self.line;
+                if next >= buf.len() {
+                    self.pos = buf.len();
+                } else {
+                    self.next_line_at(next);
+                }
+                return HeaderItem::Tag(scan, line);
+            }
+            let (line_end, next_line) = match self.bounds {
+                Some(b) => b,
+                None => {
+                    let b = lines::line_end(buf, self.line_start, true)
+                        .unwrap_or((buf.len(), buf.len()));
+                    self.bounds = Some(b);
+                    b
+                }
+            };
             let escape_line = self.pos == self.line_start
                 && buf.get(self.pos).is_some_and(|&b| b == b'%' || b == b';');
-            let p = lines::skip_spaces(buf, self.pos, self.line_end);
-            if escape_line || p >= self.line_end {
-                if self.next_line >= buf.len() || self.next_line <= self.line_start {
+            let p = lines::skip_spaces(buf, self.pos, line_end);
+            if escape_line || p >= line_end {
+                if next_line >= buf.len() || next_line <= self.line_start {
                     self.pos = buf.len();
                     return HeaderItem::End;
                 }
-                self.line_start = self.next_line;
-                self.pos = self.next_line;
-                self.line += 1;
-                let (e, n) = lines::line_end(buf, self.pos, true).unwrap_or((buf.len(), buf.len()));
-                self.line_end = e;
-                self.next_line = n;
+                self.next_line_at(next_line);
                 continue;
             }
             if buf.get(p) != Some(&b'[') {
                 self.pos = buf.len();
                 return HeaderItem::Movetext(p, self.line);
             }
-            let s = scan_tag(buf, p, self.line_end, false);
+            let s = scan_tag(buf, p, line_end, false);
             self.pos = s.end.max(p + 1);
             return HeaderItem::Tag(s, self.line);
         }

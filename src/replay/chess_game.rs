@@ -12,8 +12,7 @@ pub struct ChessReplay {
     pub plies: u32,
     pub final_fen: String,
     pub final_fen_ep_legal: String,
-    pub always: RepetitionTable,
-    pub legal: RepetitionTable,
+    pub repetitions: RepetitionTable,
     pub castling_conflict: Option<CastlingConflict>,
     pub status: Status,
     pub error: String,
@@ -26,8 +25,7 @@ impl ChessReplay {
             plies: 0,
             final_fen: String::new(),
             final_fen_ep_legal: String::new(),
-            always: RepetitionTable::new(),
-            legal: RepetitionTable::new(),
+            repetitions: RepetitionTable::new(),
             castling_conflict: None,
             status,
             error,
@@ -79,10 +77,10 @@ pub fn replay(
     // bytes (a binary file, noise between games) from an empty game.
     let mut first_debris: Option<(u64, &[u8])> = None;
     let mut has_result = false;
-    out.always.push(pos.key_ep_always(), 0);
-    out.legal.push(pos.key_ep_legal(), 0);
+    out.repetitions
+        .start(pos.key_ep_always(), pos.key_ep_legal(), 0);
     let mut tokens = game.movetext();
-    for token in tokens.by_ref() {
+    while let Some(token) = tokens.next() {
         match token.kind {
             TokenKind::Move => {}
             TokenKind::Result => {
@@ -99,11 +97,12 @@ pub fn replay(
         let m = match pos.parse_san(text) {
             Ok(m) => m,
             Err(_) if !names_a_move(text) => {
-                first_debris.get_or_insert((token.line, token.text));
+                first_debris.get_or_insert((tokens.line_at(token.offset), token.text));
                 continue;
             }
             Err(e) => {
-                (out.status, out.error) = super::failed_move(ply, &token, has_tags, e);
+                (out.status, out.error) =
+                    super::failed_move(ply, &token, tokens.line_at(token.offset), has_tags, e);
                 break;
             }
         };
@@ -112,11 +111,13 @@ pub fn replay(
         pos.play(m);
         ply += 1;
         if irreversible {
-            out.always.clear();
-            out.legal.clear();
+            out.repetitions
+                .start(pos.key_ep_always(), pos.key_ep_legal(), ply);
+        } else {
+            // Only a pawn's double step sets an en-passant square, and a
+            // pawn move is irreversible: here both keys are the same.
+            out.repetitions.push(pos.key_ep_legal(), ply);
         }
-        out.always.push(pos.key_ep_always(), ply);
-        out.legal.push(pos.key_ep_legal(), ply);
         if glued_result {
             break;
         }

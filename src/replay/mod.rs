@@ -15,7 +15,6 @@ pub use repetition::{RepetitionStats, RepetitionTable};
 pub use variant::GameVariant;
 
 use crate::chess::CastlingMode;
-use crate::pgn::GameText;
 use crate::report::Status;
 use tags::{GameHeaders, text};
 
@@ -25,6 +24,7 @@ use tags::{GameHeaders, text};
 pub(crate) fn failed_move(
     ply: u32,
     token: &crate::pgn::Token<'_>,
+    line: u64,
     has_tags: bool,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
@@ -34,13 +34,7 @@ pub(crate) fn failed_move(
         Status::IllegalMove
     };
     let text = String::from_utf8_lossy(token.text);
-    let error = format!(
-        "ply {} (line {}) \"{}\": {}",
-        ply + 1,
-        token.line,
-        text,
-        why
-    );
+    let error = format!("ply {} (line {}) \"{}\": {}", ply + 1, line, text, why);
     (status, error)
 }
 
@@ -84,8 +78,7 @@ pub struct ReplayOptions {
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
 pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameRecord {
-    let game = GameText::new(bytes, line);
-    let headers = GameHeaders::read(&game);
+    let (headers, game) = GameHeaders::read_game(bytes, line);
     let white = if headers.white.is_some() {
         &headers.white
     } else {
@@ -124,8 +117,8 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
                 start_fen,
                 final_fen: r.final_fen,
                 final_fen_ep_legal: r.final_fen_ep_legal,
-                rep_ep_always: r.always.stats(),
-                rep_ep_legal: r.legal.stats(),
+                rep_ep_always: r.repetitions.stats_ep_always(),
+                rep_ep_legal: r.repetitions.stats_ep_legal(),
                 castling_conflict: r.castling_conflict,
                 status: r.status,
                 error: r.error,
@@ -134,7 +127,7 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
         }
         GameVariant::Xiangqi => {
             let r = xiangqi_game::replay(&game, &headers, fen.as_deref(), headers.any, options);
-            let stats = r.repetitions.stats();
+            let stats = r.repetitions.stats_ep_legal();
             GameRecord {
                 variant: variant.name().to_string(),
                 tags,

@@ -24,14 +24,33 @@ pub struct RepetitionStats {
     pub threefold_ply: Option<u32>,
 }
 
-/// Occurrence counts of the keys since the last irreversible move.
+impl RepetitionStats {
+    fn record(&mut self, count: u32, ply: u32) {
+        self.max = self.max.max(count);
+        if count >= 3 && self.threefold_ply.is_none() {
+            self.threefold_ply = Some(ply);
+        }
+    }
+}
+
+/// Occurrence counts of the positions since the last irreversible move,
+/// under both en-passant conventions at once.
+///
+/// The two conventions can only disagree on a position with an en-passant
+/// square, which only a pawn's double step creates; a pawn move is
+/// irreversible, so such a position is always the first of its run. The
+/// table therefore keeps one list of keys and two versions of the first
+/// one: every later position has the same key under both conventions.
 #[derive(Debug, Default)]
 pub struct RepetitionTable {
-    /// Keys since the last irreversible move, in ply order.
+    /// Keys of the run's positions after the first, in ply order.
     keys: Vec<u64>,
-    /// Occurrence counts, built only once `keys` outgrows [`SCAN_LIMIT`].
+    /// The run's first position under ep-always and ep-if-legal.
+    first: [u64; 2],
+    /// Occurrence counts of `keys`, built only once it outgrows
+    /// [`SCAN_LIMIT`].
     counts: Option<HashMap<u64, u32>>,
-    stats: RepetitionStats,
+    stats: [RepetitionStats; 2],
 }
 
 impl RepetitionTable {
@@ -39,25 +58,38 @@ impl RepetitionTable {
         Self::default()
     }
 
-    /// Forgets every key: called before pushing the position after an
-    /// irreversible move, since no earlier position can occur again.
-    pub fn clear(&mut self) {
+    /// Starts a run: the position at `ply` is the start of the game or
+    /// follows an irreversible move, so no earlier position can occur
+    /// again. Its keys under ep-always and ep-if-legal.
+    pub fn start(&mut self, key_ep_always: u64, key_ep_legal: u64, ply: u32) {
         self.keys.clear();
         self.counts = None;
+        self.first = [key_ep_always, key_ep_legal];
+        for stats in &mut self.stats {
+            stats.record(1, ply);
+        }
     }
 
-    /// Records the position at `ply` and updates the statistics.
+    /// Records the position at `ply`, reached by a reversible move: it has
+    /// no en-passant square, so one key serves both conventions.
     pub fn push(&mut self, key: u64, ply: u32) {
-        let count = match &mut self.counts {
+        let earlier = match &mut self.counts {
             Some(counts) => {
                 let c = counts.entry(key).or_insert(0);
                 *c += 1;
-                *c
+                *c - 1
             }
             None => {
-                // Keys include the side to move, so one comparison per
-                // earlier key is the whole test.
-                1 + self.keys.iter().filter(|&&k| k == key).count() as u32
+                // Keys include the side to move, so only every second
+                // earlier position, counting back from two plies ago, can
+                // be equal.
+                self.keys
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == key)
+                    .count() as u32
             }
         };
         self.keys.push(key);
@@ -68,14 +100,19 @@ impl RepetitionTable {
             }
             self.counts = Some(counts);
         }
-        self.stats.max = self.stats.max.max(count);
-        if count >= 3 && self.stats.threefold_ply.is_none() {
-            self.stats.threefold_ply = Some(ply);
+        for (stats, first) in self.stats.iter_mut().zip(self.first) {
+            stats.record(1 + earlier + u32::from(first == key), ply);
         }
     }
 
-    pub fn stats(&self) -> RepetitionStats {
-        self.stats
+    /// The statistics under ep-always.
+    pub fn stats_ep_always(&self) -> RepetitionStats {
+        self.stats[0]
+    }
+
+    /// The statistics under ep-if-legal.
+    pub fn stats_ep_legal(&self) -> RepetitionStats {
+        self.stats[1]
     }
 }
 
@@ -87,11 +124,12 @@ mod tests {
     #[test]
     fn third_occurrence_is_reported_at_its_ply() {
         let mut t = RepetitionTable::new();
-        for (ply, key) in [1, 2, 1, 2, 1].into_iter().enumerate() {
-            t.push(key, ply as u32);
+        t.start(1, 1, 0);
+        for (ply, key) in [2, 1, 2, 1].into_iter().enumerate() {
+            t.push(key, ply as u32 + 1);
         }
         assert_eq!(
-            t.stats(),
+            t.stats_ep_legal(),
             RepetitionStats {
                 max: 3,
                 threefold_ply: Some(4)
@@ -102,24 +140,30 @@ mod tests {
     #[test]
     fn clearing_forgets_earlier_positions_but_not_the_stats() {
         let mut t = RepetitionTable::new();
-        t.push(7, 0);
+        t.start(7, 7, 0);
         t.push(8, 1);
         t.push(7, 2);
-        t.clear();
-        t.push(7, 3);
-        assert_eq!(t.stats().max, 2);
-        assert_eq!(t.stats().threefold_ply, None);
+        t.start(7, 7, 3);
+        assert_eq!(t.stats_ep_always().max, 2);
+        assert_eq!(t.stats_ep_always().threefold_ply, None);
     }
 
-    /// The hash-map path must count exactly like the scan path.
+    /// The hash-map path must count exactly like the scan path. Keys carry
+    /// the side to move, as position keys do: equal keys have equal parity.
     #[test]
     fn long_reversible_runs_count_like_short_ones() {
-        let keys: Vec<u64> = (0..1000u64).map(|i| (i * 7919) % 13).collect();
+        let keys: Vec<u64> = (0..1000u64)
+            .map(|i| (((i * 7919) % 13) << 1) | (i & 1))
+            .collect();
         let mut table = RepetitionTable::new();
         let mut naive: HashMap<u64, u32> = HashMap::new();
         let mut expected = RepetitionStats::default();
         for (ply, &k) in keys.iter().enumerate() {
-            table.push(k, ply as u32);
+            if ply == 0 {
+                table.start(k, k, 0);
+            } else {
+                table.push(k, ply as u32);
+            }
             let c = naive.entry(k).or_insert(0);
             *c += 1;
             expected.max = expected.max.max(*c);
@@ -127,6 +171,33 @@ mod tests {
                 expected.threefold_ply = Some(ply as u32);
             }
         }
-        assert_eq!(table.stats(), expected);
+        assert_eq!(table.stats_ep_always(), expected);
+        assert_eq!(table.stats_ep_legal(), expected);
+    }
+
+    /// After a double step whose en-passant capture is not legal, the
+    /// position recurs without the ep square: ep-if-legal counts the first
+    /// occurrence, ep-always does not (the spec's missed threefold).
+    #[test]
+    fn only_the_first_position_of_a_run_differs_between_conventions() {
+        let mut t = RepetitionTable::new();
+        t.start(99, 10, 0);
+        for (ply, key) in [21, 30, 41, 10, 21, 30, 41, 10].into_iter().enumerate() {
+            t.push(key, ply as u32 + 1);
+        }
+        assert_eq!(
+            t.stats_ep_legal(),
+            RepetitionStats {
+                max: 3,
+                threefold_ply: Some(8)
+            }
+        );
+        assert_eq!(
+            t.stats_ep_always(),
+            RepetitionStats {
+                max: 2,
+                threefold_ply: None
+            }
+        );
     }
 }

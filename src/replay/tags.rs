@@ -5,6 +5,7 @@
 //! such files really use), so the report is always UTF-8.
 
 use crate::pgn::GameText;
+use crate::pgn::tag::{HeaderCursor, HeaderItem, unescape};
 use std::borrow::Cow;
 
 /// The tag values one game's replay and row need.
@@ -32,34 +33,56 @@ impl<'a> GameHeaders<'a> {
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
         for tag in game.tags() {
-            // A PGN tag name is a symbol (ASCII letters, digits, `_`); the
-            // tag reader is lenient, so a line of binary bytes between `[`
-            // and `]` would otherwise make noise look like a game with tags.
-            h.any |= tag.name.first().is_some_and(u8::is_ascii_alphanumeric)
-                && tag
-                    .name
-                    .iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || b == b'_');
-            let slot = match tag.name.to_ascii_lowercase().as_slice() {
-                b"event" => &mut h.event,
-                b"site" => &mut h.site,
-                b"date" => &mut h.date,
-                b"round" => &mut h.round,
-                b"white" => &mut h.white,
-                b"red" => &mut h.red,
-                b"black" => &mut h.black,
-                b"result" => &mut h.result,
-                b"fen" => &mut h.fen,
-                b"variant" => &mut h.variant,
-                b"game" => &mut h.game,
-                b"format" => &mut h.format,
-                _ => continue,
-            };
-            if slot.is_none() {
-                *slot = Some(tag.value());
-            }
+            h.note(tag.name, tag.raw_value);
         }
         h
+    }
+
+    /// Reads the tags of the game in `bytes` (starting on `line`) in the same
+    /// walk that finds where its movetext starts: the hot path of a report
+    /// reads each tag section once.
+    pub fn read_game(bytes: &'a [u8], line: u64) -> (Self, GameText<'a>) {
+        let mut h = GameHeaders::default();
+        let mut cursor = HeaderCursor::new(bytes, line);
+        let (start, start_line) = loop {
+            match cursor.next(bytes) {
+                HeaderItem::Tag(scan, _) => {
+                    let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
+                    let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
+                    h.note(name, value);
+                }
+                HeaderItem::Movetext(p, l) => break (p, l),
+                HeaderItem::End => break (bytes.len(), line),
+            }
+        };
+        (h, GameText::from_parts(bytes, line, start, start_line))
+    }
+
+    /// Takes one tag pair into its slot, if it is one the replay needs.
+    fn note(&mut self, name: &[u8], raw_value: &'a [u8]) {
+        // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
+        // reader is lenient, so a line of binary bytes between `[` and `]`
+        // would otherwise make noise look like a game with tags.
+        self.any |= name.first().is_some_and(u8::is_ascii_alphanumeric)
+            && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+        let slot = match name.len() {
+            3 if name.eq_ignore_ascii_case(b"fen") => &mut self.fen,
+            3 if name.eq_ignore_ascii_case(b"red") => &mut self.red,
+            4 if name.eq_ignore_ascii_case(b"site") => &mut self.site,
+            4 if name.eq_ignore_ascii_case(b"date") => &mut self.date,
+            4 if name.eq_ignore_ascii_case(b"game") => &mut self.game,
+            5 if name.eq_ignore_ascii_case(b"event") => &mut self.event,
+            5 if name.eq_ignore_ascii_case(b"round") => &mut self.round,
+            5 if name.eq_ignore_ascii_case(b"white") => &mut self.white,
+            5 if name.eq_ignore_ascii_case(b"black") => &mut self.black,
+            6 if name.eq_ignore_ascii_case(b"result") => &mut self.result,
+            6 if name.eq_ignore_ascii_case(b"format") => &mut self.format,
+            7 if name.eq_ignore_ascii_case(b"variant") => &mut self.variant,
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some(unescape(raw_value));
+        }
     }
 }
 

@@ -48,9 +48,9 @@ pub fn replay(
         },
     };
     let mut ply: u32 = 0;
-    out.repetitions.push(pos.key(), 0);
+    out.repetitions.start(pos.key(), pos.key(), 0);
     let mut tokens = game.movetext();
-    for token in tokens.by_ref() {
+    while let Some(token) = tokens.next() {
         match token.kind {
             TokenKind::Move => {}
             TokenKind::Result => break,
@@ -60,7 +60,8 @@ pub fn replay(
         let m = match parse_move(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
-                (out.status, out.error) = super::failed_move(ply, &token, has_tags, e);
+                (out.status, out.error) =
+                    super::failed_move(ply, &token, tokens.line_at(token.offset), has_tags, e);
                 if ply == 0 && looks_like_winboard_san(&text) {
                     out.status = Status::Unsupported;
                     out.error.push_str(WINBOARD_SAN_HINT);
@@ -74,9 +75,10 @@ pub fn replay(
         pos.play(m);
         ply += 1;
         if irreversible {
-            out.repetitions.clear();
+            out.repetitions.start(pos.key(), pos.key(), ply);
+        } else {
+            out.repetitions.push(pos.key(), ply);
         }
-        out.repetitions.push(pos.key(), ply);
     }
     if let Some(line) = tokens.unclosed_comment()
         && out.status == Status::Ok
