@@ -6,12 +6,40 @@ use super::square::Square;
 use super::types::{Color, Piece, Role};
 
 /// Piece placement. Invariants kept by every method: the role sets are
-/// disjoint, the colour sets are disjoint, and their unions are equal.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+/// disjoint, the colour sets are disjoint, their unions are equal, and the
+/// mailbox names the piece of every occupied square.
+///
+/// The bitboards answer "where are the knights"; the mailbox answers "what
+/// stands on e4" with one load, which making a move asks twice (origin and
+/// target) and which would otherwise be a search over six bitboards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
+    /// Per square: 0 when empty, else [`Board::code`] of its piece.
+    mailbox: [u8; 64],
 }
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+/// The piece of each mailbox code (index 0: empty).
+const PIECE_OF_CODE: [Option<Piece>; 13] = {
+    let mut t = [None; 13];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        t[i + 1] = Some(Piece {
+            color,
+            role: Role::ALL[i % 6],
+        });
+        i += 1;
+    }
+    t
+};
 
 impl Board {
     /// The empty board.
@@ -19,6 +47,7 @@ impl Board {
         Board {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
+            mailbox: [0; 64],
         }
     }
 
@@ -107,32 +136,26 @@ impl Board {
         self.by_piece(color, Role::King).first()
     }
 
+    /// The mailbox code of `piece`: 1 + colour * 6 + role.
+    #[inline]
+    const fn code(piece: Piece) -> u8 {
+        1 + piece.color.index() as u8 * 6 + piece.role.index() as u8
+    }
+
     #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
-        if self.by_color[0].contains(sq) {
-            Some(Color::White)
-        } else if self.by_color[1].contains(sq) {
-            Some(Color::Black)
-        } else {
-            None
-        }
+        self.piece_at(sq).map(|p| p.color)
     }
 
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied().contains(sq) {
-            return None;
-        }
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        self.piece_at(sq).map(|p| p.role)
     }
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let color = self.color_at(sq)?;
-        let role = self.role_at(sq)?;
-        Some(Piece { color, role })
+        let code = self.mailbox[sq.index() & 63];
+        PIECE_OF_CODE[(code as usize).min(12)]
     }
 
     /// Puts `piece` on an empty square (use [`Board::remove`] first otherwise).
@@ -140,14 +163,14 @@ impl Board {
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.by_role[piece.role.index()] |= sq;
         self.by_color[piece.color.index()] |= sq;
+        self.mailbox[sq.index() & 63] = Self::code(piece);
     }
 
     /// Removes whatever stands on `sq`, returning it.
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
-        self.by_role[piece.role.index()] ^= sq;
-        self.by_color[piece.color.index()] ^= sq;
+        self.remove_known(sq, piece);
         Some(piece)
     }
 
@@ -157,6 +180,7 @@ impl Board {
         let mask = !Bitboard::from_square(sq);
         self.by_role[piece.role.index()] &= mask;
         self.by_color[piece.color.index()] &= mask;
+        self.mailbox[sq.index() & 63] = 0;
     }
 
     /// FEN field 1.

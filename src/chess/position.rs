@@ -13,7 +13,7 @@ use super::board::Board;
 use super::castling::{self, CastlingAudit, CastlingMode};
 use super::moves::{Move, MoveKind};
 use super::setup::Setup;
-use super::square::Square;
+use super::square::{LineKind, Square};
 use super::types::{Color, Piece, Role};
 use super::zobrist;
 
@@ -464,15 +464,13 @@ impl Position {
             Role::Knight => attacks::knight_attacks(to).contains(king),
             Role::King => false,
             slider => {
-                let along_line = attacks::line(to, king).nonempty()
-                    && (attacks::between(to, king) & occ).is_empty();
-                let straight = to.file() == king.file() || to.rank() == king.rank();
-                along_line
-                    && match slider {
-                        Role::Rook => straight,
-                        Role::Bishop => !straight,
-                        _ => true,
-                    }
+                let fits = match (to.line_kind(king), slider) {
+                    (LineKind::None, _) => false,
+                    (LineKind::Straight, Role::Bishop) => false,
+                    (LineKind::Diagonal, Role::Rook) => false,
+                    _ => true,
+                };
+                fits && (attacks::between(to, king) & occ).is_empty()
             }
         };
         let mut checkers = if direct {
@@ -480,10 +478,10 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
-        let opened = attacks::line(from, king);
-        if opened.nonempty() && !opened.contains(to) {
+        let opened = from.line_kind(king);
+        if opened != LineKind::None && !attacks::line(from, king).contains(to) {
             let ours = b.by_color(mover);
-            checkers |= if from.file() == king.file() || from.rank() == king.rank() {
+            checkers |= if opened == LineKind::Straight {
                 attacks::rook_attacks(king, occ) & b.rooks_queens() & ours
             } else {
                 attacks::bishop_attacks(king, occ) & b.bishops_queens() & ours

@@ -11,7 +11,7 @@ use super::bitboard::Bitboard;
 use super::castling;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::Square;
+use super::square::{LineKind, Square};
 use super::types::{Color, Role};
 
 /// Why a move token could not be played.
@@ -116,6 +116,35 @@ fn parse_tokens(t: &[u8]) -> Option<Parsed> {
     })
 }
 
+/// The square of an ASCII file letter and rank digit already checked.
+#[inline]
+fn sq(file: u8, rank: u8) -> Square {
+    Square::from_coords(file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'))
+}
+
+/// A piece letter of SAN (not the pawn, which SAN does not name).
+#[inline]
+fn piece_role(c: u8) -> Option<Role> {
+    match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// The origin squares a disambiguating file letter or rank digit allows.
+#[inline]
+fn disambiguation(c: u8) -> Option<Bitboard> {
+    match c {
+        b'a'..=b'h' => Some(Bitboard::file(c - b'a')),
+        b'1'..=b'8' => Some(Bitboard::rank(c - b'1')),
+        _ => None,
+    }
+}
+
 fn promo_role(c: u8) -> Option<Role> {
     match c {
         b'N' | b'n' => Some(Role::Knight),
@@ -136,6 +165,9 @@ impl Position {
     /// `=`, `e.p.`, check and annotation suffixes, over-specified origins,
     /// `e2e4`/`e2-e4`, and the null move `--` (also `Z0`, `0000`, `@@@@`).
     pub fn parse_san(&self, token: &[u8]) -> Result<Move, SanError> {
+        if let Some(m) = self.parse_plain_san(token) {
+            return Ok(m);
+        }
         let t = trim_suffixes(token);
         match t {
             b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(Move::null()),
@@ -173,6 +205,85 @@ impl Position {
             from_mask &= Bitboard::file(p.to.file());
         }
         self.resolve(token, role, from_mask, p.to, p.promo)
+    }
+
+    /// The forms that make up nearly every move of a real game, read front
+    /// to back in one pass: `e4`, `exd5`, `Nf3`, `Nxe5`, `Nbd7`, `R1e2`, with
+    /// an optional `+` or `#`. Returns a move only when exactly one legal move
+    /// fits; anything else (castling, promotion, en passant, an ambiguous or
+    /// illegal move, other spellings) goes to the general parser, which also
+    /// explains failures.
+    #[inline]
+    fn parse_plain_san(&self, token: &[u8]) -> Option<Move> {
+        let t = match token {
+            [rest @ .., b'+' | b'#'] => rest,
+            t => t,
+        };
+        let (role, from_mask, capture, to) = match *t {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (Role::Pawn, Bitboard::file(f - b'a'), false, sq(f, r))
+            }
+            [ff @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (Role::Pawn, Bitboard::file(ff - b'a'), true, sq(f, r))
+            }
+            [p, f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (piece_role(p)?, Bitboard::ALL, false, sq(f, r))
+            }
+            [p, b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (piece_role(p)?, Bitboard::ALL, true, sq(f, r))
+            }
+            [p, d, f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (piece_role(p)?, disambiguation(d)?, false, sq(f, r))
+            }
+            [p, d, b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                (piece_role(p)?, disambiguation(d)?, true, sq(f, r))
+            }
+            _ => return None,
+        };
+        let us = self.turn;
+        let b = &self.board;
+        let target = b.piece_at(to);
+        match target {
+            None if capture => return None,
+            Some(p) if p.color == us || p.role == Role::King || !capture => return None,
+            _ => {}
+        }
+        let ours = b.by_piece(us, role) & from_mask;
+        let candidates = if role == Role::Pawn {
+            let last_rank = if us == Color::White { 7 } else { 0 };
+            if to.rank() == last_rank {
+                return None;
+            }
+            if capture {
+                attacks::pawn_attacks(!us, to) & ours
+            } else {
+                let step: i32 = if us == Color::White { -8 } else { 8 };
+                let one = Square::new((to.index() as i32 + step) as u32)?;
+                if ours.contains(one) {
+                    Bitboard::from_square(one)
+                } else {
+                    let double_rank = if us == Color::White { 3 } else { 4 };
+                    if to.rank() != double_rank || b.occupied().contains(one) {
+                        return None;
+                    }
+                    let two = Square::new((one.index() as i32 + step) as u32)?;
+                    ours & two
+                }
+            }
+        } else {
+            attacks::attacks(role, us, to, b.occupied()) & ours
+        };
+        let king = self.our_king();
+        let mut found = None;
+        for from in candidates {
+            if self.keeps_king_safe(role, king, from, to, None) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(from);
+            }
+        }
+        found.map(|from| Move::normal(from, to))
     }
 
     fn resolve(
@@ -283,8 +394,15 @@ impl Position {
             return !self.king_attacked_after(to, from, to, None);
         }
         if self.checkers.is_empty() && victim.is_none() {
+            // A pin needs an enemy slider of the line's kind on that line.
+            let b = &self.board;
+            let snipers = match king.line_kind(from) {
+                LineKind::None => return true,
+                LineKind::Straight => b.rooks_queens(),
+                LineKind::Diagonal => b.bishops_queens(),
+            } & b.by_color(!self.turn);
             let pin_line = attacks::line(king, from);
-            if pin_line.is_empty() || pin_line.contains(to) {
+            if pin_line.contains(to) || (pin_line & snipers).is_empty() {
                 return true;
             }
         }
