@@ -464,12 +464,12 @@ impl Position {
             Role::Knight => attacks::knight_attacks(to).contains(king),
             Role::King => false,
             slider => {
-                let fits = match (to.line_kind(king), slider) {
-                    (LineKind::None, _) => false,
-                    (LineKind::Straight, Role::Bishop) => false,
-                    (LineKind::Diagonal, Role::Rook) => false,
-                    _ => true,
-                };
+                let fits = !matches!(
+                    (to.line_kind(king), slider),
+                    (LineKind::None, _)
+                        | (LineKind::Straight, Role::Bishop)
+                        | (LineKind::Diagonal, Role::Rook)
+                );
                 fits && (attacks::between(to, king) & occ).is_empty()
             }
         };
