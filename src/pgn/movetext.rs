@@ -79,6 +79,12 @@ fn class(b: u8) -> u8 {
     CLASS[b as usize]
 }
 
+/// Bytes of a move in SAN, long algebraic or castling notation.
+#[inline]
+fn is_plain_move_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'=' | b'-')
+}
+
 /// Textual annotations that stand alone between moves in real files.
 #[inline]
 fn is_glyph(tok: &[u8]) -> bool {
@@ -189,7 +195,15 @@ impl<'a> Movetext<'a> {
     #[inline]
     fn skip_comment(&mut self) {
         let rest = self.buf.get(self.pos + 1..).unwrap_or_default();
-        match memchr::memchr(b'}', rest) {
+        // Most comments are short (`{ [%clk 0:03:00] }`): look at the
+        // first bytes with a plain loop, then let memchr take long ones.
+        let head = rest.get(..48).unwrap_or(rest);
+        let close = match head.iter().position(|&b| b == b'}') {
+            Some(i) => Some(i),
+            None => memchr::memchr(b'}', rest.get(head.len()..).unwrap_or_default())
+                .map(|i| i + head.len()),
+        };
+        match close {
             Some(i) => self.pos += i + 2,
             None => {
                 self.unclosed_comment = Some(self.pos);
@@ -256,6 +270,34 @@ impl<'a> Movetext<'a> {
                 }
             }
         }
+    }
+
+    /// `pos` is at an ASCII letter: reads a plain move (`e4`, `Nbxd7+`,
+    /// `exd8=Q#`, `O-O`) followed by a delimiter, without the general
+    /// path's move-number, result and annotation checks, none of which can
+    /// apply to such a token: it holds a digit or is castling, and no
+    /// annotation glyph does. Anything else is left to the general path.
+    #[inline]
+    fn plain_move(&mut self) -> Option<Token<'a>> {
+        let start = self.pos;
+        let rest = self.buf.get(start..)?;
+        let len = rest.iter().position(|&c| !is_plain_move_byte(c))?;
+        let text = rest.get(..len)?;
+        let delimited = matches!(
+            rest.get(len),
+            Some(b' ' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b';')
+        );
+        let is_move = text.iter().any(u8::is_ascii_digit) || text.starts_with(b"O-O");
+        if !delimited || !is_move {
+            return None;
+        }
+        self.pos = start + len;
+        self.line_start = false;
+        Some(Token {
+            kind: TokenKind::Move,
+            text,
+            offset: start,
+        })
     }
 
     /// `pos` is at an ASCII digit: skips a plain move number (`12.`,
@@ -340,6 +382,11 @@ impl<'a> Iterator for Movetext<'a> {
                 self.pos += 1;
                 self.line_start = false;
                 continue;
+            }
+            if b.is_ascii_alphabetic()
+                && let Some(token) = self.plain_move()
+            {
+                return Some(token);
             }
             if b.is_ascii_digit() && self.skip_plain_move_number() {
                 continue;

@@ -148,7 +148,7 @@ impl<'a> Tag<'a> {
 /// Resolves the two escapes of the PGN standard (`\"` and `\\`); any other
 /// backslash is kept as written.
 pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
-    if memchr::memchr(b'\\', raw).is_none() {
+    if !raw.contains(&b'\\') {
         return Cow::Borrowed(raw);
     }
     let mut out = Vec::with_capacity(raw.len());
@@ -207,10 +207,13 @@ fn plain_tag_line(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
         return None;
     }
     let value_start = name_start + name_len + 2;
-    let value_len = memchr::memchr3(b'"', b'\\', b'\n', buf.get(value_start..)?)?;
+    // Values are short: a plain loop beats memchr's set-up here.
+    let value_len = buf
+        .get(value_start..)?
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
     let value_end = value_start + value_len;
-    let value = buf.get(value_start..value_end)?;
-    if buf.get(value_end) != Some(&b'"') || memchr::memchr(b'\r', value).is_some() {
+    if buf.get(value_end) != Some(&b'"') {
         return None;
     }
     let next = match buf.get(value_end + 1..) {

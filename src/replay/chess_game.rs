@@ -144,7 +144,13 @@ pub fn replay(
     }
     out.plies = ply;
     out.final_fen = pos.fen(EpMode::Always);
-    out.final_fen_ep_legal = pos.fen(EpMode::Legal);
+    // The two FENs differ only when an en-passant square has no legal
+    // capture.
+    out.final_fen_ep_legal = if pos.ep_square() == pos.legal_ep_square() {
+        out.final_fen.clone()
+    } else {
+        pos.fen(EpMode::Legal)
+    };
     out.moves = moves;
     out
 }

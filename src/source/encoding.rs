@@ -124,7 +124,9 @@ fn gb2312_share(sample: &[u8]) -> f64 {
 /// that is not valid UTF-8 (the sample did not show it) is read as
 /// windows-1252, which never fails. Tokenize the result's bytes.
 pub fn decode_game(bytes: &[u8], enc: Encoding) -> Cow<'_, str> {
-    if let Ok(s) = std::str::from_utf8(bytes)
+    // Every game's bytes are validated: simdutf8 does it several times
+    // faster than `std::str::from_utf8`, with the same answer.
+    if let Ok(s) = simdutf8::basic::from_utf8(bytes)
         && (enc == Encoding::Utf8 || bytes.is_ascii())
     {
         return Cow::Borrowed(s);
