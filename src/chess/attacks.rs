@@ -196,6 +196,28 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
+/// The index into [`DIRS`] of each (file step + 1) * 3 + (rank step + 1),
+/// 8 for "no direction".
+const DIR_OF_STEPS: [usize; 9] = [6, 5, 3, 4, 8, 0, 7, 1, 2];
+
+/// The ray from `from` through `towards` to the board's edge, or empty when
+/// they share no line. The ray table is 4 KB, so on the per-move path this
+/// stays in the L1 cache where [`line`]'s 32 KB table would not.
+#[inline]
+pub fn ray_through(from: Square, towards: Square) -> Bitboard {
+    let df = towards.file() as i8 - from.file() as i8;
+    let dr = towards.rank() as i8 - from.rank() as i8;
+    let aligned = (df == 0) != (dr == 0) || (df != 0 && (df == dr || df == -dr));
+    if !aligned {
+        return Bitboard::EMPTY;
+    }
+    let steps = ((df.signum() + 1) * 3 + dr.signum() + 1) as usize;
+    match DIR_OF_STEPS.get(steps) {
+        Some(&dir) if dir < 8 => Bitboard(RAYS[dir][from.index()]),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 /// Squares strictly between `a` and `b` if they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -213,4 +235,31 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[inline]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The coordinate-based ray agrees with the line table: it exists
+    /// exactly when the squares share a line, lies on that line, and runs
+    /// from `a` (excluded) through `b`.
+    #[test]
+    fn ray_through_agrees_with_the_line_table() {
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                let (Some(a), Some(b)) = (Square::new(a), Square::new(b)) else {
+                    continue;
+                };
+                let ray = ray_through(a, b);
+                let line = line(a, b);
+                assert_eq!(ray.is_empty(), line.is_empty(), "{a} {b}");
+                if ray.nonempty() {
+                    assert_eq!(ray & !line, Bitboard::EMPTY, "{a} {b}");
+                    assert!(ray.contains(b) && !ray.contains(a), "{a} {b}");
+                    assert_eq!(ray & between(a, b), between(a, b), "{a} {b}");
+                }
+            }
+        }
+    }
 }

@@ -479,7 +479,9 @@ impl Position {
             Bitboard::EMPTY
         };
         let opened = from.line_kind(king);
-        if opened != LineKind::None && !attacks::line(from, king).contains(to) {
+        // `to` on the ray from the king through `from` keeps the line
+        // closed (no piece can move past the king along it).
+        if opened != LineKind::None && !attacks::ray_through(king, from).contains(to) {
             let ours = b.by_color(mover);
             checkers |= if opened == LineKind::Straight {
                 attacks::rook_attacks(king, occ) & b.rooks_queens() & ours

@@ -401,8 +401,10 @@ impl Position {
                 LineKind::Straight => b.rooks_queens(),
                 LineKind::Diagonal => b.bishops_queens(),
             } & b.by_color(!self.turn);
-            let pin_line = attacks::line(king, from);
-            if pin_line.contains(to) || (pin_line & snipers).is_empty() {
+            // A move along the ray from the king through `from` keeps
+            // the piece on its line (it cannot jump past the king).
+            let pin_ray = attacks::ray_through(king, from);
+            if pin_ray.contains(to) || (pin_ray & snipers).is_empty() {
                 return true;
             }
         }

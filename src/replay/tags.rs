@@ -63,8 +63,10 @@ impl<'a> GameHeaders<'a> {
         // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
         // reader is lenient, so a line of binary bytes between `[` and `]`
         // would otherwise make noise look like a game with tags.
-        self.any |= name.first().is_some_and(u8::is_ascii_alphanumeric)
-            && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+        if !self.any {
+            self.any = name.first().is_some_and(u8::is_ascii_alphanumeric)
+                && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+        }
         let slot = match name.len() {
             3 if name.eq_ignore_ascii_case(b"fen") => &mut self.fen,
             3 if name.eq_ignore_ascii_case(b"red") => &mut self.red,

@@ -95,3 +95,52 @@ pub struct CastlingRow<'a> {
     pub effective: &'a str,
     pub reason: &'a str,
 }
+
+impl GameRow<'_> {
+    /// Writes the row's fields, in column order, without ending the record
+    /// (a `moves` column may follow). The same bytes as serde's
+    /// serialization of the struct (a test holds them equal), without its
+    /// per-field dispatch: this runs once per game.
+    pub fn write_fields<W: std::io::Write>(&self, w: &mut csv::Writer<W>) -> csv::Result<()> {
+        let mut n = itoa::Buffer::new();
+        w.write_field(self.source)?;
+        w.write_field(n.format(self.game))?;
+        w.write_field(n.format(self.offset))?;
+        w.write_field(n.format(self.line))?;
+        for text in [
+            self.variant,
+            self.event,
+            self.site,
+            self.date,
+            self.round,
+            self.white,
+            self.black,
+            self.result,
+        ] {
+            w.write_field(text)?;
+        }
+        w.write_field(n.format(self.plies))?;
+        w.write_field(self.start_fen)?;
+        w.write_field(self.final_fen)?;
+        w.write_field(self.final_fen_ep_legal)?;
+        for number in [
+            self.rep_max_ep_always,
+            self.threefold_ply_ep_always,
+            self.rep_max_ep_legal,
+            self.threefold_ply_ep_legal,
+        ] {
+            match number {
+                Some(v) => w.write_field(n.format(v))?,
+                None => w.write_field("")?,
+            }
+        }
+        w.write_field(if self.missed_threefold {
+            "true"
+        } else {
+            "false"
+        })?;
+        w.write_field(self.castling_conflict)?;
+        w.write_field(self.status.as_str())?;
+        w.write_field(self.error)
+    }
+}
