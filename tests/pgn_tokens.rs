@@ -215,3 +215,18 @@ fn game_without_movetext() {
     assert_eq!(game.tags().nth(1).unwrap().line, 8);
     assert_eq!(game.movetext().count(), 0);
 }
+
+/// Inside a variation, a parenthesis in a `;` comment or on a `%` line is
+/// text, not structure (PGN standard 5 and 6): the variation still ends at
+/// its own `)`.
+#[test]
+fn parentheses_in_line_comments_inside_variations_are_text() {
+    assert_eq!(
+        moves("1. e4 (1. d4 ; a ) and a ( here\nd5 {x)} 2. c4) e5\n2. Nf3 *"),
+        ["e4", "e5", "Nf3"]
+    );
+    assert_eq!(
+        moves("1. e4 (1. d4\n% escaped ) line (\nd5) e5 *"),
+        ["e4", "e5"]
+    );
+}

@@ -214,37 +214,55 @@ impl<'a> Movetext<'a> {
     }
 
     /// `pos` is just after a `(` of the main line: skips to the matching `)`.
+    /// Jumps from one parenthesis or brace to the next with memchr; only a
+    /// stretch holding a `;` comment or a `%` line (either can hide a
+    /// parenthesis) is read byte by byte.
     fn skip_variation(&mut self) {
         let mut depth: u64 = 1;
-        while let Some(&b) = self.buf.get(self.pos) {
-            match class(b) {
-                NL => {
+        while self.pos < self.buf.len() {
+            let rest = self.buf.get(self.pos..).unwrap_or_default();
+            let next = memchr::memchr3(b'(', b')', b'{', rest).unwrap_or(rest.len());
+            let gap = rest.get(..next).unwrap_or_default();
+            if memchr::memchr2(b';', b'%', gap).is_some() {
+                self.skip_escapes_until(self.pos + next);
+                continue;
+            }
+            self.pos += next;
+            match self.buf.get(self.pos) {
+                None => return,
+                Some(b'{') => self.skip_comment(),
+                Some(b'(') => {
+                    depth += 1;
                     self.pos += 1;
-                    if self.buf.get(self.pos) == Some(&b'%') {
-                        self.skip_to_line_end();
-                    }
-                    continue;
                 }
-                LBRACE => {
-                    self.skip_comment();
-                    continue;
-                }
-                SEMI => {
-                    self.skip_to_line_end();
-                    continue;
-                }
-                LPAREN => depth += 1,
-                RPAREN => {
+                Some(_) => {
                     depth -= 1;
+                    self.pos += 1;
                     if depth == 0 {
-                        self.pos += 1;
                         self.line_start = false;
                         return;
                     }
                 }
-                _ => {}
             }
-            self.pos += 1;
+        }
+    }
+
+    /// Inside a variation, reads up to `end` (which holds no parenthesis or
+    /// brace) byte by byte, skipping `;` comments and `%` lines, which may
+    /// run past `end`.
+    fn skip_escapes_until(&mut self, end: usize) {
+        while self.pos < end {
+            match self.buf.get(self.pos) {
+                Some(b';') => self.skip_to_line_end(),
+                Some(b'\n' | b'\r') => {
+                    self.pos += 1;
+                    if self.buf.get(self.pos) == Some(&b'%') {
+                        self.skip_to_line_end();
+                    }
+                }
+                Some(_) => self.pos += 1,
+                None => return,
+            }
         }
     }
 
