@@ -107,8 +107,11 @@ pub fn replay(
             }
         };
         super::record_move(&mut moves, || pos.uci(m));
-        let irreversible = pos.is_zeroing_or_irreversible(m);
+        // Irreversible: a capture or pawn move (the halfmove clock
+        // restarts) or a lost castling right (castling included).
+        let rights_before = pos.castling_rooks();
         pos.play(m);
+        let irreversible = pos.halfmove_clock() == 0 || pos.castling_rooks() != rights_before;
         ply += 1;
         if irreversible {
             out.repetitions
