@@ -413,15 +413,20 @@ impl Position {
                     self.key ^= zobrist::piece(them, captured, to);
                     self.halfmove = 0;
                 }
-                self.board.remove_known(from, Piece { color: us, role });
                 let new_role = m.promotion_role().unwrap_or(role);
-                self.board.put(
-                    to,
-                    Piece {
-                        color: us,
-                        role: new_role,
-                    },
-                );
+                if new_role == role {
+                    self.board
+                        .move_piece(from, to, Piece { color: us, role });
+                } else {
+                    self.board.remove_known(from, Piece { color: us, role });
+                    self.board.put(
+                        to,
+                        Piece {
+                            color: us,
+                            role: new_role,
+                        },
+                    );
+                }
                 self.key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, new_role, to);
                 match role {
                     Role::Pawn => {
