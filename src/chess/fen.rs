@@ -6,10 +6,10 @@
 use super::bitboard::Bitboard;
 use super::position::{EpMode, Position};
 use super::types::{Color, Role};
-use std::fmt::Write;
 
 impl Position {
     /// The position as a six-field FEN, en-passant field under `ep`.
+    /// Written without `fmt` machinery: a report writes two per game.
     pub fn fen(&self, ep: EpMode) -> String {
         let mut out = self.board.placement();
         out.push(' ');
@@ -18,15 +18,24 @@ impl Position {
             Color::Black => 'b',
         });
         out.push(' ');
-        out.push_str(&self.castling_field());
+        if self.castling.is_empty() {
+            out.push('-');
+        } else {
+            out.push_str(&self.castling_field());
+        }
         out.push(' ');
         match self.ep_for(ep) {
             Some(sq) => {
-                let _ = write!(out, "{sq}");
+                out.push(sq.file_char());
+                out.push(sq.rank_char());
             }
             None => out.push('-'),
         }
-        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
+        let mut n = itoa::Buffer::new();
+        out.push(' ');
+        out.push_str(n.format(self.halfmove));
+        out.push(' ');
+        out.push_str(n.format(self.fullmove));
         out
     }
 
