@@ -51,6 +51,10 @@ fn stream_spans(bytes: &[u8], batch: usize, dbcs: bool) -> Vec<GameSpan> {
 
 const PIECES: &[&str] = &[
     "[Event \"x\"]",
+    // Whole tag lines, as the splitter's fast path reads them.
+    "[Event \"x\"]\n",
+    "[Site \"y z\"]\r\n",
+    "[White \"a\\\"b\"]\n",
     "[",
     "]",
     "\"",

@@ -415,8 +415,7 @@ impl Position {
                 }
                 let new_role = m.promotion_role().unwrap_or(role);
                 if new_role == role {
-                    self.board
-                        .move_piece(from, to, Piece { color: us, role });
+                    self.board.move_piece(from, to, Piece { color: us, role });
                 } else {
                     self.board.remove_known(from, Piece { color: us, role });
                     self.board.put(

@@ -46,7 +46,7 @@
 //! finish starts, and the next window starts there.
 
 use super::lines::{self, is_blank, skip_spaces};
-use super::tag::{char_len, scan_tag};
+use super::tag::{char_len, plain_tag_line, scan_tag};
 
 /// Where one game is in its source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,6 +194,9 @@ impl Splitter<'_> {
             if self.pos >= self.buf.len() {
                 return self.finish(out);
             }
+            if self.plain_tag_line() {
+                continue;
+            }
             let Some((le, next)) = lines::line_end(self.buf, self.pos, self.is_final) else {
                 return self.resume();
             };
@@ -207,14 +210,7 @@ impl Splitter<'_> {
                         self.advance(next);
                         continue;
                     }
-                    self.game_start = line_start;
-                    self.game_line = self.line;
-                    self.has_body = false;
-                    self.ended_by_result = false;
-                    self.depth = 0;
-                    self.has_movetext = false;
-                    self.trailing_junk = false;
-                    self.first_tag = (0, 0);
+                    self.begin_game(line_start);
                     let p = skip_spaces(self.buf, line_start, le);
                     if self.buf.get(p) == Some(&b'[') {
                         self.first_tag = scan_tag(self.buf, p, le, self.dbcs).name;
@@ -308,6 +304,50 @@ impl Splitter<'_> {
                 }
             }
         }
+    }
+
+    /// A game starts at `line_start`: resets what is known of the game.
+    fn begin_game(&mut self, line_start: usize) {
+        self.game_start = line_start;
+        self.game_line = self.line;
+        self.has_body = false;
+        self.ended_by_result = false;
+        self.depth = 0;
+        self.has_movetext = false;
+        self.trailing_junk = false;
+        self.first_tag = (0, 0);
+    }
+
+    /// The usual tag line, `[Name "value"]` and its line end, starting a
+    /// game or continuing a tag section with no blank line before it: takes
+    /// it whole, as the general path would, without finding the line end,
+    /// testing for blankness and scanning the tag in separate passes. Tag
+    /// lines are most lines of a lichess or TWIC file.
+    fn plain_tag_line(&mut self) -> bool {
+        let starts_tags = match self.state {
+            State::Between => true,
+            State::Headers { blank_seen: false } => false,
+            _ => return false,
+        };
+        if self.dbcs || self.buf.get(self.pos) != Some(&b'[') {
+            return false;
+        }
+        let Some((scan, next)) = plain_tag_line(self.buf, self.pos) else {
+            return false;
+        };
+        // Without its line end the line may go on in the next window.
+        if !self.is_final && self.buf.get(next.wrapping_sub(1)) != Some(&b'\n') {
+            return false;
+        }
+        if starts_tags {
+            self.begin_game(self.pos);
+            self.first_tag = scan.name;
+        }
+        self.has_body = true;
+        self.state = State::Headers { blank_seen: false };
+        self.content_end = next;
+        self.advance(next);
+        true
     }
 
     /// After the result, a line that starts like movetext or a damaged tag

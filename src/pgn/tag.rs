@@ -197,7 +197,7 @@ pub(crate) struct HeaderCursor {
 /// escapes, a second tag on the line, a missing quote), which the general
 /// scanner then reads.
 #[inline]
-fn plain_tag_line(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
+pub(crate) fn plain_tag_line(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
     let name_start = open + 1;
     let rest = buf.get(name_start..)?;
     let name_len = rest
