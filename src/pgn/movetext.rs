@@ -108,10 +108,23 @@ fn find_byte_near(hay: &[u8], needle: u8) -> Option<usize> {
     tail.iter().position(|&b| b == needle).map(|i| at + i)
 }
 
-/// Bytes of a move in SAN, long algebraic or castling notation.
+/// Bytes of a move in SAN, long algebraic or castling notation: ASCII
+/// letters and digits, `+`, `#`, `=` and `-`. A table: one load per byte
+/// where the comparisons took six instructions.
+static PLAIN_MOVE_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#' | b'=' | b'-');
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_plain_move_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'=' | b'-')
+    PLAIN_MOVE_BYTE[b as usize]
 }
 
 /// Textual annotations that stand alone between moves in real files.
