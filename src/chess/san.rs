@@ -271,7 +271,20 @@ impl Position {
                 }
             }
         } else {
-            attacks::attacks(role, us, to, b.occupied()) & ours
+            match role {
+                Role::Knight => attacks::knight_attacks(to) & ours,
+                Role::King => attacks::king_attacks(to) & ours,
+                _ => {
+                    let occ = b.occupied();
+                    let mut reach = Bitboard::EMPTY;
+                    for from in ours {
+                        if attacks::slider_reaches(role, from, to, occ) {
+                            reach |= from;
+                        }
+                    }
+                    reach
+                }
+            }
         };
         let king = self.our_king();
         let mut found = None;
