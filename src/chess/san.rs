@@ -11,7 +11,7 @@ use super::bitboard::Bitboard;
 use super::castling;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::{LineKind, Square};
+use super::square::Square;
 use super::types::{Color, Role};
 
 /// Why a move token could not be played.
@@ -407,19 +407,20 @@ impl Position {
             return !self.king_attacked_after(to, from, to, None);
         }
         if self.checkers.is_empty() && victim.is_none() {
-            // A pin needs an enemy slider of the line's kind on that line.
+            // Out of check, only a pin can make the move illegal, and a
+            // pinned piece may still move along the ray from its king.
             let b = &self.board;
-            let snipers = match king.line_kind(from) {
-                LineKind::None => return true,
-                LineKind::Straight => b.rooks_queens(),
-                LineKind::Diagonal => b.bishops_queens(),
-            } & b.by_color(!self.turn);
-            // A move along the ray from the king through `from` keeps
-            // the piece on its line (it cannot jump past the king).
-            let pin_ray = attacks::ray_through(king, from);
-            if pin_ray.contains(to) || (pin_ray & snipers).is_empty() {
-                return true;
-            }
+            let them = b.by_color(!self.turn);
+            return match attacks::pin_ray(
+                king,
+                from,
+                b.occupied(),
+                b.rooks_queens() & them,
+                b.bishops_queens() & them,
+            ) {
+                None => true,
+                Some(ray) => ray.contains(to),
+            };
         }
         !self.king_attacked_after(king, from, to, victim)
     }
