@@ -186,9 +186,16 @@ fn whole_games_replay_to_python_chess_final_position() {
                 .parse_san(san.as_bytes())
                 .unwrap_or_else(|e| panic!("{} ply {}: {san}: {e}", g.source, i + 1));
             pos.play(m);
-            // The incrementally kept keys equal the keys of the same
-            // position read fresh from its FEN.
+            // The incrementally kept keys and checkers equal those of the
+            // same position read fresh from its FEN.
             let fresh = position(&pos.fen(EpMode::Always), g.chess960);
+            assert_eq!(
+                pos.checkers(),
+                fresh.checkers(),
+                "{} ply {}",
+                g.source,
+                i + 1
+            );
             assert_eq!(
                 pos.key_ep_always(),
                 fresh.key_ep_always(),

@@ -467,30 +467,33 @@ impl Position {
             Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
             Role::Knight => attacks::knight_attacks(to).contains(king),
             Role::King => false,
-            slider => {
-                let fits = !matches!(
-                    (to.line_kind(king), slider),
-                    (LineKind::None, _)
-                        | (LineKind::Straight, Role::Bishop)
-                        | (LineKind::Diagonal, Role::Rook)
-                );
-                fits && (attacks::between(to, king) & occ).is_empty()
-            }
+            slider => attacks::slider_reaches(slider, to, king, occ),
         };
         let mut checkers = if direct {
             Bitboard::from_square(to)
         } else {
             Bitboard::EMPTY
         };
-        let opened = from.line_kind(king);
-        // `to` on the ray from the king through `from` keeps the line
-        // closed (no piece can move past the king along it).
-        if opened != LineKind::None && !attacks::ray_through(king, from).contains(to) {
+        // A discovered check comes along the ray from the king through
+        // `from`, from one of our sliders of that line's kind on it; `to`
+        // on that ray keeps the line closed.
+        let ray = attacks::ray_through(king, from);
+        if ray.nonempty() && !ray.contains(to) {
             let ours = b.by_color(mover);
-            checkers |= if opened == LineKind::Straight {
-                attacks::rook_attacks(king, occ) & b.rooks_queens() & ours
+            checkers |= if from.line_kind(king) == LineKind::Straight {
+                let snipers = b.rooks_queens() & ours & ray;
+                if snipers.nonempty() {
+                    attacks::rook_attacks(king, occ) & snipers
+                } else {
+                    Bitboard::EMPTY
+                }
             } else {
-                attacks::bishop_attacks(king, occ) & b.bishops_queens() & ours
+                let snipers = b.bishops_queens() & ours & ray;
+                if snipers.nonempty() {
+                    attacks::bishop_attacks(king, occ) & snipers
+                } else {
+                    Bitboard::EMPTY
+                }
             };
         }
         checkers
