@@ -9,7 +9,7 @@ use crate::pgn::{GameText, TokenKind};
 
 /// The variant of a game, from everything it says about itself.
 pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>) -> GameVariant {
-    let tag = |v: &Option<std::borrow::Cow<'_, [u8]>>| super::tags::text(v);
+    let tag = super::tags::text;
     if headers.variant.is_some()
         && let Some(v) = GameVariant::from_variant_tag(&tag(&headers.variant))
     {

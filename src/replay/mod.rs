@@ -16,6 +16,7 @@ pub use variant::GameVariant;
 
 use crate::chess::CastlingMode;
 use crate::report::Status;
+use std::borrow::Cow;
 use tags::{GameHeaders, text};
 
 /// A move token that could not be played: `parse_error` when it is the
@@ -77,7 +78,7 @@ pub struct ReplayOptions {
 /// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
-pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameRecord {
+pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> GameRecord<'a> {
     let (headers, game) = GameHeaders::read_game(bytes, line);
     let white = if headers.white.is_some() {
         &headers.white
@@ -93,15 +94,17 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
         black: text(&headers.black),
         result: text(&headers.result),
     };
-    let fen = headers
-        .fen
-        .is_some()
-        .then(|| text(&headers.fen).trim().to_string());
+    let fen_tag = headers.fen.is_some().then(|| text(&headers.fen));
+    let fen = fen_tag.as_deref().map(str::trim);
     let variant = match &options.variant {
         Some(v) => v.clone(),
-        None => detect::detect(&headers, fen.as_deref(), &game),
+        None => detect::detect(&headers, fen, &game),
     };
-    let start_fen = fen.clone().unwrap_or_default();
+    let start_fen = match &fen_tag {
+        Some(Cow::Borrowed(t)) => Cow::Borrowed(t.trim()),
+        Some(Cow::Owned(t)) => Cow::Owned(t.trim().to_string()),
+        None => Cow::Borrowed(""),
+    };
     match variant {
         GameVariant::Chess | GameVariant::Chess960 => {
             let mode = if variant == GameVariant::Chess960 {
@@ -109,9 +112,9 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
             } else {
                 CastlingMode::Standard
             };
-            let r = chess_game::replay(&game, fen.as_deref(), mode, headers.any, options);
+            let r = chess_game::replay(&game, fen, mode, headers.any, options);
             GameRecord {
-                variant: variant.name().to_string(),
+                variant: Cow::Borrowed(variant.static_name()),
                 tags,
                 plies: r.plies,
                 start_fen,
@@ -126,10 +129,10 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
             }
         }
         GameVariant::Xiangqi => {
-            let r = xiangqi_game::replay(&game, &headers, fen.as_deref(), headers.any, options);
+            let r = xiangqi_game::replay(&game, &headers, fen, headers.any, options);
             let stats = r.repetitions.stats_ep_legal();
             GameRecord {
-                variant: variant.name().to_string(),
+                variant: Cow::Borrowed(variant.static_name()),
                 tags,
                 plies: r.plies,
                 start_fen,
@@ -146,7 +149,8 @@ pub fn replay_game(bytes: &[u8], line: u64, options: &ReplayOptions) -> GameReco
         GameVariant::Unsupported(name) => {
             let error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
-            let mut record = GameRecord::not_replayed(name, tags, Status::Unsupported, error);
+            let mut record =
+                GameRecord::not_replayed(Cow::Owned(name), tags, Status::Unsupported, error);
             record.start_fen = start_fen;
             record
         }

@@ -3,18 +3,20 @@
 
 use super::RepetitionStats;
 use crate::report::Status;
+use std::borrow::Cow;
 
-/// The tags the report shows. Values are UTF-8 whatever the file's encoding.
+/// The tags the report shows. Values are UTF-8 whatever the file's
+/// encoding, borrowed from the game's text when it is UTF-8 already.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameTags {
-    pub event: String,
-    pub site: String,
-    pub date: String,
-    pub round: String,
+pub struct GameTags<'a> {
+    pub event: Cow<'a, str>,
+    pub site: Cow<'a, str>,
+    pub date: Cow<'a, str>,
+    pub round: Cow<'a, str>,
     /// `White`, or `Red` for xiangqi.
-    pub white: String,
-    pub black: String,
-    pub result: String,
+    pub white: Cow<'a, str>,
+    pub black: Cow<'a, str>,
+    pub result: Cow<'a, str>,
 }
 
 /// A `[FEN]` castling field that names rights the board cannot support.
@@ -30,16 +32,18 @@ pub struct CastlingConflict {
     pub reason: String,
 }
 
-/// One game's outcome.
+/// One game's outcome. It borrows from the game's text (tags, `[FEN]`),
+/// so that a worker formats its row without copying them; the text lives
+/// as long as the worker's batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct GameRecord<'a> {
     /// `chess`, `chess960`, `xiangqi`, or an unsupported variant's name.
-    pub variant: String,
-    pub tags: GameTags,
+    pub variant: Cow<'a, str>,
+    pub tags: GameTags<'a>,
     /// Half-moves of the main line that were replayed.
     pub plies: u32,
     /// The `[FEN]` header as written, empty for the standard start.
-    pub start_fen: String,
+    pub start_fen: Cow<'a, str>,
     /// The position after the last replayed move, ep-always.
     pub final_fen: String,
     /// The same position, ep-if-legal.
@@ -54,14 +58,19 @@ pub struct GameRecord {
     pub moves: Option<String>,
 }
 
-impl GameRecord {
+impl<'a> GameRecord<'a> {
     /// A record for a game that was not replayed at all.
-    pub fn not_replayed(variant: String, tags: GameTags, status: Status, error: String) -> Self {
+    pub fn not_replayed(
+        variant: Cow<'a, str>,
+        tags: GameTags<'a>,
+        status: Status,
+        error: String,
+    ) -> Self {
         GameRecord {
             variant,
             tags,
             plies: 0,
-            start_fen: String::new(),
+            start_fen: Cow::Borrowed(""),
             final_fen: String::new(),
             final_fen_ep_legal: String::new(),
             rep_ep_always: RepetitionStats::default(),

@@ -89,14 +89,20 @@ impl<'a> GameHeaders<'a> {
 }
 
 /// A tag value as UTF-8 text: as is when it is UTF-8, else read as
-/// windows-1252.
-pub fn text(value: &Option<Cow<'_, [u8]>>) -> String {
+/// windows-1252. Borrowed from the game's bytes when it can be: a report
+/// reads seven tags of every game.
+pub fn text<'a>(value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
+    let latin1 = |bytes: &[u8]| encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned();
     match value {
-        None => String::new(),
-        Some(bytes) => match std::str::from_utf8(bytes) {
-            Ok(s) => s.to_string(),
-            Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
+        None => Cow::Borrowed(""),
+        Some(Cow::Borrowed(bytes)) => match std::str::from_utf8(bytes) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(latin1(bytes)),
         },
+        Some(Cow::Owned(bytes)) => Cow::Owned(match std::str::from_utf8(bytes) {
+            Ok(s) => s.to_string(),
+            Err(_) => latin1(bytes),
+        }),
     }
 }
 

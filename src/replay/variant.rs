@@ -19,6 +19,17 @@ impl GameVariant {
     /// The word written in the report's `variant` column. Unsupported
     /// variants are named as their tag wrote them, so users can see what
     /// was skipped.
+    /// The name of a supported variant (`unsupported` for the others,
+    /// whose name is [`GameVariant::name`]).
+    pub fn static_name(&self) -> &'static str {
+        match self {
+            GameVariant::Chess => "chess",
+            GameVariant::Chess960 => "chess960",
+            GameVariant::Xiangqi => "xiangqi",
+            GameVariant::Unsupported(_) => "unsupported",
+        }
+    }
+
     pub fn name(&self) -> &str {
         match self {
             GameVariant::Chess => "chess",

@@ -9,12 +9,14 @@ use super::rows::Status;
 use crate::pgn::GameSpan;
 use crate::replay::{GameRecord, ReplayOptions, replay_game};
 use crate::source::{Encoding, decode_game};
+use std::borrow::Cow;
 
 /// What the summary and the extracts need to know of one game.
 #[derive(Clone, Debug)]
 pub struct GameFacts {
     pub status: Status,
-    pub variant: String,
+    /// Borrowed for the supported variants: no allocation per game.
+    pub variant: Cow<'static, str>,
     pub plies: u32,
     pub threefold_ep_always: bool,
     pub threefold_ep_legal: bool,
@@ -28,7 +30,12 @@ impl GameFacts {
     fn of(record: &GameRecord, span: GameSpan) -> Self {
         GameFacts {
             status: record.status,
-            variant: record.variant.clone(),
+            variant: match record.variant.as_ref() {
+                "chess" => Cow::Borrowed("chess"),
+                "chess960" => Cow::Borrowed("chess960"),
+                "xiangqi" => Cow::Borrowed("xiangqi"),
+                other => Cow::Owned(other.to_string()),
+            },
             plies: record.plies,
             threefold_ep_always: record.rep_ep_always.threefold_ply.is_some(),
             threefold_ep_legal: record.rep_ep_legal.threefold_ply.is_some(),

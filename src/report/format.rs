@@ -170,7 +170,7 @@ mod tests {
     use crate::report::Status;
     use crate::report::rows::MovesColumn;
 
-    fn record() -> GameRecord {
+    fn record() -> GameRecord<'static> {
         GameRecord {
             variant: "chess".into(),
             tags: GameTags {

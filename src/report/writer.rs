@@ -62,10 +62,10 @@ impl ReportWriter {
             s.games += 1;
             s.plies += u64::from(g.plies);
             *s.status.entry(g.status.as_str()).or_insert(0) += 1;
-            match s.variants.get_mut(&g.variant) {
+            match s.variants.get_mut(g.variant.as_ref()) {
                 Some(n) => *n += 1,
                 None => {
-                    s.variants.insert(g.variant.clone(), 1);
+                    s.variants.insert(g.variant.to_string(), 1);
                 }
             }
             s.threefolds_ep_always += u64::from(g.threefold_ep_always);
