@@ -1,0 +1,111 @@
+//! On-CPU time of each stage of the report pipeline, to state its serial
+//! fraction honestly (issue 5). The producer (read, decompress, split) and
+//! the writer are one thread each and run alongside the replay workers, so
+//! each of them bounds the speed-up on its own: with `n` cores the run
+//! cannot take less wall time than the longest of the producer's CPU time,
+//! the writer's, and the whole CPU time divided by `n`.
+//!
+//! Times come from `/proc/thread-self/schedstat` (nanoseconds the thread
+//! spent on a CPU), which other processes on a loaded machine do not
+//! disturb, unlike wall time.
+
+/// CPU seconds spent by each stage of one `report` run.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct StageTimes {
+    /// The producer thread: reading or mapping, decompressing, sniffing and
+    /// splitting into game spans (plus the first read of a stream, done
+    /// when the input is opened on the main thread: counted in `writer`).
+    pub producer_cpu_s: f64,
+    /// The main thread: opening inputs and output files, dispatching chunks,
+    /// writing rows in order, the summary, renaming files into place.
+    pub writer_cpu_s: f64,
+    /// The replay workers together: replaying and formatting rows (and any
+    /// time rayon's threads spin while waiting for work).
+    pub replay_cpu_s: f64,
+    /// Wall-clock seconds of the whole run.
+    pub wall_s: f64,
+    /// Decompressed bytes of PGN read.
+    pub bytes: u64,
+    /// Games reported.
+    pub games: u64,
+}
+
+impl StageTimes {
+    /// CPU seconds of all stages together: what one core would need.
+    pub fn total_cpu_s(&self) -> f64 {
+        self.producer_cpu_s + self.writer_cpu_s + self.replay_cpu_s
+    }
+
+    /// The share of the CPU time that runs on one thread whatever the
+    /// number of cores: the larger of the producer and the writer (each is
+    /// one thread; they overlap with each other and with replay).
+    pub fn serial_fraction(&self) -> f64 {
+        let total = self.total_cpu_s();
+        if total > 0.0 {
+            self.producer_cpu_s.max(self.writer_cpu_s) / total
+        } else {
+            0.0
+        }
+    }
+
+    /// The best speed-up over one core that `cores` cores can give: the
+    /// wall time is at least the total CPU time over `cores`, and at least
+    /// the CPU time of each one-thread stage.
+    pub fn speedup_cap(&self, cores: f64) -> f64 {
+        let total = self.total_cpu_s();
+        let floor = (total / cores.max(1.0))
+            .max(self.producer_cpu_s)
+            .max(self.writer_cpu_s);
+        if floor > 0.0 { total / floor } else { cores }
+    }
+}
+
+/// Nanoseconds the calling thread has spent on a CPU (Linux); 0 where
+/// `/proc/thread-self/schedstat` cannot be read, which turns the stage
+/// times into zeros rather than failing a run.
+pub fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+/// Seconds between two [`thread_cpu_ns`] readings.
+pub(crate) fn seconds(from_ns: u64, to_ns: u64) -> f64 {
+    to_ns.saturating_sub(from_ns) as f64 / 1e9
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap_is_bounded_by_cores_and_by_each_serial_stage() {
+        let t = StageTimes {
+            producer_cpu_s: 1.0,
+            writer_cpu_s: 0.5,
+            replay_cpu_s: 18.5,
+            ..StageTimes::default()
+        };
+        // 20 s of CPU: 2 cores give 2x; 16 cores would need 1.25 s of wall
+        // time, but the producer alone takes 1 s, so 20x is out of reach
+        // and 16 cores give 16x only if 20/16 >= 1.
+        assert!((t.speedup_cap(2.0) - 2.0).abs() < 1e-9);
+        assert!((t.speedup_cap(16.0) - 16.0).abs() < 1e-9);
+        assert!((t.speedup_cap(64.0) - 20.0).abs() < 1e-9);
+        assert!((t.serial_fraction() - 0.05).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_calling_threads_cpu_time_grows() {
+        let a = thread_cpu_ns();
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+        }
+        let b = thread_cpu_ns();
+        if cfg!(target_os = "linux") {
+            assert!(b > a, "{a} -> {b} ({x})");
+        }
+    }
+}
