@@ -6,7 +6,8 @@
 //!
 //! The producer (read or map, decompress, split into games) and the writer
 //! (main thread: rows in input order, summary) are one thread each; they
-//! run alongside the replay workers. So they are the serial stages: with
+//! run alongside the replay workers. (From 4 replay threads on, each
+//! window is also split on helper threads: parallel work, like replay.) So they are the serial stages: with
 //! `n` cores the run takes at least max(total CPU / n, producer CPU, writer
 //! CPU), which caps the speed-up over one core at
 //! total CPU / max(total CPU / n, producer CPU, writer CPU).
@@ -43,14 +44,16 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mb = t.bytes as f64 / 1e6;
     let total = t.total_cpu_s();
     println!(
-        "input {}: {mb:.1} MB, {} games, {threads} replay thread(s), {:.2} s wall",
+        "input {}: {mb:.1} MB, {} games, {threads} replay thread(s), split on {}, {:.2} s wall",
         input.display(),
         t.games,
+        t.split_threads,
         t.wall_s
     );
     println!("stage                       CPU s   share   MB per CPU-s");
     for (label, s) in [
         ("producer (read+split)", t.producer_cpu_s),
+        ("split helpers", t.split_helpers_cpu_s),
         ("writer (main thread)", t.writer_cpu_s),
         ("replay (workers)", t.replay_cpu_s),
     ] {

@@ -91,7 +91,9 @@ pub struct ReportArgs {
 mod pipeline;
 mod stages;
 
-pub use stages::{StageTimes, thread_cpu_ns};
+pub use stages::StageTimes;
+
+use crate::cpu_time::thread_cpu_ns;
 
 use crate::CliError;
 use crate::replay::ReplayOptions;
@@ -135,13 +137,15 @@ pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         .map(|m| m.len())
         .sum();
     let mut progress = Progress::new(total_bytes, args.quiet);
-    let mut producer_cpu = 0;
+    let (mut producer_cpu, mut split_helpers) = (0, 0);
     let mut warnings = Vec::new();
     for input in &inputs {
         let mut sink = Sink {
             writer: &mut writer,
             progress: &mut progress,
             producer_cpu_ns: &mut producer_cpu,
+            split_helpers_ns: &mut split_helpers,
+            split_threads: split_threads(threads),
         };
         if let Err(warning) = pipeline::run_input(input, &pool, &options, &mut sink) {
             match warning {
@@ -172,12 +176,23 @@ pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     }
     Ok(StageTimes {
         producer_cpu_s: stages::seconds(0, producer_cpu),
+        split_helpers_cpu_s: stages::seconds(0, split_helpers),
+        split_threads: split_threads(threads),
         writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),
         replay_cpu_s: stages::seconds(0, workers_cpu),
         wall_s: started.elapsed().as_secs_f64(),
         bytes: summary.bytes,
         games: summary.games,
     })
+}
+
+/// Threads to split each window on with `threads` replay threads. One
+/// thread splits about 1 GB of PGN per CPU-second and replay takes 100-200
+/// MB per core, so one splitting thread per 3 replay threads keeps the
+/// producer (which also reads, and checks the cuts) well off the critical
+/// path at 16 cores; with up to 3 replay threads it stays on one thread.
+fn split_threads(threads: usize) -> usize {
+    threads.div_ceil(3)
 }
 
 /// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head

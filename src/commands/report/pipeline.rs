@@ -15,7 +15,12 @@
 //!
 //! Ctrl-C is honoured inside a batch: each task checks
 //! [`crate::interrupt::requested`] before it starts and skips its games, and
-//! the main thread checks it after every chunk.
+//! the main thread checks it after every chunk it writes and every 50 ms
+//! while it waits (for a producer blocked on a pipe, say).
+//!
+//! From 4 replay threads on, the producer also splits each window on
+//! several threads (`Reader::set_split_threads`), so that it stays ahead of
+//! many workers.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -23,8 +28,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::time::Duration;
 
-use super::stages::thread_cpu_ns;
 use crate::CliError;
+use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
 use crate::report::chunk::{ChunkResult, process_chunk};
 use crate::report::progress::Progress;
@@ -33,7 +38,7 @@ use crate::report::writer::ReportWriter;
 use crate::source::{Batch, Compression, Encoding, Input, ReadOptions, SourceError};
 
 /// Games per worker task: amortises formatting setup, keeps load balanced.
-pub(crate) const GAMES_PER_TASK: usize = 64;
+const GAMES_PER_TASK: usize = 64;
 
 /// Batches handed to the workers and not yet written. Two keep the workers
 /// fed while the writer finishes the older one.
@@ -63,8 +68,12 @@ struct Job<'a> {
 pub(crate) struct Sink<'a> {
     pub writer: &'a mut ReportWriter,
     pub progress: &'a mut Progress,
-    /// CPU nanoseconds of the producer threads, added when each ends.
+    /// CPU nanoseconds of the producer threads and of their split
+    /// helpers, added when each producer ends.
     pub producer_cpu_ns: &'a mut u64,
+    pub split_helpers_ns: &'a mut u64,
+    /// Threads each window is split on.
+    pub split_threads: usize,
 }
 
 /// What the producer thread sends, in this order: whether the input
@@ -115,7 +124,7 @@ pub(crate) fn run_input(
 ) -> Result<(), InputEnd> {
     let name = input.path.to_string_lossy().into_owned();
     let (batch_tx, batch_rx) = mpsc::sync_channel(BATCHES_AHEAD);
-    let producer = spawn_producer(input.clone(), batch_tx).map_err(|e| {
+    let producer = spawn_producer(input.clone(), sink.split_threads, batch_tx).map_err(|e| {
         InputEnd::Fatal(CliError::Failed(format!(
             "cannot start the reading thread for {name}: {e}"
         )))
@@ -172,8 +181,9 @@ pub(crate) fn run_input(
     drop(batch_rx);
     if outcome.is_ok() {
         // The producer has ended (its channel was drained to the end).
-        if let Ok(ns) = producer.join() {
-            *sink.producer_cpu_ns += ns;
+        if let Ok((own, helpers)) = producer.join() {
+            *sink.producer_cpu_ns += own;
+            *sink.split_helpers_ns += helpers;
         }
     }
     // Otherwise the producer is left to end on its own: it may be blocked
@@ -181,43 +191,45 @@ pub(crate) fn run_input(
     outcome
 }
 
-/// Starts the thread that opens `input` and reads it ahead; it returns its
-/// CPU time.
+/// Starts the thread that opens `input` and reads it ahead, splitting
+/// windows on `split_threads` threads; it returns its own CPU time and
+/// that of its split helpers.
 fn spawn_producer(
     input: Input,
+    split_threads: usize,
     tx: SyncSender<Produced>,
-) -> std::io::Result<std::thread::JoinHandle<u64>> {
+) -> std::io::Result<std::thread::JoinHandle<(u64, u64)>> {
     std::thread::Builder::new()
         .name("pgnmill-read".into())
         .spawn(move || {
             let start = thread_cpu_ns();
-            let opened = match input.open(&ReadOptions::default()) {
-                Ok(reader) => {
-                    let encoding = reader.encoding();
-                    let compression = reader.compression();
-                    tx.send(Produced::Opened {
-                        encoding,
-                        compression,
-                    })
-                    .map(|()| reader)
-                    .ok()
-                }
+            let mut reader = match input.open(&ReadOptions::default()) {
+                Ok(reader) => reader,
                 Err(e) => {
                     let _ = tx.send(Produced::OpenFailed(e));
-                    None
+                    return (thread_cpu_ns().saturating_sub(start), 0);
                 }
             };
-            for item in opened.into_iter().flatten() {
-                let item = match item {
-                    Ok(batch) => Produced::Batch(batch),
-                    Err(e) => Produced::Truncated(e),
-                };
+            reader.set_split_threads(split_threads);
+            let opened = Produced::Opened {
+                encoding: reader.encoding(),
+                compression: reader.compression(),
+            };
+            let mut item = Some(opened);
+            while let Some(message) = item {
                 // A receiver that is gone means the run stopped.
-                if crate::interrupt::requested() || tx.send(item).is_err() {
+                if crate::interrupt::requested() || tx.send(message).is_err() {
                     break;
                 }
+                item = reader.next().map(|r| match r {
+                    Ok(batch) => Produced::Batch(batch),
+                    Err(e) => Produced::Truncated(e),
+                });
             }
-            thread_cpu_ns().saturating_sub(start)
+            (
+                thread_cpu_ns().saturating_sub(start),
+                reader.split_helpers_cpu_ns(),
+            )
         })
 }
 

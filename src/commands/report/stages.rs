@@ -1,27 +1,34 @@
 //! On-CPU time of each stage of the report pipeline, to state its serial
 //! fraction honestly (issue 5). The producer (read, decompress, split) and
 //! the writer are one thread each and run alongside the replay workers, so
-//! each of them bounds the speed-up on its own: with `n` cores the run
+//! each of them bounds the speed-up on its own (the split helpers, when
+//! there are any, are parallel work like replay): with `n` cores the run
 //! cannot take less wall time than the longest of the producer's CPU time,
 //! the writer's, and the whole CPU time divided by `n`.
 //!
-//! Times come from `/proc/thread-self/schedstat` (nanoseconds the thread
+//! Times come from [`crate::cpu_time::thread_cpu_ns`] (nanoseconds the thread
 //! spent on a CPU), which other processes on a loaded machine do not
 //! disturb, unlike wall time.
 
 /// CPU seconds spent by each stage of one `report` run.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct StageTimes {
-    /// The producer thread: reading or mapping, decompressing, sniffing and
-    /// splitting into game spans (plus the first read of a stream, done
-    /// when the input is opened on the main thread: counted in `writer`).
+    /// The producer thread: opening, reading or mapping, decompressing,
+    /// sniffing and splitting into game spans (of each window, the first
+    /// part and the checks of the cuts when the split runs on several
+    /// threads): the serial stage.
     pub producer_cpu_s: f64,
+    /// The threads that split the other parts of each window (0 when the
+    /// split runs on one thread, as it does up to 3 replay threads).
+    pub split_helpers_cpu_s: f64,
     /// The main thread: opening inputs and output files, dispatching chunks,
     /// writing rows in order, the summary, renaming files into place.
     pub writer_cpu_s: f64,
     /// The replay workers together: replaying and formatting rows (and any
     /// time rayon's threads spin while waiting for work).
     pub replay_cpu_s: f64,
+    /// Threads each window was split on.
+    pub split_threads: usize,
     /// Wall-clock seconds of the whole run.
     pub wall_s: f64,
     /// Decompressed bytes of PGN read.
@@ -33,12 +40,12 @@ pub struct StageTimes {
 impl StageTimes {
     /// CPU seconds of all stages together: what one core would need.
     pub fn total_cpu_s(&self) -> f64 {
-        self.producer_cpu_s + self.writer_cpu_s + self.replay_cpu_s
+        self.producer_cpu_s + self.split_helpers_cpu_s + self.writer_cpu_s + self.replay_cpu_s
     }
 
     /// The share of the CPU time that runs on one thread whatever the
-    /// number of cores: the larger of the producer and the writer (each is
-    /// one thread; they overlap with each other and with replay).
+    /// number of cores: the larger of the producer thread and the writer
+    /// (each is one thread; they overlap with each other and with replay).
     pub fn serial_fraction(&self) -> f64 {
         let total = self.total_cpu_s();
         if total > 0.0 {
@@ -58,16 +65,6 @@ impl StageTimes {
             .max(self.writer_cpu_s);
         if floor > 0.0 { total / floor } else { cores }
     }
-}
-
-/// Nanoseconds the calling thread has spent on a CPU (Linux); 0 where
-/// `/proc/thread-self/schedstat` cannot be read, which turns the stage
-/// times into zeros rather than failing a run.
-pub fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
-        .unwrap_or(0)
 }
 
 /// Seconds between two [`thread_cpu_ns`] readings.
@@ -94,18 +91,5 @@ mod tests {
         assert!((t.speedup_cap(16.0) - 16.0).abs() < 1e-9);
         assert!((t.speedup_cap(64.0) - 20.0).abs() < 1e-9);
         assert!((t.serial_fraction() - 0.05).abs() < 1e-9);
-    }
-
-    #[test]
-    fn the_calling_threads_cpu_time_grows() {
-        let a = thread_cpu_ns();
-        let mut x = 0u64;
-        for i in 0..5_000_000u64 {
-            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
-        }
-        let b = thread_cpu_ns();
-        if cfg!(target_os = "linux") {
-            assert!(b > a, "{a} -> {b} ({x})");
-        }
     }
 }
