@@ -4,13 +4,14 @@
 //! `/proc/thread-self/schedstat` (nanoseconds on a CPU, immune to other
 //! processes on a loaded machine).
 //!
-//! The producer (read or map, decompress, split into games) and the writer
-//! (main thread: rows in input order, summary) are one thread each; they
-//! run alongside the replay workers. (From 4 replay threads on, each
-//! window is also split on helper threads: parallel work, like replay.) So they are the serial stages: with
-//! `n` cores the run takes at least max(total CPU / n, producer CPU, writer
-//! CPU), which caps the speed-up over one core at
-//! total CPU / max(total CPU / n, producer CPU, writer CPU).
+//! The producer (read or map, split into games), the decoder of a
+//! compressed input and the writer (main thread: rows in input order,
+//! summary) are one thread each; they run alongside the replay workers (from
+//! 4 replay threads on, each window is also split on helper threads:
+//! parallel work, like replay). So they are the serial stages: with `n`
+//! cores the run takes at least max(total CPU / n, producer CPU, decoder
+//! CPU, writer CPU), which caps the speed-up over one core at total CPU /
+//! that.
 //!
 //! Usage: `cargo run --release --example pipeline_stages -- INPUT [THREADS] [OUTDIR]`
 //! (`scripts/throughput.sh` calls it with THREADS 1).
@@ -53,6 +54,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("stage                       CPU s   share   MB per CPU-s");
     for (label, s) in [
         ("producer (read+split)", t.producer_cpu_s),
+        ("decoder (zstd, gzip)", t.decoder_cpu_s),
         ("split helpers", t.split_helpers_cpu_s),
         ("writer (main thread)", t.writer_cpu_s),
         ("replay (workers)", t.replay_cpu_s),
@@ -63,7 +65,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     println!("total                    {total:>8.3}");
     println!(
-        "serial fraction (the larger one-thread stage, overlapped with replay): {:.2}%",
+        "serial fraction (the longest one-thread stage, overlapped with replay): {:.2}%",
         100.0 * t.serial_fraction()
     );
     println!(

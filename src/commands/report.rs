@@ -137,14 +137,13 @@ pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         .map(|m| m.len())
         .sum();
     let mut progress = Progress::new(total_bytes, args.quiet);
-    let (mut producer_cpu, mut split_helpers) = (0, 0);
+    let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     for input in &inputs {
         let mut sink = Sink {
             writer: &mut writer,
             progress: &mut progress,
-            producer_cpu_ns: &mut producer_cpu,
-            split_helpers_ns: &mut split_helpers,
+            producer_cpu: &mut producer_cpu,
             split_threads: split_threads(threads),
         };
         if let Err(warning) = pipeline::run_input(input, &pool, &options, &mut sink) {
@@ -175,8 +174,9 @@ pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         print_summary(&summary, &out);
     }
     Ok(StageTimes {
-        producer_cpu_s: stages::seconds(0, producer_cpu),
-        split_helpers_cpu_s: stages::seconds(0, split_helpers),
+        producer_cpu_s: stages::seconds(0, producer_cpu.own),
+        decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
+        split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
         split_threads: split_threads(threads),
         writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),
         replay_cpu_s: stages::seconds(0, workers_cpu),

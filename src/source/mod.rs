@@ -31,6 +31,7 @@
 
 mod encoding;
 mod inputs;
+mod read_ahead;
 mod reader;
 mod split_parallel;
 

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
+use super::read_ahead::ReadAhead;
 use crate::pgn::{GameSpan, Position, split_window};
 
 /// Tuning of how inputs are read.
@@ -156,6 +157,9 @@ pub struct Reader {
     split_threads: usize,
     /// CPU nanoseconds of the threads that split parts of windows.
     split_helpers_ns: u64,
+    /// CPU nanoseconds of the decoding thread of a compressed stream, set
+    /// when it ends.
+    decoder_cpu: Option<Arc<AtomicU64>>,
 }
 
 impl std::fmt::Debug for Reader {
@@ -237,6 +241,7 @@ impl Reader {
             raw_len: Some(len as u64),
             split_threads: 1,
             split_helpers_ns: 0,
+            decoder_cpu: None,
         }
     }
 
@@ -257,12 +262,22 @@ impl Reader {
         let head = head.get(..n).unwrap_or_default();
         let compression = compression_of(head);
         let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
-        let rd: Box<dyn Read + Send> = match compression {
+        let decoder: Box<dyn Read + Send> = match compression {
             Compression::Zstd => {
                 Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
             }
             Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
             Compression::None => Box::new(raw),
+        };
+        // A compressed stream is decoded on a thread of its own, so that
+        // decoding overlaps splitting.
+        let (rd, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
+            Compression::None => (decoder, None),
+            Compression::Zstd | Compression::Gzip => {
+                let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
+                let cpu = ahead.cpu_ns();
+                (Box::new(ahead), Some(cpu))
+            }
         };
         let batch_bytes = opts.batch_bytes.max(1);
         let mut r = Reader {
@@ -284,6 +299,7 @@ impl Reader {
             raw_len: None,
             split_threads: 1,
             split_helpers_ns: 0,
+            decoder_cpu,
         };
         if let Inner::Stream {
             rd,
@@ -342,6 +358,14 @@ impl Reader {
     /// thread's own.
     pub fn split_helpers_cpu_ns(&self) -> u64 {
         self.split_helpers_ns
+    }
+
+    /// CPU nanoseconds of the thread that decodes a compressed stream
+    /// (0 for plain input, and until the stream has been read to its end).
+    pub fn decoder_cpu_ns(&self) -> u64 {
+        self.decoder_cpu
+            .as_ref()
+            .map_or(0, |c| c.load(Ordering::Relaxed))
     }
 
     /// Where reading has got to: the start of the first game not yet

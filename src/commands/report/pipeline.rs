@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::time::Duration;
 
+use super::stages::ProducerCpu;
 use crate::CliError;
 use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
@@ -72,10 +73,9 @@ struct Job<'a> {
 pub(crate) struct Sink<'a> {
     pub writer: &'a mut ReportWriter,
     pub progress: &'a mut Progress,
-    /// CPU nanoseconds of the producer threads and of their split
-    /// helpers, added when each producer ends.
-    pub producer_cpu_ns: &'a mut u64,
-    pub split_helpers_ns: &'a mut u64,
+    /// CPU time of the producer threads, their split helpers and
+    /// decoders, added when each producer ends.
+    pub producer_cpu: &'a mut ProducerCpu,
     /// Threads each window is split on.
     pub split_threads: usize,
 }
@@ -185,9 +185,10 @@ pub(crate) fn run_input(
     drop(batch_rx);
     if outcome.is_ok() {
         // The producer has ended (its channel was drained to the end).
-        if let Ok((own, helpers)) = producer.join() {
-            *sink.producer_cpu_ns += own;
-            *sink.split_helpers_ns += helpers;
+        if let Ok(cpu) = producer.join() {
+            sink.producer_cpu.own += cpu.own;
+            sink.producer_cpu.split_helpers += cpu.split_helpers;
+            sink.producer_cpu.decoder += cpu.decoder;
         }
     }
     // Otherwise the producer is left to end on its own: it may be blocked
@@ -197,12 +198,12 @@ pub(crate) fn run_input(
 
 /// Starts the thread that opens `input` and reads it ahead, splitting
 /// windows on `split_threads` threads; it returns its own CPU time and
-/// that of its split helpers.
+/// that of its split helpers and decoder.
 fn spawn_producer(
     input: Input,
     split_threads: usize,
     tx: SyncSender<Produced>,
-) -> std::io::Result<std::thread::JoinHandle<(u64, u64)>> {
+) -> std::io::Result<std::thread::JoinHandle<ProducerCpu>> {
     std::thread::Builder::new()
         .name("pgnmill-read".into())
         .spawn(move || {
@@ -211,7 +212,7 @@ fn spawn_producer(
                 Ok(reader) => reader,
                 Err(e) => {
                     let _ = tx.send(Produced::OpenFailed(e));
-                    return (thread_cpu_ns().saturating_sub(start), 0);
+                    return ProducerCpu::default();
                 }
             };
             reader.set_split_threads(split_threads);
@@ -230,10 +231,11 @@ fn spawn_producer(
                     Err(e) => Produced::Truncated(e),
                 });
             }
-            (
-                thread_cpu_ns().saturating_sub(start),
-                reader.split_helpers_cpu_ns(),
-            )
+            ProducerCpu {
+                own: thread_cpu_ns().saturating_sub(start),
+                split_helpers: reader.split_helpers_cpu_ns(),
+                decoder: reader.decoder_cpu_ns(),
+            }
         })
 }
 

@@ -18,6 +18,9 @@ pub struct StageTimes {
     /// part and the checks of the cuts when the split runs on several
     /// threads): the serial stage.
     pub producer_cpu_s: f64,
+    /// The thread that decodes a compressed input (zstd, gzip): one thread
+    /// per input, overlapped with the producer; 0 for plain input.
+    pub decoder_cpu_s: f64,
     /// The threads that split the other parts of each window (0 when the
     /// split runs on one thread, as it does up to 3 replay threads).
     pub split_helpers_cpu_s: f64,
@@ -40,19 +43,31 @@ pub struct StageTimes {
 impl StageTimes {
     /// CPU seconds of all stages together: what one core would need.
     pub fn total_cpu_s(&self) -> f64 {
-        self.producer_cpu_s + self.split_helpers_cpu_s + self.writer_cpu_s + self.replay_cpu_s
+        self.producer_cpu_s
+            + self.decoder_cpu_s
+            + self.split_helpers_cpu_s
+            + self.writer_cpu_s
+            + self.replay_cpu_s
     }
 
     /// The share of the CPU time that runs on one thread whatever the
-    /// number of cores: the larger of the producer thread and the writer
-    /// (each is one thread; they overlap with each other and with replay).
+    /// number of cores: the largest of the producer thread, the decoder
+    /// and the writer (each is one thread; they overlap with each other and
+    /// with replay).
     pub fn serial_fraction(&self) -> f64 {
         let total = self.total_cpu_s();
         if total > 0.0 {
-            self.producer_cpu_s.max(self.writer_cpu_s) / total
+            self.longest_serial_s() / total
         } else {
             0.0
         }
+    }
+
+    /// CPU seconds of the longest one-thread stage.
+    fn longest_serial_s(&self) -> f64 {
+        self.producer_cpu_s
+            .max(self.decoder_cpu_s)
+            .max(self.writer_cpu_s)
     }
 
     /// The best speed-up over one core that `cores` cores can give: the
@@ -60,11 +75,18 @@ impl StageTimes {
     /// the CPU time of each one-thread stage.
     pub fn speedup_cap(&self, cores: f64) -> f64 {
         let total = self.total_cpu_s();
-        let floor = (total / cores.max(1.0))
-            .max(self.producer_cpu_s)
-            .max(self.writer_cpu_s);
+        let floor = (total / cores.max(1.0)).max(self.longest_serial_s());
         if floor > 0.0 { total / floor } else { cores }
     }
+}
+
+/// CPU nanoseconds of the threads that read one input, added up over the
+/// inputs.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ProducerCpu {
+    pub own: u64,
+    pub split_helpers: u64,
+    pub decoder: u64,
 }
 
 /// Seconds between two [`thread_cpu_ns`] readings.
