@@ -447,7 +447,12 @@ impl Reader {
                 .unwrap_or(0)
                 .min(buf.len());
             if !games.is_empty() {
-                let tail = buf.get(consumed..).unwrap_or_default().to_vec();
+                // The next batch's buffer, at its full size at once: growing
+                // it by doubling would leave freed blocks of every size
+                // behind, which the allocator keeps (RssAnon).
+                let rest = buf.get(consumed..).unwrap_or_default();
+                let mut tail = Vec::with_capacity(target.max(rest.len()));
+                tail.extend_from_slice(rest);
                 buf.truncate(consumed);
                 let bytes = std::mem::replace(buf, tail);
                 let base = self.pos.offset;
