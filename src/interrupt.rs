@@ -1,6 +1,8 @@
-//! SIGINT (Ctrl-C) handling: the first interrupt asks the run to stop at the
-//! next batch boundary, so that partial files are removed and the user is
-//! told; a second one ends the process at once.
+//! SIGINT (Ctrl-C) handling: the first interrupt asks the run to stop, so
+//! that partial files are removed and the user is told; a second one ends
+//! the process at once. `report` looks at the flag before every run of 64
+//! games and while it waits for input, so the first one takes effect within
+//! milliseconds, not at the end of a batch.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

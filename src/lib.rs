@@ -18,6 +18,7 @@
 pub mod chess;
 pub mod commands;
 pub mod convert;
+pub mod cpu_time;
 pub mod error;
 pub mod interrupt;
 pub mod pgn;

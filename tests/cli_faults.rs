@@ -248,13 +248,7 @@ fn broken_pipe_on_stdout_is_quiet() {
             .spawn()
             .unwrap();
         drop(child.stdout.take()); // the reader is gone before the first write
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
+        let err = read_stderr(&mut child);
         let status = child.wait().unwrap();
         assert_eq!(err, "", "{args:?}");
         assert_eq!(status.code(), Some(0), "{args:?}");
@@ -300,11 +294,13 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(700));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    send_sigint(&child);
+    let err = read_stderr(&mut child);
+    assert_interrupted(child.wait().unwrap(), &err, &out);
+}
+
+/// Everything `child` writes on its (piped) stderr, until it closes it.
+fn read_stderr(child: &mut std::process::Child) -> String {
     let mut err = String::new();
     child
         .stderr
@@ -312,10 +308,79 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    let status = child.wait().unwrap();
+    err
+}
+
+/// Ctrl-C, as a terminal would send it.
+#[cfg(unix)]
+fn send_sigint(child: &std::process::Child) {
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+}
+
+/// What an interrupted run must leave: exit 130, one line saying it was
+/// interrupted, and nothing in `out` that passes for a finished report.
+#[cfg(unix)]
+fn assert_interrupted(status: std::process::ExitStatus, err: &str, out: &Path) {
     assert_eq!(status.code(), Some(130), "{err}");
-    assert_one_line(&err);
+    assert_one_line(err);
     assert!(err.contains("interrupted"), "{err}");
-    assert_no_finished_report(&out);
+    assert_no_finished_report(out);
     assert!(!out.join("games.csv").exists());
+}
+
+/// Waits up to `secs` for `child` to exit; kills it and returns `None` if
+/// it does not.
+fn wait_at_most(child: &mut std::process::Child, secs: u64) -> Option<std::process::ExitStatus> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// Ctrl-C while a batch is still being read: more than one batch (8 MiB)
+/// of games arrives on stdin, whose writer then stays open, so the run is
+/// inside its second batch, waiting for the rest of it, with rows of the
+/// first one written to the temporary files. The interrupt must be
+/// honoured there (not at the next batch boundary, which never comes):
+/// exit 130, one line saying so, no finished report and no temporary file.
+#[cfg(unix)]
+#[test]
+fn sigint_inside_a_batch_waiting_for_stdin_exits_130() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let mut child = std::process::Command::new(&exe)
+        .args(["report", "-q", "-j", "2", "-o"])
+        .arg(&out)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = many_games(110_000); // ~10.5 MB: one whole batch and part of the next
+    assert!(text.len() > 9 << 20, "{}", text.len());
+    {
+        use std::io::Write;
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    // The first batch is replayed and written in well under a second.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    send_sigint(&child);
+    let status = wait_at_most(&mut child, 20);
+    drop(stdin);
+    let err = read_stderr(&mut child);
+    let status = status.expect("still running 20 s after SIGINT: the interrupt was not honoured");
+    assert_interrupted(status, &err, &out);
 }

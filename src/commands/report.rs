@@ -1,5 +1,6 @@
 //! `pgnmill report`: the main job. Reads every game of the inputs, replays
-//! it on all cores and writes the report folder.
+//! it on all cores and writes the report folder (the overlapped pipeline
+//! that does it for one input is in `report/pipeline.rs`).
 
 use crate::replay::GameVariant;
 use crate::report::ExtractRequest;
@@ -87,19 +88,21 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
+mod pipeline;
+mod stages;
+
+pub use stages::StageTimes;
+
+use crate::cpu_time::thread_cpu_ns;
+
 use crate::CliError;
 use crate::replay::ReplayOptions;
-use crate::report::chunk::{ChunkResult, process_chunk};
 use crate::report::progress::Progress;
-use crate::report::summary::InputSummary;
 use crate::report::writer::ReportWriter;
 use crate::report::{OutputDir, Summary};
-use crate::source::{Batch, Compression, Input, ReadOptions, SourceError, expand_inputs};
-use rayon::prelude::*;
+use crate::source::{SourceError, expand_inputs};
+use pipeline::{InputEnd, Sink};
 use std::time::Instant;
-
-/// Games per worker task: amortises formatting setup, keeps load balanced.
-const GAMES_PER_TASK: usize = 64;
 
 impl From<SourceError> for CliError {
     fn from(e: SourceError) -> Self {
@@ -109,9 +112,17 @@ impl From<SourceError> for CliError {
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
+    run_timed(args).map(|_| ())
+}
+
+/// Runs `pgnmill report` and returns the CPU time of each pipeline stage
+/// (for `examples/pipeline_stages.rs`, which states the serial fraction).
+pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     crate::interrupt::install();
     let started = Instant::now();
+    let main_cpu = thread_cpu_ns();
     let (pool, threads) = super::worker_pool(args.threads)?;
+    let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
     let inputs = expand_inputs(&args.inputs)?;
     let out = OutputDir::prepare(&args.out, args.force)?;
     let mut writer = ReportWriter::create(&out, args.moves, &args.extract, threads)?;
@@ -126,9 +137,16 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         .map(|m| m.len())
         .sum();
     let mut progress = Progress::new(total_bytes, args.quiet);
+    let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     for input in &inputs {
-        if let Err(warning) = report_input(input, &pool, &options, &mut writer, &mut progress) {
+        let mut sink = Sink {
+            writer: &mut writer,
+            progress: &mut progress,
+            producer_cpu: &mut producer_cpu,
+            split_threads: split_threads(threads),
+        };
+        if let Err(warning) = pipeline::run_input(input, &pool, &options, &mut sink) {
             match warning {
                 // A stream that broke off part-way: its complete games are
                 // reported; say so, and go on with the other inputs.
@@ -143,6 +161,11 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         }
     }
     progress.finish();
+    let workers_cpu = pool
+        .broadcast(|_| thread_cpu_ns())
+        .iter()
+        .sum::<u64>()
+        .saturating_sub(workers_cpu);
     let summary = writer.finish(started.elapsed().as_secs_f64())?;
     for w in &warnings {
         say(format_args!("pgnmill: warning: {w}"));
@@ -150,85 +173,26 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     if !args.quiet {
         print_summary(&summary, &out);
     }
-    Ok(())
+    Ok(StageTimes {
+        producer_cpu_s: stages::seconds(0, producer_cpu.own),
+        decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
+        split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
+        split_threads: split_threads(threads),
+        writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),
+        replay_cpu_s: stages::seconds(0, workers_cpu),
+        wall_s: started.elapsed().as_secs_f64(),
+        bytes: summary.bytes,
+        games: summary.games,
+    })
 }
 
-/// Why reading an input stopped early.
-enum InputEnd {
-    /// The input ended in the middle (truncated compressed stream, read
-    /// error): the games before are in the report.
-    Truncated(SourceError),
-    /// The run cannot go on.
-    Fatal(CliError),
-}
-
-/// Replays every game of one input, batch by batch, rows in order.
-fn report_input(
-    input: &Input,
-    pool: &rayon::ThreadPool,
-    options: &ReplayOptions,
-    writer: &mut ReportWriter,
-    progress: &mut Progress,
-) -> Result<(), InputEnd> {
-    let name = input.path.to_string_lossy().into_owned();
-    let reader = input
-        .open(&ReadOptions::default())
-        .map_err(|e| InputEnd::Fatal(e.into()))?;
-    let encoding = reader.encoding();
-    writer.begin_input(InputSummary {
-        path: name.clone(),
-        bytes: 0,
-        games: 0,
-        encoding: encoding.name().to_string(),
-        compression: match reader.compression() {
-            Compression::None => "none",
-            Compression::Zstd => "zstd",
-            Compression::Gzip => "gzip",
-        }
-        .to_string(),
-        error: None,
-    });
-    let mut consumed = 0u64;
-    for batch in reader {
-        if crate::interrupt::requested() {
-            return Err(InputEnd::Fatal(CliError::Interrupted(format!(
-                "stopped while reading {name}; no report was written"
-            ))));
-        }
-        let batch: Batch = batch.map_err(InputEnd::Truncated)?;
-        let results: Vec<csv::Result<ChunkResult>> = pool.install(|| {
-            batch
-                .games
-                .par_chunks(GAMES_PER_TASK)
-                .enumerate()
-                .map(|(i, chunk)| {
-                    process_chunk(
-                        &name,
-                        batch.bytes(),
-                        batch.base_offset,
-                        chunk,
-                        batch.first_game + 1 + (i * GAMES_PER_TASK) as u64,
-                        encoding,
-                        options,
-                    )
-                })
-                .collect()
-        });
-        for result in results {
-            let chunk =
-                result.map_err(|e| InputEnd::Fatal(CliError::Failed(format!("games.csv: {e}"))))?;
-            writer
-                .add(&chunk, &|span| batch.game_bytes(span).to_vec())
-                .map_err(InputEnd::Fatal)?;
-        }
-        let end = batch.base_offset + batch.bytes().len() as u64;
-        progress.advance(end - consumed, batch.games.len() as u64);
-        consumed = end;
-        if let Some(last) = writer.summary.inputs.last_mut() {
-            last.bytes = end;
-        }
-    }
-    Ok(())
+/// Threads to split each window on with `threads` replay threads. One
+/// thread splits about 1 GB of PGN per CPU-second and replay takes 100-200
+/// MB per core, so one splitting thread per 3 replay threads keeps the
+/// producer (which also reads, and checks the cuts) well off the critical
+/// path at 16 cores; with up to 3 replay threads it stays on one thread.
+fn split_threads(threads: usize) -> usize {
+    threads.div_ceil(3)
 }
 
 /// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head

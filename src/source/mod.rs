@@ -31,11 +31,14 @@
 
 mod encoding;
 mod inputs;
+mod read_ahead;
 mod reader;
+mod split_parallel;
 
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{Input, expand_inputs};
 pub use reader::{Batch, Compression, ReadOptions, Reader};
+pub use split_parallel::{split_window_at, split_window_parallel};
 
 use std::path::PathBuf;
 

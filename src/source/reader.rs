@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
+use super::read_ahead::ReadAhead;
 use crate::pgn::{GameSpan, Position, split_window};
 
 /// Tuning of how inputs are read.
@@ -152,6 +153,13 @@ pub struct Reader {
     done: bool,
     raw_read: Arc<AtomicU64>,
     raw_len: Option<u64>,
+    /// Threads a window is split on (1: the one-thread splitter).
+    split_threads: usize,
+    /// CPU nanoseconds of the threads that split parts of windows.
+    split_helpers_ns: u64,
+    /// CPU nanoseconds of the decoding thread of a compressed stream, set
+    /// when it ends.
+    decoder_cpu: Option<Arc<AtomicU64>>,
 }
 
 impl std::fmt::Debug for Reader {
@@ -231,6 +239,9 @@ impl Reader {
             done: false,
             raw_read: Arc::new(AtomicU64::new(0)),
             raw_len: Some(len as u64),
+            split_threads: 1,
+            split_helpers_ns: 0,
+            decoder_cpu: None,
         }
     }
 
@@ -251,12 +262,22 @@ impl Reader {
         let head = head.get(..n).unwrap_or_default();
         let compression = compression_of(head);
         let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
-        let rd: Box<dyn Read + Send> = match compression {
+        let decoder: Box<dyn Read + Send> = match compression {
             Compression::Zstd => {
                 Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
             }
             Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
             Compression::None => Box::new(raw),
+        };
+        // A compressed stream is decoded on a thread of its own, so that
+        // decoding overlaps splitting.
+        let (rd, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
+            Compression::None => (decoder, None),
+            Compression::Zstd | Compression::Gzip => {
+                let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
+                let cpu = ahead.cpu_ns();
+                (Box::new(ahead), Some(cpu))
+            }
         };
         let batch_bytes = opts.batch_bytes.max(1);
         let mut r = Reader {
@@ -276,6 +297,9 @@ impl Reader {
             done: false,
             raw_read,
             raw_len: None,
+            split_threads: 1,
+            split_helpers_ns: 0,
+            decoder_cpu,
         };
         if let Inner::Stream {
             rd,
@@ -321,6 +345,29 @@ impl Reader {
         self.compression
     }
 
+    /// Splits each window on up to `threads` threads (see
+    /// [`super::split_window_parallel`]: the batches are the same). Worth
+    /// it only when many replay threads consume the batches faster than
+    /// one thread splits them.
+    pub fn set_split_threads(&mut self, threads: usize) {
+        self.split_threads = threads.max(1);
+    }
+
+    /// CPU nanoseconds spent so far by the threads that split parts of
+    /// windows (see [`Self::set_split_threads`]), beside the calling
+    /// thread's own.
+    pub fn split_helpers_cpu_ns(&self) -> u64 {
+        self.split_helpers_ns
+    }
+
+    /// CPU nanoseconds of the thread that decodes a compressed stream
+    /// (0 for plain input, and until the stream has been read to its end).
+    pub fn decoder_cpu_ns(&self) -> u64 {
+        self.decoder_cpu
+            .as_ref()
+            .map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+
     /// Where reading has got to: the start of the first game not yet
     /// delivered.
     pub fn position(&self) -> Position {
@@ -346,6 +393,7 @@ impl Reader {
         };
         let (data, len) = (Arc::clone(data), *len);
         let dbcs = self.encoding.is_dbcs();
+        let threads = self.split_threads;
         let mut size = self.batch_bytes;
         loop {
             let start = usize::try_from(self.pos.offset).unwrap_or(len).min(len);
@@ -353,7 +401,8 @@ impl Reader {
             let is_final = end == len;
             let window = (*data).as_ref().get(start..end).unwrap_or_default();
             let mut games = Vec::new();
-            let next = split_window(window, self.pos, is_final, dbcs, &mut games);
+            let (next, ns) = split(window, self.pos, is_final, dbcs, &mut games, threads);
+            self.split_helpers_ns += ns;
             let consumed = usize::try_from(next.offset - self.pos.offset).unwrap_or(0);
             if !games.is_empty() {
                 let base = self.pos.offset;
@@ -377,6 +426,7 @@ impl Reader {
 
     fn next_stream(&mut self) -> Option<Result<Batch, SourceError>> {
         let dbcs = self.encoding.is_dbcs();
+        let threads = self.split_threads;
         let mut target = self.batch_bytes;
         loop {
             let Inner::Stream {
@@ -391,12 +441,18 @@ impl Reader {
             fill(rd, buf, target, eof, error);
             let is_final = *eof && error.is_none();
             let mut games = Vec::new();
-            let next = split_window(buf, self.pos, is_final, dbcs, &mut games);
+            let (next, ns) = split(buf, self.pos, is_final, dbcs, &mut games, threads);
+            self.split_helpers_ns += ns;
             let consumed = usize::try_from(next.offset - self.pos.offset)
                 .unwrap_or(0)
                 .min(buf.len());
             if !games.is_empty() {
-                let tail = buf.get(consumed..).unwrap_or_default().to_vec();
+                // The next batch's buffer, at its full size at once: growing
+                // it by doubling would leave freed blocks of every size
+                // behind, which the allocator keeps (RssAnon).
+                let rest = buf.get(consumed..).unwrap_or_default();
+                let mut tail = Vec::with_capacity(target.max(rest.len()));
+                tail.extend_from_slice(rest);
                 buf.truncate(consumed);
                 let bytes = std::mem::replace(buf, tail);
                 let base = self.pos.offset;
@@ -447,6 +503,27 @@ impl Iterator for Reader {
             Inner::Mapped { .. } => self.next_mapped().map(Ok),
             Inner::Stream { .. } => self.next_stream(),
         }
+    }
+}
+
+/// Windows smaller than this are split on one thread: starting threads
+/// would cost more than it saves.
+const PARALLEL_SPLIT_MIN: usize = 1 << 20;
+
+/// [`split_window`], on `threads` threads when the window is large; also
+/// the CPU nanoseconds of the threads it started.
+fn split(
+    window: &[u8],
+    pos: Position,
+    is_final: bool,
+    dbcs: bool,
+    games: &mut Vec<GameSpan>,
+    threads: usize,
+) -> (Position, u64) {
+    if threads > 1 && window.len() >= PARALLEL_SPLIT_MIN {
+        super::split_window_parallel(window, pos, is_final, dbcs, games, threads)
+    } else {
+        (split_window(window, pos, is_final, dbcs, games), 0)
     }
 }
 
