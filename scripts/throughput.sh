@@ -18,7 +18,10 @@
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
 #     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst, baseline
 #     `replay 2` (the baseline's own 2-thread speed-up shows what this
-#     machine's second core gives right now). Each run is timed by
+#     machine's second core gives right now). The 1-thread runs are pinned
+#     to one core (`taskset -c 0`, when there is taskset): pgnmill's reader
+#     and writer threads overlap replay, and unpinned they would borrow the
+#     second core, so "1 thread" means one core. Each run is timed by
 #     /usr/bin/time (wall, user, sys, %M) while /proc/PID/status is sampled
 #     every 50 ms for the peak RssAnon (anonymous memory: heap, stacks) and
 #     VmRSS. %M (max RSS) also counts the pages of the memory-mapped input
@@ -184,20 +187,24 @@ fingerprint() {
   cut -d, -f2- "$1/games.csv" | sha256sum | cut -c1-64
 }
 
+# One core for the 1-thread runs (see 3. above).
+pin1=()
+if command -v taskset > /dev/null; then pin1=(taskset -c 0); else log "no taskset: 1-thread runs are not pinned"; fi
+
 out=$work/out
 shas=$work/shas.txt
 : > "$shas"
 for r in $(seq "$rounds"); do
   log "round $r of $rounds"
   if [ -n "$baseline" ]; then
-    measure base-j1 "$r" "$baseline" replay 1 "$big" "$work/baseline.csv"
+    measure base-j1 "$r" "${pin1[@]}" "$baseline" replay 1 "$big" "$work/baseline.csv"
   fi
-  measure pgnmill-j1 "$r" "$pgnmill" report -j 1 --quiet --force -o "$out-j1" "$big"
+  measure pgnmill-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-j1" "$big"
   echo "pgnmill-j1 $(fingerprint "$out-j1")" >> "$shas"
   measure pgnmill-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-j2" "$big"
   echo "pgnmill-j2 $(fingerprint "$out-j2")" >> "$shas"
   if [ "$have_zstd" = 1 ]; then
-    measure zst-j1 "$r" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.zst"
+    measure zst-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.zst"
     echo "zst-j1 $(fingerprint "$out-zst")" >> "$shas"
     measure zst-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.zst"
     echo "zst-j2 $(fingerprint "$out-zst")" >> "$shas"
@@ -212,12 +219,12 @@ if [ "$have_zstd" = 1 ]; then
 fi
 if [ "$huge" = 1 ]; then
   log "2 GB corpus, pgnmill -j 1 and -j 2 (memory)"
-  measure huge-j1 1 "$pgnmill" report -j 1 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
+  measure huge-j1 1 "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
   measure huge-j2 1 "$pgnmill" report -j 2 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
 fi
 if [ "$stages" = 1 ]; then
-  log "serial fraction: examples/pipeline_stages on big.pgn, 1 thread"
-  "$stages_bin" "$big" 1 "$out-stages" > "$work/stages.txt"
+  log "serial fraction: examples/pipeline_stages on big.pgn, 1 and 16 threads"
+  { "$stages_bin" "$big" 1 "$out-stages"; echo; "$stages_bin" "$big" 16 "$out-stages"; } > "$work/stages.txt"
 fi
 
 # ---------------------------------------------------------------- report
