@@ -81,15 +81,10 @@ impl RepetitionTable {
             }
             None => {
                 // Keys include the side to move, so only every second
-                // earlier position, counting back from two plies ago, can
-                // be equal.
-                self.keys
-                    .iter()
-                    .rev()
-                    .skip(1)
-                    .step_by(2)
-                    .filter(|&&k| k == key)
-                    .count() as u32
+                // earlier position (those of the same parity as the new
+                // one's index) can be equal.
+                let same_side = self.keys.get(self.keys.len() % 2..).unwrap_or_default();
+                same_side.iter().step_by(2).filter(|&&k| k == key).count() as u32
             }
         };
         self.keys.push(key);
@@ -100,8 +95,12 @@ impl RepetitionTable {
             }
             self.counts = Some(counts);
         }
-        for (stats, first) in self.stats.iter_mut().zip(self.first) {
-            stats.record(1 + earlier + u32::from(first == key), ply);
+        // A first occurrence changes nothing: every run starts with a
+        // count of 1 already recorded.
+        if earlier > 0 || self.first.contains(&key) {
+            for (stats, first) in self.stats.iter_mut().zip(self.first) {
+                stats.record(1 + earlier + u32::from(first == key), ply);
+            }
         }
     }
 
