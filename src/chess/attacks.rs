@@ -214,15 +214,68 @@ fn direction(from: Square, towards: Square) -> Option<usize> {
     DIR_OF_STEPS.get(steps).copied().filter(|&dir| dir < 8)
 }
 
+/// The ray from a square through another to the board's edge, found from
+/// coordinates and the 4 KB ray table, so that on the per-move path it stays
+/// in the L1 cache where [`line`]'s 32 KB table would not.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    dir: usize,
+    squares: Bitboard,
+}
+
+impl Ray {
+    /// The ray from `from` through `towards`, if they share a line.
+    #[inline]
+    pub fn through(from: Square, towards: Square) -> Option<Ray> {
+        let dir = direction(from, towards)?;
+        let squares = Bitboard(*RAYS.get(dir)?.get(from.index())?);
+        Some(Ray { dir, squares })
+    }
+
+    /// The squares of the ray, its origin excluded.
+    #[inline]
+    pub fn squares(self) -> Bitboard {
+        self.squares
+    }
+
+    /// Whether the ray runs along a rank or file (a rook's line) rather
+    /// than a diagonal.
+    #[inline]
+    pub fn is_straight(self) -> bool {
+        self.dir % 4 < 2
+    }
+
+    /// Of `rooks_queens` and `bishops_queens`, the sliders that move along
+    /// this ray.
+    #[inline]
+    pub fn sliders(self, rooks_queens: Bitboard, bishops_queens: Bitboard) -> Bitboard {
+        if self.is_straight() {
+            rooks_queens
+        } else {
+            bishops_queens
+        }
+    }
+
+    /// The square of `pieces` on the ray nearest its origin, as a bitboard
+    /// (empty if none).
+    #[inline]
+    pub fn nearest(self, pieces: Bitboard) -> Bitboard {
+        let bits = (self.squares & pieces).0;
+        if bits == 0 {
+            Bitboard::EMPTY
+        } else if self.dir < 4 {
+            Bitboard(bits & bits.wrapping_neg())
+        } else {
+            Bitboard(1u64 << (63 - bits.leading_zeros()))
+        }
+    }
+}
+
 /// The ray from `from` through `towards` to the board's edge, or empty when
-/// they share no line. The ray table is 4 KB, so on the per-move path this
-/// stays in the L1 cache where [`line`]'s 32 KB table would not.
+/// they share no line.
 #[inline]
 pub fn ray_through(from: Square, towards: Square) -> Bitboard {
-    match direction(from, towards) {
-        Some(dir) => Bitboard(RAYS[dir][from.index()]),
-        None => Bitboard::EMPTY,
-    }
+    Ray::through(from, towards).map_or(Bitboard::EMPTY, Ray::squares)
 }
 
 /// Whether the piece on `from` is pinned to `king`: they share a line with
@@ -237,57 +290,36 @@ pub fn pin_ray(
     rooks_queens: Bitboard,
     bishops_queens: Bitboard,
 ) -> Option<Bitboard> {
-    let dir = direction(king, from)?;
-    let ray = *RAYS.get(dir)?.get(king.index())?;
-    let snipers = if dir % 4 < 2 {
-        rooks_queens.0
-    } else {
-        bishops_queens.0
-    };
-    if ray & snipers == 0 {
+    let ray = Ray::through(king, from)?;
+    let snipers = ray.sliders(rooks_queens, bishops_queens);
+    if (ray.squares() & snipers).is_empty() {
         return None;
     }
-    // The pieces on the ray, nearest to the king first.
-    let on_ray = ray & occupied.0;
-    let nearest = |bits: u64| -> u64 {
-        if bits == 0 {
-            0
-        } else if dir < 4 {
-            bits & bits.wrapping_neg()
-        } else {
-            1u64 << (63 - bits.leading_zeros())
-        }
-    };
-    let first = nearest(on_ray);
-    if first != 1u64 << from.index() {
+    let first = ray.nearest(occupied);
+    if first != Bitboard::from_square(from) {
         return None;
     }
-    let second = nearest(on_ray ^ first);
-    (second & snipers != 0).then_some(Bitboard(ray))
+    let second = ray.nearest(occupied ^ first);
+    (second & snipers).nonempty().then_some(ray.squares())
 }
 
 /// Whether a slider of `role` (bishop, rook or queen; any other role
-/// answers false) on `from` attacks `to` with `occupied` blocking. For SAN,
-/// which asks this of the one or two pieces that could have moved, it is
-/// cheaper than computing their whole attack sets: a direction from the
-/// coordinates and the squares between from two rays of the 4 KB table.
+/// answers false) on `from` attacks `to` with `occupied` blocking: `to` is
+/// the first piece on the ray from `from` once it counts as occupied. For
+/// SAN, which asks this of the one or two pieces that could have moved, it
+/// is cheaper than computing their whole attack sets.
 #[inline]
 pub fn slider_reaches(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
-    let Some(dir) = direction(from, to) else {
+    let Some(ray) = Ray::through(from, to) else {
         return false;
     };
-    let straight = dir % 4 < 2;
     let moves_so = match role {
-        Role::Rook => straight,
-        Role::Bishop => !straight,
+        Role::Rook => ray.is_straight(),
+        Role::Bishop => !ray.is_straight(),
         Role::Queen => true,
         _ => false,
     };
-    let Some(rays) = RAYS.get(dir) else {
-        return false;
-    };
-    let between = (rays[from.index()] ^ rays[to.index()]) & !(1u64 << to.index());
-    moves_so && between & occupied.0 == 0
+    moves_so && ray.nearest(occupied | to) == Bitboard::from_square(to)
 }
 
 /// Squares strictly between `a` and `b` if they share a line, else empty.

@@ -13,7 +13,7 @@ use super::board::Board;
 use super::castling::{self, CastlingAudit, CastlingMode};
 use super::moves::{Move, MoveKind};
 use super::setup::Setup;
-use super::square::{LineKind, Square};
+use super::square::Square;
 use super::types::{Color, Piece, Role};
 use super::zobrist;
 
@@ -475,26 +475,14 @@ impl Position {
             Bitboard::EMPTY
         };
         // A discovered check comes along the ray from the king through
-        // `from`, from one of our sliders of that line's kind on it; `to`
-        // on that ray keeps the line closed.
-        let ray = attacks::ray_through(king, from);
-        if ray.nonempty() && !ray.contains(to) {
+        // `from`: the first piece on it is one of our sliders of that line's
+        // kind. `to` on that ray keeps the line closed.
+        if let Some(ray) = attacks::Ray::through(king, from)
+            && !ray.squares().contains(to)
+        {
             let ours = b.by_color(mover);
-            checkers |= if from.line_kind(king) == LineKind::Straight {
-                let snipers = b.rooks_queens() & ours & ray;
-                if snipers.nonempty() {
-                    attacks::rook_attacks(king, occ) & snipers
-                } else {
-                    Bitboard::EMPTY
-                }
-            } else {
-                let snipers = b.bishops_queens() & ours & ray;
-                if snipers.nonempty() {
-                    attacks::bishop_attacks(king, occ) & snipers
-                } else {
-                    Bitboard::EMPTY
-                }
-            };
+            let snipers = ray.sliders(b.rooks_queens(), b.bishops_queens()) & ours;
+            checkers |= ray.nearest(occ) & snipers;
         }
         checkers
     }

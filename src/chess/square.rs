@@ -62,24 +62,6 @@ impl Square {
         self.0 >> 3
     }
 
-    /// How `self` and `other` share a line, from their coordinates alone:
-    /// no table load, which matters on the per-move path where the line
-    /// tables would compete for the L1 cache.
-    #[inline]
-    pub const fn line_kind(self, other: Square) -> LineKind {
-        let df = self.file() as i8 - other.file() as i8;
-        let dr = self.rank() as i8 - other.rank() as i8;
-        if df == 0 && dr == 0 {
-            LineKind::None
-        } else if df == 0 || dr == 0 {
-            LineKind::Straight
-        } else if df == dr || df == -dr {
-            LineKind::Diagonal
-        } else {
-            LineKind::None
-        }
-    }
-
     /// The same file on the other side of the board (a1 <-> a8).
     #[inline]
     pub const fn flip_vertical(self) -> Square {
@@ -105,16 +87,6 @@ impl Square {
     pub fn rank_char(self) -> char {
         (b'1' + self.rank()) as char
     }
-}
-
-/// Whether two squares share a rank or file, a diagonal, or no line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LineKind {
-    None,
-    /// Same rank or file: a rook's or queen's line.
-    Straight,
-    /// Same diagonal: a bishop's or queen's line.
-    Diagonal,
 }
 
 impl fmt::Display for Square {
