@@ -1,7 +1,7 @@
 //! One game's text: where its tag section ends and its movetext begins.
 
 use super::movetext::Movetext;
-use super::tag::{HeaderCursor, HeaderItem, Tags};
+use super::tag::{TagScan, Tags, walk_tag_section};
 
 /// The bytes of one game (as found by [`super::split_window`]), ready to be
 /// read as tags and movetext. Construction walks the tag section once to find
@@ -21,35 +21,18 @@ impl<'a> GameText<'a> {
     /// `line` is the 1-based line of the game's first byte in its source
     /// ([`super::GameSpan::line`]); token and tag lines are counted from it.
     pub fn new(bytes: &'a [u8], line: u64) -> Self {
-        let mut cursor = HeaderCursor::new(bytes, line);
-        let (movetext_start, movetext_line) = loop {
-            match cursor.next(bytes) {
-                HeaderItem::Tag(..) => continue,
-                HeaderItem::Movetext(p, l) => break (p, l),
-                HeaderItem::End => break (bytes.len(), line),
-            }
-        };
+        Self::read_tags(bytes, line, |_| {})
+    }
+
+    /// The game, handing each tag of its tag section to `on_tag` in the
+    /// walk that finds where its movetext starts: a caller that needs the
+    /// tags reads the section once.
+    pub(crate) fn read_tags(bytes: &'a [u8], line: u64, on_tag: impl FnMut(&TagScan)) -> Self {
+        let (movetext_start, movetext_line) = walk_tag_section(bytes, line, on_tag);
         GameText {
             bytes,
             line,
             movetext_start,
-            movetext_line,
-        }
-    }
-
-    /// A game whose tag section was already walked (by a caller that read
-    /// the tags on the way): the movetext starts at `movetext_start`, on
-    /// line `movetext_line`.
-    pub(crate) fn from_parts(
-        bytes: &'a [u8],
-        line: u64,
-        movetext_start: usize,
-        movetext_line: u64,
-    ) -> Self {
-        GameText {
-            bytes,
-            line,
-            movetext_start: movetext_start.min(bytes.len()),
             movetext_line,
         }
     }

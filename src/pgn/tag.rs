@@ -318,6 +318,24 @@ impl HeaderCursor {
     }
 }
 
+/// Walks the tag section of the game in `buf` (whose first byte is on
+/// `line`), handing each tag to `on_tag`, and returns where the movetext
+/// starts and its line (the end of `buf` when there is none).
+pub(crate) fn walk_tag_section(
+    buf: &[u8],
+    line: u64,
+    mut on_tag: impl FnMut(&TagScan),
+) -> (usize, u64) {
+    let mut cursor = HeaderCursor::new(buf, line);
+    loop {
+        match cursor.next(buf) {
+            HeaderItem::Tag(scan, _) => on_tag(&scan),
+            HeaderItem::Movetext(p, l) => return (p, l),
+            HeaderItem::End => return (buf.len(), line),
+        }
+    }
+}
+
 /// Iterator over the tag pairs at the start of one game.
 #[derive(Debug, Clone)]
 pub struct Tags<'a> {

@@ -5,7 +5,7 @@
 //! such files really use), so the report is always UTF-8.
 
 use crate::pgn::GameText;
-use crate::pgn::tag::{HeaderCursor, HeaderItem, unescape};
+use crate::pgn::tag::unescape;
 use std::borrow::Cow;
 
 /// The tag values one game's replay and row need.
@@ -43,19 +43,12 @@ impl<'a> GameHeaders<'a> {
     /// reads each tag section once.
     pub fn read_game(bytes: &'a [u8], line: u64) -> (Self, GameText<'a>) {
         let mut h = GameHeaders::default();
-        let mut cursor = HeaderCursor::new(bytes, line);
-        let (start, start_line) = loop {
-            match cursor.next(bytes) {
-                HeaderItem::Tag(scan, _) => {
-                    let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
-                    let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
-                    h.note(name, value);
-                }
-                HeaderItem::Movetext(p, l) => break (p, l),
-                HeaderItem::End => break (bytes.len(), line),
-            }
-        };
-        (h, GameText::from_parts(bytes, line, start, start_line))
+        let game = GameText::read_tags(bytes, line, |scan| {
+            let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
+            let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
+            h.note(name, value);
+        });
+        (h, game)
     }
 
     /// Takes one tag pair into its slot, if it is one the replay needs.
