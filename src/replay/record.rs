@@ -37,8 +37,9 @@ pub struct CastlingConflict {
 /// as long as the worker's batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<'a> {
-    /// `chess`, `chess960`, `xiangqi`, or an unsupported variant's name.
-    pub variant: Cow<'a, str>,
+    /// `chess`, `chess960`, `xiangqi` (static, so passing it on costs
+    /// nothing), or an unsupported variant's name.
+    pub variant: Cow<'static, str>,
     pub tags: GameTags<'a>,
     /// Half-moves of the main line that were replayed.
     pub plies: u32,
@@ -61,7 +62,7 @@ pub struct GameRecord<'a> {
 impl<'a> GameRecord<'a> {
     /// A record for a game that was not replayed at all.
     pub fn not_replayed(
-        variant: Cow<'a, str>,
+        variant: Cow<'static, str>,
         tags: GameTags<'a>,
         status: Status,
         error: String,

@@ -30,12 +30,7 @@ impl GameFacts {
     fn of(record: &GameRecord, span: GameSpan) -> Self {
         GameFacts {
             status: record.status,
-            variant: match record.variant.as_ref() {
-                "chess" => Cow::Borrowed("chess"),
-                "chess960" => Cow::Borrowed("chess960"),
-                "xiangqi" => Cow::Borrowed("xiangqi"),
-                other => Cow::Owned(other.to_string()),
-            },
+            variant: record.variant.clone(),
             plies: record.plies,
             threefold_ep_always: record.rep_ep_always.threefold_ply.is_some(),
             threefold_ep_legal: record.rep_ep_legal.threefold_ply.is_some(),
