@@ -353,6 +353,13 @@ impl Position {
     /// [`Position::parse_uci`]). Keeps both keys up to date incrementally.
     /// A move with no piece on its origin square only passes the turn.
     pub fn play(&mut self, m: Move) {
+        if m.kind() == MoveKind::Normal
+            && let Some(role) = self.board.role_at(m.from())
+        {
+            let captured = self.board.role_at(m.to());
+            self.play_normal(m.from(), m.to(), role, captured);
+            return;
+        }
         let us = self.turn;
         let them = !us;
         let old_castling = self.castling;
@@ -449,6 +456,70 @@ impl Position {
         }
         self.finish_turn(us, old_castling);
         self.checkers = self.compute_checkers();
+    }
+
+    /// Plays a normal move (not castling, en passant or a promotion) of our
+    /// piece of `role` from `from` to `to`, capturing the enemy piece of
+    /// role `captured` there if any. The caller has looked both roles up
+    /// already (SAN resolution must), so this path reads no square twice.
+    #[inline]
+    pub(crate) fn play_normal(
+        &mut self,
+        from: Square,
+        to: Square,
+        role: Role,
+        captured: Option<Role>,
+    ) {
+        let us = self.turn;
+        let them = !us;
+        let mut key = self.key
+            ^ zobrist::piece(us, role, from)
+            ^ zobrist::piece(us, role, to)
+            ^ zobrist::black_to_move();
+        let mut halfmove = self.halfmove.saturating_add(1);
+        if let Some(victim) = captured {
+            self.board.remove_known(
+                to,
+                Piece {
+                    color: them,
+                    role: victim,
+                },
+            );
+            key ^= zobrist::piece(them, victim, to);
+            halfmove = 0;
+        }
+        self.board.move_piece(from, to, Piece { color: us, role });
+        self.ep = None;
+        self.ep_legal = false;
+        if role == Role::Pawn {
+            halfmove = 0;
+            if from.index().abs_diff(to.index()) == 16 {
+                self.ep = Some(Square::from_index_masked(
+                    (from.index() + to.index()) as u32 / 2,
+                ));
+            }
+        }
+        let old_castling = self.castling;
+        if old_castling.nonempty() {
+            let mut lost = old_castling & (Bitboard::from_square(from) | to);
+            if role == Role::King {
+                lost |= old_castling & Bitboard::rank(us.back_rank());
+            }
+            if lost.nonempty() {
+                self.castling = old_castling & !lost;
+                key ^= zobrist::castling(lost);
+            }
+        }
+        self.halfmove = halfmove;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = them;
+        self.key = key;
+        if self.ep.is_some() {
+            self.ep_legal = self.compute_ep_legal();
+        }
+        self.checkers = self.checks_given(from, to, role);
     }
 
     /// The checkers after a normal move or promotion of the piece now of

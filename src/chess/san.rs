@@ -116,6 +116,15 @@ fn parse_tokens(t: &[u8]) -> Option<Parsed> {
     })
 }
 
+/// A move the one-pass reader resolved: a normal move (no castling, en
+/// passant or promotion) with the roles make-move would otherwise look up.
+struct PlainMove {
+    from: Square,
+    to: Square,
+    role: Role,
+    captured: Option<Role>,
+}
+
 /// The square of an ASCII file letter and rank digit already checked.
 #[inline]
 fn sq(file: u8, rank: u8) -> Square {
@@ -165,9 +174,29 @@ impl Position {
     /// `=`, `e.p.`, check and annotation suffixes, over-specified origins,
     /// `e2e4`/`e2-e4`, and the null move `--` (also `Z0`, `0000`, `@@@@`).
     pub fn parse_san(&self, token: &[u8]) -> Result<Move, SanError> {
-        if let Some(m) = self.parse_plain_san(token) {
-            return Ok(m);
+        if let Some(p) = self.parse_plain_san(token) {
+            return Ok(Move::normal(p.from, p.to));
         }
+        self.parse_general_san(token)
+    }
+
+    /// Resolves a SAN token like [`Position::parse_san`] and plays it. The
+    /// usual plain move goes straight from the reader to a make-move that
+    /// already knows the moving and the captured piece: the replay loop's
+    /// hot path.
+    #[inline]
+    pub fn play_san(&mut self, token: &[u8]) -> Result<Move, SanError> {
+        if let Some(p) = self.parse_plain_san(token) {
+            self.play_normal(p.from, p.to, p.role, p.captured);
+            return Ok(Move::normal(p.from, p.to));
+        }
+        let m = self.parse_general_san(token)?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// Every form [`Position::parse_san`] accepts, with its errors.
+    fn parse_general_san(&self, token: &[u8]) -> Result<Move, SanError> {
         let t = trim_suffixes(token);
         match t {
             b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(Move::null()),
@@ -214,7 +243,7 @@ impl Position {
     /// illegal move, other spellings) goes to the general parser, which also
     /// explains failures.
     #[inline]
-    fn parse_plain_san(&self, token: &[u8]) -> Option<Move> {
+    fn parse_plain_san(&self, token: &[u8]) -> Option<PlainMove> {
         let t = match token {
             [rest @ .., b'+' | b'#'] => rest,
             t => t,
@@ -296,7 +325,12 @@ impl Position {
                 found = Some(from);
             }
         }
-        found.map(|from| Move::normal(from, to))
+        found.map(|from| PlainMove {
+            from,
+            to,
+            role,
+            captured: target.map(|p| p.role),
+        })
     }
 
     fn resolve(

@@ -94,7 +94,10 @@ pub fn replay(
             [head @ .., b'*'] if !head.is_empty() => (head, true),
             text => (text, false),
         };
-        let m = match pos.parse_san(text) {
+        // Irreversible: a capture or pawn move (the halfmove clock
+        // restarts) or a lost castling right (castling included).
+        let rights_before = pos.castling_rooks();
+        let m = match pos.play_san(text) {
             Ok(m) => m,
             Err(_) if !names_a_move(text) => {
                 first_debris.get_or_insert((tokens.line_at(token.offset), token.text));
@@ -106,11 +109,8 @@ pub fn replay(
                 break;
             }
         };
+        // UCI depends on the move and the castling mode, not the board.
         super::record_move(&mut moves, || pos.uci(m));
-        // Irreversible: a capture or pawn move (the halfmove clock
-        // restarts) or a lost castling right (castling included).
-        let rights_before = pos.castling_rooks();
-        pos.play(m);
         let irreversible = pos.halfmove_clock() == 0 || pos.castling_rooks() != rights_before;
         ply += 1;
         if irreversible {
