@@ -41,16 +41,30 @@ impl RepetitionStats {
 /// irreversible, so such a position is always the first of its run. The
 /// table therefore keeps one list of keys and two versions of the first
 /// one: every later position has the same key under both conventions.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct RepetitionTable {
-    /// Keys of the run's positions after the first, in ply order.
-    keys: Vec<u64>,
+    /// Keys of the run's positions after the first, in ply order (the
+    /// first `len`), until the run outgrows [`SCAN_LIMIT`].
+    keys: [u64; SCAN_LIMIT],
+    len: usize,
     /// The run's first position under ep-always and ep-if-legal.
     first: [u64; 2],
-    /// Occurrence counts of `keys`, built only once it outgrows
-    /// [`SCAN_LIMIT`].
+    /// Occurrence counts of the run's keys after the first, kept instead of
+    /// `keys` once the run outgrows [`SCAN_LIMIT`].
     counts: Option<HashMap<u64, u32>>,
     stats: [RepetitionStats; 2],
+}
+
+impl Default for RepetitionTable {
+    fn default() -> Self {
+        RepetitionTable {
+            keys: [0; SCAN_LIMIT],
+            len: 0,
+            first: [0; 2],
+            counts: None,
+            stats: Default::default(),
+        }
+    }
 }
 
 impl RepetitionTable {
@@ -62,7 +76,7 @@ impl RepetitionTable {
     /// follows an irreversible move, so no earlier position can occur
     /// again. Its keys under ep-always and ep-if-legal.
     pub fn start(&mut self, key_ep_always: u64, key_ep_legal: u64, ply: u32) {
-        self.keys.clear();
+        self.len = 0;
         self.counts = None;
         self.first = [key_ep_always, key_ep_legal];
         for stats in &mut self.stats {
@@ -72,6 +86,7 @@ impl RepetitionTable {
 
     /// Records the position at `ply`, reached by a reversible move: it has
     /// no en-passant square, so one key serves both conventions.
+    #[inline]
     pub fn push(&mut self, key: u64, ply: u32) {
         let earlier = match &mut self.counts {
             Some(counts) => {
@@ -80,21 +95,30 @@ impl RepetitionTable {
                 *c - 1
             }
             None => {
+                let run = self.keys.get(..self.len).unwrap_or_default();
                 // Keys include the side to move, so only every second
                 // earlier position (those of the same parity as the new
                 // one's index) can be equal.
-                let same_side = self.keys.get(self.keys.len() % 2..).unwrap_or_default();
-                same_side.iter().step_by(2).filter(|&&k| k == key).count() as u32
+                let mut earlier = 0;
+                let mut i = self.len % 2;
+                while let Some(&k) = run.get(i) {
+                    earlier += u32::from(k == key);
+                    i += 2;
+                }
+                if self.len < SCAN_LIMIT {
+                    self.keys[self.len] = key;
+                    self.len += 1;
+                } else {
+                    // The run outgrew the scan: count its keys instead.
+                    let mut counts = HashMap::with_capacity(SCAN_LIMIT * 4);
+                    for &k in self.keys.iter().chain([&key]) {
+                        *counts.entry(k).or_insert(0) += 1;
+                    }
+                    self.counts = Some(counts);
+                }
+                earlier
             }
         };
-        self.keys.push(key);
-        if self.counts.is_none() && self.keys.len() > SCAN_LIMIT {
-            let mut counts = HashMap::with_capacity(self.keys.len() * 2);
-            for &k in &self.keys {
-                *counts.entry(k).or_insert(0) += 1;
-            }
-            self.counts = Some(counts);
-        }
         // A first occurrence changes nothing: every run starts with a
         // count of 1 already recorded.
         if earlier > 0 || self.first.contains(&key) {
