@@ -1,6 +1,7 @@
 //! Turning records into CSV bytes. Runs on the worker threads, a chunk of
 //! games at a time, so the ordered writer only has to copy bytes.
 
+use super::csv_record::CsvRecords;
 use super::rows::{CastlingRow, GameRow};
 use crate::replay::GameRecord;
 
@@ -82,9 +83,10 @@ fn nonzero(max: u32) -> Option<u32> {
     (max > 0).then_some(max)
 }
 
-/// Appends CSV rows to byte buffers, reusing one csv writer per buffer.
+/// Appends CSV rows to byte buffers: `games.csv` rows by hand (one a
+/// game, see [`CsvRecords`]), `castling.csv` rows by the csv crate.
 pub struct RowFormatter {
-    games: csv::Writer<Vec<u8>>,
+    games: CsvRecords,
     castling: csv::Writer<Vec<u8>>,
     with_moves: bool,
 }
@@ -97,7 +99,7 @@ impl RowFormatter {
                 .from_writer(Vec::new())
         };
         RowFormatter {
-            games: headless(),
+            games: CsvRecords::new(),
             castling: headless(),
             with_moves,
         }
@@ -133,12 +135,12 @@ impl RowFormatter {
             status: record.status,
             error: &record.error,
         };
-        row.write_fields(&mut self.games)?;
+        row.write_fields(&mut self.games);
         if self.with_moves {
             self.games
-                .write_field(record.moves.as_deref().unwrap_or(""))?;
+                .field(record.moves.as_deref().unwrap_or("").as_bytes());
         }
-        self.games.write_record(None::<&[u8]>)?;
+        self.games.end_record();
         if let Some(c) = conflict {
             self.castling.serialize(CastlingRow {
                 source: at.source,
@@ -157,7 +159,7 @@ impl RowFormatter {
 
     /// The formatted bytes of `games.csv` and `castling.csv` rows so far.
     pub fn finish(self) -> csv::Result<(Vec<u8>, Vec<u8>)> {
-        let games = self.games.into_inner().map_err(|e| e.into_error())?;
+        let games = self.games.into_bytes();
         let castling = self.castling.into_inner().map_err(|e| e.into_error())?;
         Ok((games, castling))
     }
@@ -235,13 +237,11 @@ mod tests {
             .has_headers(false)
             .from_writer(Vec::new());
         by_serde.serialize(&row).unwrap();
-        let mut by_hand = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        row.write_fields(&mut by_hand).unwrap();
-        by_hand.write_record(None::<&[u8]>).unwrap();
+        let mut by_hand = CsvRecords::new();
+        row.write_fields(&mut by_hand);
+        by_hand.end_record();
         assert_eq!(
-            String::from_utf8(by_hand.into_inner().unwrap()).unwrap(),
+            String::from_utf8(by_hand.into_bytes()).unwrap(),
             String::from_utf8(by_serde.into_inner().unwrap()).unwrap()
         );
     }

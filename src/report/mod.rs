@@ -9,6 +9,7 @@
 
 pub mod atomic;
 pub mod chunk;
+pub mod csv_record;
 pub mod extract;
 pub mod format;
 pub mod output;

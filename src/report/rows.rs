@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::csv_record::CsvRecords;
+
 /// How far a game got. Serialized in snake case: `ok`, `illegal_move`, ...
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -101,12 +103,12 @@ impl GameRow<'_> {
     /// (a `moves` column may follow). The same bytes as serde's
     /// serialization of the struct (a test holds them equal), without its
     /// per-field dispatch: this runs once per game.
-    pub fn write_fields<W: std::io::Write>(&self, w: &mut csv::Writer<W>) -> csv::Result<()> {
+    pub fn write_fields(&self, w: &mut CsvRecords) {
         let mut n = itoa::Buffer::new();
-        w.write_field(self.source)?;
-        w.write_field(n.format(self.game))?;
-        w.write_field(n.format(self.offset))?;
-        w.write_field(n.format(self.line))?;
+        w.field(self.source.as_bytes());
+        w.plain_field(n.format(self.game).as_bytes());
+        w.plain_field(n.format(self.offset).as_bytes());
+        w.plain_field(n.format(self.line).as_bytes());
         for text in [
             self.variant,
             self.event,
@@ -117,12 +119,12 @@ impl GameRow<'_> {
             self.black,
             self.result,
         ] {
-            w.write_field(text)?;
+            w.field(text.as_bytes());
         }
-        w.write_field(n.format(self.plies))?;
-        w.write_field(self.start_fen)?;
-        w.write_field(self.final_fen)?;
-        w.write_field(self.final_fen_ep_legal)?;
+        w.plain_field(n.format(self.plies).as_bytes());
+        w.field(self.start_fen.as_bytes());
+        w.field(self.final_fen.as_bytes());
+        w.field(self.final_fen_ep_legal.as_bytes());
         for number in [
             self.rep_max_ep_always,
             self.threefold_ply_ep_always,
@@ -130,17 +132,17 @@ impl GameRow<'_> {
             self.threefold_ply_ep_legal,
         ] {
             match number {
-                Some(v) => w.write_field(n.format(v))?,
-                None => w.write_field("")?,
+                Some(v) => w.plain_field(n.format(v).as_bytes()),
+                None => w.plain_field(b""),
             }
         }
-        w.write_field(if self.missed_threefold {
-            "true"
+        w.plain_field(if self.missed_threefold {
+            b"true"
         } else {
-            "false"
-        })?;
-        w.write_field(self.castling_conflict)?;
-        w.write_field(self.status.as_str())?;
-        w.write_field(self.error)
+            b"false"
+        });
+        w.field(self.castling_conflict.as_bytes());
+        w.plain_field(self.status.as_str().as_bytes());
+        w.field(self.error.as_bytes());
     }
 }
