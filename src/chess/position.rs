@@ -462,7 +462,7 @@ impl Position {
     /// piece of `role` from `from` to `to`, capturing the enemy piece of
     /// role `captured` there if any. The caller has looked both roles up
     /// already (SAN resolution must), so this path reads no square twice.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_normal(
         &mut self,
         from: Square,
@@ -526,7 +526,7 @@ impl Position {
     /// `role` from `from` to `to` (the turn has passed already): the moved
     /// piece itself, or a slider whose line through `from` it opened. Cheaper
     /// than [`Position::compute_checkers`], which looks in every direction.
-    #[inline]
+    #[inline(always)]
     fn checks_given(&self, from: Square, to: Square, role: Role) -> Bitboard {
         let Some(king) = self.board.king_of(self.turn) else {
             return Bitboard::EMPTY;

@@ -428,7 +428,7 @@ impl Position {
     /// `king`) safe. Out of check, a piece other than the king that does not
     /// stand on a line with its king, or stays on that line, cannot expose it:
     /// that is most moves of a game, answered without computing an attack.
-    #[inline]
+    #[inline(always)]
     fn keeps_king_safe(
         &self,
         role: Role,

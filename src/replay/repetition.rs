@@ -86,14 +86,10 @@ impl RepetitionTable {
 
     /// Records the position at `ply`, reached by a reversible move: it has
     /// no en-passant square, so one key serves both conventions.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, key: u64, ply: u32) {
-        let earlier = match &mut self.counts {
-            Some(counts) => {
-                let c = counts.entry(key).or_insert(0);
-                *c += 1;
-                *c - 1
-            }
+        let earlier = match self.counts {
+            Some(_) => self.count_in_map(key),
             None => {
                 let run = self.keys.get(..self.len).unwrap_or_default();
                 // Keys include the side to move, so only every second
@@ -109,12 +105,7 @@ impl RepetitionTable {
                     self.keys[self.len] = key;
                     self.len += 1;
                 } else {
-                    // The run outgrew the scan: count its keys instead.
-                    let mut counts = HashMap::with_capacity(SCAN_LIMIT * 4);
-                    for &k in self.keys.iter().chain([&key]) {
-                        *counts.entry(k).or_insert(0) += 1;
-                    }
-                    self.counts = Some(counts);
+                    self.switch_to_map(key);
                 }
                 earlier
             }
@@ -126,6 +117,31 @@ impl RepetitionTable {
                 stats.record(1 + earlier + u32::from(first == key), ply);
             }
         }
+    }
+
+    /// The run outgrew the scan: from now on its keys are counted in a
+    /// hash map, starting with the stored ones and `key`.
+    #[cold]
+    #[inline(never)]
+    fn switch_to_map(&mut self, key: u64) {
+        let mut counts = HashMap::with_capacity(SCAN_LIMIT * 4);
+        for &k in self.keys.iter().chain([&key]) {
+            *counts.entry(k).or_insert(0) += 1;
+        }
+        self.counts = Some(counts);
+    }
+
+    /// Counts `key` in the hash map of a long run; returns how often it
+    /// occurred before.
+    #[cold]
+    #[inline(never)]
+    fn count_in_map(&mut self, key: u64) -> u32 {
+        let Some(counts) = &mut self.counts else {
+            return 0;
+        };
+        let c = counts.entry(key).or_insert(0);
+        *c += 1;
+        *c - 1
     }
 
     /// The statistics under ep-always.
