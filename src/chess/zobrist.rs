@@ -33,10 +33,23 @@ const fn table() -> [u64; 841] {
 
 static KEYS: [u64; 841] = table();
 
+/// The 768 piece-square keys of [`KEYS`] by colour, role and square: make-move
+/// reads three or four of them a ply, and this shape needs no bounds check.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let keys = table();
+    let mut out = [[[0u64; 64]; 6]; 2];
+    let mut i = 0;
+    while i < 768 {
+        out[i / 384][(i / 64) % 6][i % 64] = keys[i];
+        i += 1;
+    }
+    out
+};
+
 /// Key of `color`'s `role` standing on `sq`.
 #[inline]
 pub fn piece(color: Color, role: Role, sq: Square) -> u64 {
-    KEYS[(color.index() * 6 + role.index()) * 64 + sq.index()]
+    PIECE_KEYS[color.index()][role.index()][sq.index() & 63]
 }
 
 /// Key of a set of castling rights, given as the rooks' squares. The set of
