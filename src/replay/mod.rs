@@ -17,7 +17,7 @@ pub use variant::GameVariant;
 use crate::chess::CastlingMode;
 use crate::report::Status;
 use std::borrow::Cow;
-use tags::{GameHeaders, text};
+use tags::{GameHeaders, text_in};
 
 /// A move token that could not be played: `parse_error` when it is the
 /// first token of a text with no tags (stray text, not a game), else
@@ -79,6 +79,22 @@ pub struct ReplayOptions {
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
 pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> GameRecord<'a> {
+    replay(bytes, None, line, options)
+}
+
+/// [`replay_game`] for a game already decoded to UTF-8 (as the report
+/// does): its tag values need no second validation.
+pub fn replay_text<'a>(text: &'a str, line: u64, options: &ReplayOptions) -> GameRecord<'a> {
+    replay(text.as_bytes(), Some(text), line, options)
+}
+
+fn replay<'a>(
+    bytes: &'a [u8],
+    utf8: Option<&'a str>,
+    line: u64,
+    options: &ReplayOptions,
+) -> GameRecord<'a> {
+    let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
     let (headers, game) = GameHeaders::read_game(bytes, line);
     let white = if headers.white.is_some() {
         &headers.white

@@ -85,12 +85,22 @@ impl<'a> GameHeaders<'a> {
 /// windows-1252. Borrowed from the game's bytes when it can be: a report
 /// reads seven tags of every game.
 pub fn text<'a>(value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
+    text_in(None, value)
+}
+
+/// [`text`] for a value borrowed from `game`, the game's text already known
+/// to be UTF-8: the value is cut out of it (a value ends at ASCII quotes, so
+/// on character boundaries) instead of being validated again.
+pub fn text_in<'a>(game: Option<&'a str>, value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
     let latin1 = |bytes: &[u8]| encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned();
     match value {
         None => Cow::Borrowed(""),
-        Some(Cow::Borrowed(bytes)) => match std::str::from_utf8(bytes) {
-            Ok(s) => Cow::Borrowed(s),
-            Err(_) => Cow::Owned(latin1(bytes)),
+        Some(Cow::Borrowed(bytes)) => match game.and_then(|g| part_of(g, bytes)) {
+            Some(s) => Cow::Borrowed(s),
+            None => match std::str::from_utf8(bytes) {
+                Ok(s) => Cow::Borrowed(s),
+                Err(_) => Cow::Owned(latin1(bytes)),
+            },
         },
         Some(Cow::Owned(bytes)) => Cow::Owned(match std::str::from_utf8(bytes) {
             Ok(s) => s.to_string(),
@@ -99,9 +109,32 @@ pub fn text<'a>(value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
     }
 }
 
+/// `part` as a slice of `whole`, when it lies inside `whole`'s memory on
+/// character boundaries (then it is the very same bytes).
+fn part_of<'a>(whole: &'a str, part: &[u8]) -> Option<&'a str> {
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    whole.get(start..start.checked_add(part.len())?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_inside_the_game_is_cut_out_of_it() {
+        let game = "[White \"Réti\"]";
+        let value = Some(Cow::Borrowed(&game.as_bytes()[8..13]));
+        assert!(matches!(text_in(Some(game), &value), Cow::Borrowed("Réti")));
+        // Bytes from elsewhere are validated as usual, never cut out of
+        // `game` by their position alone.
+        let other = String::from("R\u{e9}ti");
+        let value = Some(Cow::Borrowed(other.as_bytes()));
+        assert_eq!(text_in(Some(game), &value), "Réti");
+        // A range that splits a character is not a slice of the text: its
+        // bytes are read as windows-1252.
+        let value = Some(Cow::Borrowed(&game.as_bytes()[8..10]));
+        assert_eq!(text_in(Some(game), &value), "R\u{c3}");
+    }
 
     #[test]
     fn latin1_names_become_utf8() {

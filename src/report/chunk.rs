@@ -7,7 +7,7 @@ use super::extract::ExtractKind;
 use super::format::{GameLocation, RowFormatter};
 use super::rows::Status;
 use crate::pgn::GameSpan;
-use crate::replay::{GameRecord, ReplayOptions, replay_game};
+use crate::replay::{GameRecord, ReplayOptions, replay_text};
 use crate::source::{Encoding, decode_game};
 use std::borrow::Cow;
 
@@ -75,7 +75,7 @@ pub fn process_chunk(
     for (i, span) in spans.iter().enumerate() {
         let raw = span.slice(bytes, base_offset).unwrap_or_default();
         let text = decode_game(raw, encoding);
-        let record = replay_game(text.as_bytes(), span.line, options);
+        let record = replay_text(&text, span.line, options);
         let at = GameLocation {
             source,
             game: first_game + i as u64,
