@@ -195,30 +195,34 @@ impl Board {
         self.mailbox[to.index() & 63] = Self::code(piece);
     }
 
-    /// FEN field 1.
+    /// FEN field 1. Read from the mailbox a rank at a time into bytes: a
+    /// report writes a FEN per game.
     pub fn placement(&self) -> String {
-        let mut out = String::with_capacity(72);
-        for rank in (0..8u8).rev() {
-            let mut empty = 0u8;
-            for file in 0..8u8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
+        /// The FEN letter of each mailbox code (0 is an empty square).
+        const LETTER: [u8; 13] = *b".PNBRQKpnbrqk";
+        let mut out = Vec::with_capacity(72);
+        for (i, rank) in self.mailbox.chunks_exact(8).rev().enumerate() {
+            if i > 0 {
+                out.push(b'/');
+            }
+            let mut empty = b'0';
+            for &code in rank {
+                match LETTER.get(usize::from(code)) {
+                    Some(&letter) if code != 0 => {
+                        if empty > b'0' {
+                            out.push(empty);
+                            empty = b'0';
                         }
-                        out.push(p.char());
+                        out.push(letter);
                     }
-                    None => empty += 1,
+                    _ => empty += 1,
                 }
             }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                out.push('/');
+            if empty > b'0' {
+                out.push(empty);
             }
         }
-        out
+        // Only ASCII letters, digits and slashes were written.
+        String::from_utf8(out).unwrap_or_default()
     }
 }
