@@ -316,6 +316,19 @@ impl Position {
             }
         };
         let king = self.our_king();
+        let captured = target.map(|p| p.role);
+        if !candidates.more_than_one() {
+            // The usual case: one piece of that role reaches the square.
+            let from = candidates.first()?;
+            return self
+                .keeps_king_safe(role, king, from, to, None)
+                .then_some(PlainMove {
+                    from,
+                    to,
+                    role,
+                    captured,
+                });
+        }
         let mut found = None;
         for from in candidates {
             if self.keeps_king_safe(role, king, from, to, None) {
@@ -329,7 +342,7 @@ impl Position {
             from,
             to,
             role,
-            captured: target.map(|p| p.role),
+            captured,
         })
     }
 
