@@ -226,7 +226,7 @@ static DIRECTION: [[u8; 64]; 64] = {
 
 /// The index into [`DIRS`] of the direction from `from` to `towards`, if
 /// they share a line.
-#[inline]
+#[inline(always)]
 fn direction(from: Square, towards: Square) -> Option<usize> {
     let dir = DIRECTION[from.index() & 63][towards.index() & 63] as usize;
     (dir < 8).then_some(dir)
@@ -243,7 +243,7 @@ pub struct Ray {
 
 impl Ray {
     /// The ray from `from` through `towards`, if they share a line.
-    #[inline]
+    #[inline(always)]
     pub fn through(from: Square, towards: Square) -> Option<Ray> {
         let dir = direction(from, towards)?;
         let squares = Bitboard(*RAYS.get(dir)?.get(from.index())?);
@@ -251,21 +251,21 @@ impl Ray {
     }
 
     /// The squares of the ray, its origin excluded.
-    #[inline]
+    #[inline(always)]
     pub fn squares(self) -> Bitboard {
         self.squares
     }
 
     /// Whether the ray runs along a rank or file (a rook's line) rather
     /// than a diagonal.
-    #[inline]
+    #[inline(always)]
     pub fn is_straight(self) -> bool {
         self.dir % 4 < 2
     }
 
     /// Of `rooks_queens` and `bishops_queens`, the sliders that move along
     /// this ray.
-    #[inline]
+    #[inline(always)]
     pub fn sliders(self, rooks_queens: Bitboard, bishops_queens: Bitboard) -> Bitboard {
         if self.is_straight() {
             rooks_queens
@@ -276,7 +276,7 @@ impl Ray {
 
     /// The square of `pieces` on the ray nearest its origin, as a bitboard
     /// (empty if none).
-    #[inline]
+    #[inline(always)]
     pub fn nearest(self, pieces: Bitboard) -> Bitboard {
         let bits = (self.squares & pieces).0;
         if bits == 0 {
@@ -300,7 +300,7 @@ pub fn ray_through(from: Square, towards: Square) -> Bitboard {
 /// nothing between them, and the first piece beyond `from` on that line is
 /// an enemy slider that moves along it (`rooks_queens` / `bishops_queens`:
 /// the enemy's). Then `pin_ray` is the ray the piece may still move on.
-#[inline]
+#[inline(always)]
 pub fn pin_ray(
     king: Square,
     from: Square,
@@ -326,7 +326,7 @@ pub fn pin_ray(
 /// the first piece on the ray from `from` once it counts as occupied. For
 /// SAN, which asks this of the one or two pieces that could have moved, it
 /// is cheaper than computing their whole attack sets.
-#[inline]
+#[inline(always)]
 pub fn slider_reaches(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
     let Some(ray) = Ray::through(from, to) else {
         return false;

@@ -27,6 +27,38 @@ pub struct GameHeaders<'a> {
     pub any: bool,
 }
 
+/// A tag name of up to eight bytes packed into a word with bit 5 of every
+/// byte set, which folds ASCII upper case onto lower case: one comparison
+/// per known name, case-insensitive as the names in the wild need. Bytes
+/// that are not letters never fold onto a letter's lower case (only the
+/// upper case letter does), so only the names themselves match; longer
+/// names pack to 0, which matches none.
+const fn folded_name(name: &[u8]) -> u64 {
+    if name.len() > 8 {
+        return 0;
+    }
+    let mut word = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        word |= ((name[i] | 0x20) as u64) << (8 * i);
+        i += 1;
+    }
+    word
+}
+
+const FEN: u64 = folded_name(b"fen");
+const RED: u64 = folded_name(b"red");
+const SITE: u64 = folded_name(b"site");
+const DATE: u64 = folded_name(b"date");
+const GAME: u64 = folded_name(b"game");
+const EVENT: u64 = folded_name(b"event");
+const ROUND: u64 = folded_name(b"round");
+const WHITE: u64 = folded_name(b"white");
+const BLACK: u64 = folded_name(b"black");
+const RESULT: u64 = folded_name(b"result");
+const FORMAT: u64 = folded_name(b"format");
+const VARIANT: u64 = folded_name(b"variant");
+
 impl<'a> GameHeaders<'a> {
     /// Reads the tags of a game; the first occurrence of a name wins, names
     /// compared case-insensitively (`[Fen]` exists in the wild).
@@ -60,19 +92,19 @@ impl<'a> GameHeaders<'a> {
             self.any = name.first().is_some_and(u8::is_ascii_alphanumeric)
                 && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
         }
-        let slot = match name.len() {
-            3 if name.eq_ignore_ascii_case(b"fen") => &mut self.fen,
-            3 if name.eq_ignore_ascii_case(b"red") => &mut self.red,
-            4 if name.eq_ignore_ascii_case(b"site") => &mut self.site,
-            4 if name.eq_ignore_ascii_case(b"date") => &mut self.date,
-            4 if name.eq_ignore_ascii_case(b"game") => &mut self.game,
-            5 if name.eq_ignore_ascii_case(b"event") => &mut self.event,
-            5 if name.eq_ignore_ascii_case(b"round") => &mut self.round,
-            5 if name.eq_ignore_ascii_case(b"white") => &mut self.white,
-            5 if name.eq_ignore_ascii_case(b"black") => &mut self.black,
-            6 if name.eq_ignore_ascii_case(b"result") => &mut self.result,
-            6 if name.eq_ignore_ascii_case(b"format") => &mut self.format,
-            7 if name.eq_ignore_ascii_case(b"variant") => &mut self.variant,
+        let slot = match folded_name(name) {
+            FEN => &mut self.fen,
+            RED => &mut self.red,
+            SITE => &mut self.site,
+            DATE => &mut self.date,
+            GAME => &mut self.game,
+            EVENT => &mut self.event,
+            ROUND => &mut self.round,
+            WHITE => &mut self.white,
+            BLACK => &mut self.black,
+            RESULT => &mut self.result,
+            FORMAT => &mut self.format,
+            VARIANT => &mut self.variant,
             _ => return,
         };
         if slot.is_none() {
@@ -119,6 +151,35 @@ fn part_of<'a>(whole: &'a str, part: &[u8]) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packed comparison answers as `eq_ignore_ascii_case` does, for
+    /// every byte in every position of the known names.
+    #[test]
+    fn folded_names_match_exactly_the_case_insensitive_names() {
+        let names: [&[u8]; 12] = [
+            b"fen", b"red", b"site", b"date", b"game", b"event", b"round", b"white", b"black",
+            b"result", b"format", b"variant",
+        ];
+        for name in names {
+            for at in 0..name.len() {
+                for b in 0..=255u8 {
+                    let mut probe = name.to_vec();
+                    probe[at] = b;
+                    let expected = probe.eq_ignore_ascii_case(name);
+                    assert_eq!(
+                        folded_name(&probe) == folded_name(name),
+                        expected,
+                        "{probe:?}"
+                    );
+                }
+            }
+            assert_ne!(folded_name(&name[..name.len() - 1]), folded_name(name));
+            let longer = [name, b"x"].concat();
+            assert_ne!(folded_name(&longer), folded_name(name));
+        }
+        assert_eq!(folded_name(b"VaRiAnT"), VARIANT);
+        assert_ne!(folded_name(b"variants"), VARIANT);
+    }
 
     #[test]
     fn a_value_inside_the_game_is_cut_out_of_it() {
