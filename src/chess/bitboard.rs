@@ -99,6 +99,17 @@ impl Iterator for Bitboard {
     }
 }
 
+/// Squares from the highest (h8) down.
+impl DoubleEndedIterator for Bitboard {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        // The inherent `last`, not the iterator's.
+        let sq = Bitboard::last(*self)?;
+        self.0 ^= 1u64 << sq.index();
+        Some(sq)
+    }
+}
+
 impl From<Square> for Bitboard {
     #[inline]
     fn from(sq: Square) -> Bitboard {
@@ -145,5 +156,25 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Backwards iteration yields the squares of forward iteration, reversed.
+    #[test]
+    fn squares_from_both_ends_agree() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let b = Bitboard(x & x.rotate_left(11));
+            let mut forward: Vec<Square> = b.collect();
+            forward.reverse();
+            assert_eq!(b.rev().collect::<Vec<_>>(), forward);
+        }
     }
 }

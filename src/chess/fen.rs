@@ -18,11 +18,7 @@ impl Position {
             Color::Black => 'b',
         });
         out.push(' ');
-        if self.castling.is_empty() {
-            out.push('-');
-        } else {
-            out.push_str(&self.castling_field());
-        }
+        self.push_castling_field(&mut out);
         out.push(' ');
         match self.ep_for(ep) {
             Some(sq) => {
@@ -55,9 +51,10 @@ impl Position {
         out
     }
 
-    /// The castling field in X-FEN form, `-` if there are no rights.
-    pub fn castling_field(&self) -> String {
-        let mut out = String::new();
+    /// Appends the castling field in X-FEN form, `-` if there are no
+    /// rights.
+    fn push_castling_field(&self, out: &mut String) {
+        let start = out.len();
         for color in Color::ALL {
             let Some(king) = self.board.king_of(color) else {
                 continue;
@@ -65,9 +62,8 @@ impl Position {
             let back = Bitboard::rank(color.back_rank());
             let rooks = self.board.by_piece(color, Role::Rook) & back;
             let rights = self.castling & back;
-            let mut squares: Vec<_> = rights.collect();
-            squares.reverse();
-            for sq in squares {
+            // From the h-file towards the a-file.
+            for sq in rights.into_iter().rev() {
                 let a_side = sq.file() < king.file();
                 let others = rooks.without(sq);
                 let outer_exists = others.into_iter().any(|o| (o.file() < sq.file()) == a_side);
@@ -84,9 +80,8 @@ impl Position {
                 });
             }
         }
-        if out.is_empty() {
+        if out.len() == start {
             out.push('-');
         }
-        out
     }
 }

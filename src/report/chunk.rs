@@ -70,7 +70,7 @@ pub fn process_chunk(
     encoding: Encoding,
     options: &ReplayOptions,
 ) -> csv::Result<ChunkResult> {
-    let mut formatter = RowFormatter::new(options.moves);
+    let mut formatter = RowFormatter::for_games(options.moves, spans.len());
     let mut games = Vec::with_capacity(spans.len());
     for (i, span) in spans.iter().enumerate() {
         let raw = span.slice(bytes, base_offset).unwrap_or_default();

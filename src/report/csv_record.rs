@@ -28,8 +28,13 @@ fn needs_quotes(field: &[u8]) -> bool {
 
 impl CsvRecords {
     pub fn new() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// A writer whose buffer holds `bytes` before it has to grow.
+    pub fn with_capacity(bytes: usize) -> Self {
         CsvRecords {
-            buf: Vec::new(),
+            buf: Vec::with_capacity(bytes),
             at_record_start: true,
         }
     }
