@@ -67,8 +67,15 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The standard starting position.
+    /// The standard starting position: built once, then copied (a report
+    /// starts nearly every game from it).
     pub fn startpos() -> Position {
+        static STARTPOS: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(Position::build_startpos);
+        *STARTPOS
+    }
+
+    fn build_startpos() -> Position {
         let board = Board::startpos();
         let castling = Bitboard::from_square(Square::A1) | Square::H1 | Square::A8 | Square::H8;
         let mut pos = Position {

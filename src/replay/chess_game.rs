@@ -2,7 +2,7 @@
 
 use super::ReplayOptions;
 use super::record::CastlingConflict;
-use super::repetition::RepetitionTable;
+use super::repetition::{RepetitionStats, RepetitionTable};
 use crate::chess::{CastlingMode, EpMode, Position, Setup};
 use crate::pgn::{GameText, TokenKind};
 use crate::report::Status;
@@ -12,7 +12,10 @@ pub struct ChessReplay {
     pub plies: u32,
     pub final_fen: String,
     pub final_fen_ep_legal: String,
-    pub repetitions: RepetitionTable,
+    /// Repetition statistics under ep-always and ep-if-legal (the table
+    /// itself stays in [`replay`]: it is half a kilobyte to move).
+    pub rep_ep_always: RepetitionStats,
+    pub rep_ep_legal: RepetitionStats,
     pub castling_conflict: Option<CastlingConflict>,
     pub status: Status,
     pub error: String,
@@ -25,7 +28,8 @@ impl ChessReplay {
             plies: 0,
             final_fen: String::new(),
             final_fen_ep_legal: String::new(),
-            repetitions: RepetitionTable::new(),
+            rep_ep_always: RepetitionStats::default(),
+            rep_ep_legal: RepetitionStats::default(),
             castling_conflict: None,
             status,
             error,
@@ -77,8 +81,8 @@ pub fn replay(
     // bytes (a binary file, noise between games) from an empty game.
     let mut first_debris: Option<(u64, &[u8])> = None;
     let mut has_result = false;
-    out.repetitions
-        .start(pos.key_ep_always(), pos.key_ep_legal(), 0);
+    let mut repetitions = RepetitionTable::new();
+    repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
     let mut tokens = game.movetext();
     while let Some(token) = tokens.next() {
         match token.kind {
@@ -114,12 +118,11 @@ pub fn replay(
         let irreversible = pos.halfmove_clock() == 0 || pos.castling_rooks() != rights_before;
         ply += 1;
         if irreversible {
-            out.repetitions
-                .start(pos.key_ep_always(), pos.key_ep_legal(), ply);
+            repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), ply);
         } else {
             // Only a pawn's double step sets an en-passant square, and a
             // pawn move is irreversible: here both keys are the same.
-            out.repetitions.push(pos.key_ep_legal(), ply);
+            repetitions.push(pos.key_ep_legal(), ply);
         }
         if glued_result {
             break;
@@ -146,6 +149,8 @@ pub fn replay(
         (out.status, out.error) = super::unclosed_comment(line);
     }
     out.plies = ply;
+    out.rep_ep_always = repetitions.stats_ep_always();
+    out.rep_ep_legal = repetitions.stats_ep_legal();
     out.final_fen = pos.fen(EpMode::Always);
     // The two FENs differ only when an en-passant square has no legal
     // capture.

@@ -123,8 +123,10 @@ impl GameRow<'_> {
         }
         w.plain_field(n.format(self.plies).as_bytes());
         w.field(self.start_fen.as_bytes());
-        w.field(self.final_fen.as_bytes());
-        w.field(self.final_fen_ep_legal.as_bytes());
+        // Written by the FEN writers (chess, xiangqi), whose alphabet holds
+        // no comma, quote or line end; empty when nothing was replayed.
+        w.plain_field(self.final_fen.as_bytes());
+        w.plain_field(self.final_fen_ep_legal.as_bytes());
         for number in [
             self.rep_max_ep_always,
             self.threefold_ply_ep_always,
