@@ -96,6 +96,32 @@ static PAWN: [[u64; 64]; 2] = [
 ];
 static RAYS: [[u64; 64]; 8] = ray_table();
 
+/// Rook and bishop attacks on an empty board, the union of four rays each:
+/// a slider off these squares cannot attack, whatever stands between.
+static EMPTY_BOARD_SLIDES: [[u64; 64]; 2] = {
+    let rays = ray_table();
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        t[0][sq] = rays[0][sq] | rays[1][sq] | rays[4][sq] | rays[5][sq];
+        t[1][sq] = rays[2][sq] | rays[3][sq] | rays[6][sq] | rays[7][sq];
+        sq += 1;
+    }
+    t
+};
+
+/// Squares a rook on `sq` would attack on an empty board.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(EMPTY_BOARD_SLIDES[0][sq.index() & 63])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(EMPTY_BOARD_SLIDES[1][sq.index() & 63])
+}
+
 const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     let rays = ray_table();
     let mut between = [[0u64; 64]; 64];

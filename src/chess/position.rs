@@ -286,12 +286,20 @@ impl Position {
             occ &= !Bitboard::from_square(c);
             theirs &= !Bitboard::from_square(c);
         }
-        let hits = (attacks::rook_attacks(king, occ) & b.rooks_queens())
-            | (attacks::bishop_attacks(king, occ) & b.bishops_queens())
-            | (attacks::knight_attacks(king) & b.by_role(Role::Knight))
+        let steppers = (attacks::knight_attacks(king) & b.by_role(Role::Knight))
             | (attacks::pawn_attacks(self.turn, king) & b.by_role(Role::Pawn))
             | (attacks::king_attacks(king) & b.by_role(Role::King));
-        (hits & theirs).nonempty()
+        if (steppers & theirs).nonempty() {
+            return true;
+        }
+        // Sliders: only those on the king's lines can reach it, and often
+        // there are none, so each kind's rays are cast only when needed.
+        let rooks = b.rooks_queens() & theirs;
+        let bishops = b.bishops_queens() & theirs;
+        ((attacks::rook_rays(king) & rooks).nonempty()
+            && (attacks::rook_attacks(king, occ) & rooks).nonempty())
+            || ((attacks::bishop_rays(king) & bishops).nonempty()
+                && (attacks::bishop_attacks(king, occ) & bishops).nonempty())
     }
 
     /// The square of the pawn an en-passant capture onto `ep` removes.
