@@ -293,7 +293,14 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    // Interrupt as soon as the run is under way (its partial files exist,
+    // so the handler is installed), not after a fixed time: a fast build
+    // replays the whole input in well under a second.
+    let started = std::time::Instant::now();
+    while !out.join(".games.csv.partial").exists() {
+        assert!(started.elapsed().as_secs() < 30, "the run never started");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     send_sigint(&child);
     let err = read_stderr(&mut child);
     assert_interrupted(child.wait().unwrap(), &err, &out);

@@ -63,7 +63,9 @@ const XIANGQI_CHARS: &str =
 /// the GB2312 block, which Latin-1 accents followed by a letter never are);
 /// otherwise windows-1252.
 pub fn sniff(sample: &[u8]) -> Encoding {
-    match std::str::from_utf8(sample) {
+    // simdutf8's `compat` flavour reports where and how validation failed,
+    // like std's, at several times its speed on a 1 MiB sample.
+    match simdutf8::compat::from_utf8(sample) {
         Ok(_) => return Encoding::Utf8,
         Err(e) if e.error_len().is_none() && sample.len() - e.valid_up_to() < 4 => {
             return Encoding::Utf8;
