@@ -1,18 +1,23 @@
-//! The fast tokenizer (issue 5) against the one it replaced.
+//! The fast tokenizer and tag walk (issue 5) against the ones they replaced.
 //!
 //! `support/movetext_reference.rs` is `src/pgn/movetext.rs` as shipped at
 //! commit 178a3e3, before the fast path: the specification of every token
-//! (kind, text, offset), of `line_at`, `line` and `unclosed_comment`. The
-//! tests feed both the same bytes, random movetext built from the pieces real
-//! files hold and the malformed ones they sometimes hold, and every file of
-//! the repository's test data, and require the same answers.
+//! (kind, text, offset), of `line_at`, `line` and `unclosed_comment`.
+//! `support/tag_reference.rs` is `src/pgn/tag.rs` at the same commit: the
+//! specification of the tags, of where the movetext starts and of its line.
+//! The tests feed old and new the same bytes, random text built from the
+//! pieces real files hold and the malformed ones they sometimes hold, and
+//! every file of the repository's test data, and require the same answers.
 
 #[path = "support/movetext_reference.rs"]
 mod movetext_reference;
+#[path = "support/tag_reference.rs"]
+mod tag_reference;
 
 use std::path::{Path, PathBuf};
 
 use pgnmill::pgn::{GameText, Movetext, split_all};
+use pgnmill::replay::tags::GameHeaders;
 use proptest::prelude::*;
 
 /// Every observable answer of a tokenizer over `buf[start..]`: each token
@@ -318,8 +323,109 @@ fn same_tokens_on_every_test_file() {
             };
             let game = GameText::new(g, span.line);
             assert_same(g, game.movetext_start(), span.line);
+            assert_same_tags(g, span.line);
             games += 1;
         }
     }
     assert!(games > 1000, "only {games} games");
+}
+
+/// Tags as a reader reports them: name, raw value, line.
+type TagList = Vec<(Vec<u8>, Vec<u8>, u64)>;
+
+/// The tag section of `buf` read by the new code, all three ways a caller
+/// reads it (the report's one-walk reader, `GameText::new` and the `tags()`
+/// iterator), against the reference walk and iterator.
+fn assert_same_tags(buf: &[u8], line: u64) {
+    let mut scans = Vec::new();
+    let (start, movetext_line) = tag_reference::walk_tag_section(buf, line, |s| scans.push(*s));
+    let reference: TagList = tag_reference::Tags::new(buf.get(..start).unwrap(), line)
+        .map(|t| (t.name.to_vec(), t.raw_value.to_vec(), t.line))
+        .collect();
+    assert_eq!(scans.len(), reference.len());
+    let context = || format!("{:?}", String::from_utf8_lossy(buf));
+
+    let (headers, game) = GameHeaders::read_game(buf, line);
+    assert_eq!(game.movetext_start(), start, "{}", context());
+    assert_eq!(game.movetext().line(), movetext_line, "{}", context());
+    let plain = GameText::new(buf, line);
+    assert_eq!(plain.movetext_start(), start, "{}", context());
+    let tags: TagList = game
+        .tags()
+        .map(|t| (t.name.to_vec(), t.raw_value.to_vec(), t.line))
+        .collect();
+    assert_eq!(tags, reference, "{}", context());
+    // The one-walk reader picked the same values as reading the list.
+    assert_eq!(
+        format!("{headers:?}"),
+        format!("{:?}", GameHeaders::read(&game)),
+        "{}",
+        context()
+    );
+}
+
+/// Pieces of a tag section: the lichess and TWIC lines, and every oddity
+/// the tag reader has a rule for.
+const TAG_PIECES: &[&str] = &[
+    "[Event \"Rated Blitz game\"]\n",
+    "[Site \"https://lichess.org/abcdefgh\"]\n",
+    "[WhiteElo \"1500\"]\n",
+    "[White \"A\"]\r\n",
+    "[Black \"B\"]\r",
+    "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n",
+    "[Fen \"x\"]\n",
+    "[Annotator \"a long value that runs past thirty-two bytes of the chunk\"]\n",
+    "[White \"Say \\\"hi\\\" \\\\ there\"]\n",
+    "[Black \"R\u{e9}ti\"]\n",
+    "[Event \"x\"] [Site \"y\"]\n",
+    "[Event \"x\"]  \n",
+    " [Event \"x\"]\n",
+    "[ Event \"x\"]\n",
+    "[Event  \"x\"]\n",
+    "[Event\"x\"]\n",
+    "[Event \"x\n",
+    "[Event \"x\"\n",
+    "[Event]\n",
+    "[]\n",
+    "[Event \"]\"]\n",
+    "[Event \"x\"]",
+    "[\u{4e2d} \"\u{6587}\"]\n",
+    "\n",
+    "\r\n",
+    "   \n",
+    "\u{3000}\n",
+    "% escape\n",
+    "; comment\n",
+    "1. e4 e5 1-0\n",
+    "{comment} 1. e4\n",
+    "[",
+    "\"",
+    "\\",
+    "]",
+];
+
+fn tag_section() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        12 => (0..TAG_PIECES.len()).prop_map(|i| TAG_PIECES[i].as_bytes().to_vec()),
+        1 => proptest::collection::vec(any::<u8>(), 1..6),
+    ];
+    proptest::collection::vec(piece, 0..25).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// Random tag sections: the same tags, values, lines and movetext start.
+    #[test]
+    fn same_tags_as_the_reference(buf in tag_section(), line in 1u64..5) {
+        assert_same_tags(&buf, line);
+    }
+
+    /// Arbitrary bytes after a `[`.
+    #[test]
+    fn same_tags_on_arbitrary_bytes(tail in proptest::collection::vec(any::<u8>(), 0..100)) {
+        let buf = [b"[".as_slice(), &tail].concat();
+        assert_same_tags(&buf, 1);
+        assert_same_tags(&tail, 1);
+    }
 }
