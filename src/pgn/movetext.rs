@@ -509,7 +509,7 @@ impl<'a> Iterator for Movetext<'a> {
     /// such as lichess's `{ [%clk 0:03:00] }`) is read from one 16-byte
     /// chunk here, small enough to be inlined into the replay loop;
     /// anything else goes to [`Movetext::next_slow`].
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         if self.done {
             return None;
@@ -517,18 +517,22 @@ impl<'a> Iterator for Movetext<'a> {
         if let Some(b" {") = self.buf.get(self.pos..self.pos + 2) {
             self.pos = self.comment_end(self.pos + 1);
         }
-        if let Some(chunk) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>)
-            && let Ply::Move(at, len) = chunk::ply(chunk)
-        {
-            let offset = self.pos + at;
-            self.pos = offset + len;
-            return Some(Token {
-                kind: TokenKind::Move,
-                text: chunk.get(at..at + len).unwrap_or_default(),
-                offset,
-            });
+        let mut skipped = None;
+        if let Some(chunk) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>) {
+            match chunk::ply(chunk) {
+                Ply::Move(at, len) => {
+                    let offset = self.pos + at;
+                    self.pos = offset + len;
+                    return Some(Token {
+                        kind: TokenKind::Move,
+                        text: chunk.get(at..at + len).unwrap_or_default(),
+                        offset,
+                    });
+                }
+                Ply::Skip(n) => skipped = Some(n),
+            }
         }
-        self.next_slow()
+        self.next_slow(skipped)
     }
 }
 
@@ -537,20 +541,27 @@ impl<'a> Movetext<'a> {
     /// spaces, line ends, `12.`, plain moves and `{...}` are read in this
     /// loop with the position in a local; anything else takes one step of
     /// [`Movetext::general_step`].
+    ///
+    /// `skipped` is what [`chunk::ply`] answered at `pos` (spaces and a
+    /// move number to step over, and no plain move after them), when it
+    /// was asked. The chunk is only asked again at a new position: the byte
+    /// loop alone gives every token, the chunk only makes plies cheaper.
     #[inline(never)]
-    fn next_slow(&mut self) -> Option<Token<'a>> {
+    fn next_slow(&mut self, skipped: Option<usize>) -> Option<Token<'a>> {
         if self.done {
             return None;
         }
         let buf = self.buf;
-        let mut pos = self.pos;
+        let mut pos = self.pos + skipped.unwrap_or(0);
+        let mut asked = if skipped.is_some() { pos } else { usize::MAX };
         while let Some(&b) = buf.get(pos) {
             let lead = LEAD[usize::from(b)];
             if lead != LEAD_OTHER
                 && lead != LEAD_LBRACE
-                && let Some(chunk) = buf.get(pos..pos + 16)
-                && let Ok(chunk) = <&[u8; 16]>::try_from(chunk)
+                && pos != asked
+                && let Some(chunk) = buf.get(pos..).and_then(<[u8]>::first_chunk::<16>)
             {
+                asked = pos;
                 match chunk::ply(chunk) {
                     Ply::Move(at, len) => {
                         let start = pos + at;
@@ -564,6 +575,7 @@ impl<'a> Movetext<'a> {
                     Ply::Skip(0) => {}
                     Ply::Skip(n) => {
                         pos += n;
+                        asked = pos;
                         continue;
                     }
                 }

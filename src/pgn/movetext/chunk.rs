@@ -9,7 +9,7 @@
 /// One bit per byte of a 16-byte chunk, bit `i` for byte `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Masks {
-    /// `' '` or `'\n'`: the separators of the common shape.
+    /// `' '`, `'\n'` or `'\r'`: the separators of the common shape.
     pub space: u32,
     /// ASCII digits.
     pub digit: u32,
@@ -54,7 +54,7 @@ pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
             _mm_or_si128(eq(b'='), eq(b'-')),
         );
         let plain = _mm_or_si128(_mm_or_si128(digit, letter), sign);
-        let space = _mm_or_si128(eq(b' '), eq(b'\n'));
+        let space = _mm_or_si128(eq(b' '), _mm_or_si128(eq(b'\n'), eq(b'\r')));
         let bits = |x: __m128i| _mm_movemask_epi8(x) as u32;
         Masks {
             space: bits(space),
@@ -91,7 +91,7 @@ fn portable_masks(chunk: &[u8; 16]) -> Masks {
                 *mask |= bit;
             }
         };
-        set(&mut m.space, c == b' ' || c == b'\n');
+        set(&mut m.space, matches!(c, b' ' | b'\n' | b'\r'));
         set(&mut m.digit, c.is_ascii_digit());
         set(&mut m.dot, c == b'.');
         set(
@@ -166,7 +166,8 @@ fn is_move_delimiter(c: u8) -> bool {
 }
 
 /// Reads `[spaces][12. or 12... and spaces]move delimiter` at the start of
-/// `chunk`, where spaces are `' '` and `'\n'` and a move is a plain move as
+/// `chunk`, where spaces are `' '`, `'\n'` and `'\r'` (the bytes
+/// `Movetext` accepts after a move number) and a move is a plain move as
 /// `Movetext` defines it: an ASCII letter, then letters, digits, `+`, `#`,
 /// `=`, `-`, holding a digit or starting with `O-O`. A move number counts
 /// only when a space or line end follows its dots.
@@ -269,7 +270,8 @@ mod tests {
         assert_eq!(ply(&chunk(b" 1.e4 ")), Ply::Skip(1));
         assert_eq!(ply(&chunk(b" 1. inf ")), Ply::Skip(4));
         assert_eq!(ply(&chunk(b" 12 e4 ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b"1.\r\ne4 ")), Ply::Skip(0));
+        assert_eq!(ply(&chunk(b"1.\r\ne4 ")), Ply::Move(4, 2));
+        assert_eq!(ply(&chunk(b"1.\te4 ")), Ply::Skip(0));
         // A move that does not end inside the chunk.
         assert_eq!(ply(&chunk(b"   12... abcdefg")), Ply::Skip(9));
         assert_eq!(ply(&[b' '; 16]), Ply::Skip(16));
