@@ -169,28 +169,37 @@ fn is_move_delimiter(c: u8) -> bool {
 /// `chunk`, where spaces are `' '`, `'\n'` and `'\r'` (the bytes
 /// `Movetext` accepts after a move number) and a move is a plain move as
 /// `Movetext` defines it: an ASCII letter, then letters, digits, `+`, `#`,
-/// `=`, `-`, holding a digit or starting with `O-O`. A move number counts
-/// only when a space or line end follows its dots.
+/// `=`, `-`, holding a digit or starting with `O-O`. A move number is
+/// digits and dots, followed by spaces or glued to the move (`12.Nf3`,
+/// which the general path reads as one token and strips to the same move).
 #[inline]
 pub(super) fn ply(chunk: &[u8; 16]) -> Ply {
     let m = masks(chunk);
     // Bits 16 and up of a complement are set, so every count stops at 16.
     let ones = |mask: u32, from: usize| (!(mask >> from)).trailing_zeros() as usize;
     let mut at = ones(m.space, 0);
+    // Where to hand over on failure: a glued number (`12.Nf3`) is left to
+    // the general path whole, which reads it as one token.
+    let mut fallback = at;
     if (m.digit >> at) & 1 != 0 {
         let dots_at = at + ones(m.digit, at);
         let after = dots_at + ones(m.dot, dots_at);
-        if after == dots_at || (m.space >> after) & 1 == 0 {
+        if after == dots_at {
             return Ply::Skip(at);
         }
-        at = after + ones(m.space, after);
+        if (m.space >> after) & 1 != 0 {
+            at = after + ones(m.space, after);
+            fallback = at;
+        } else {
+            at = after;
+        }
     }
     let Some(&first) = chunk.get(at) else {
-        return Ply::Skip(at);
+        return Ply::Skip(fallback);
     };
     let len = ones(m.plain, at);
     let Some(&stop) = chunk.get(at + len) else {
-        return Ply::Skip(at);
+        return Ply::Skip(fallback);
     };
     let digits = (m.digit >> at) & ((1u32 << len) - 1);
     let rest = chunk.get(at..).unwrap_or_default();
@@ -200,7 +209,7 @@ pub(super) fn ply(chunk: &[u8; 16]) -> Ply {
     {
         Ply::Move(at, len)
     } else {
-        Ply::Skip(at)
+        Ply::Skip(fallback)
     }
 }
 
@@ -267,7 +276,12 @@ mod tests {
         // Not moves: a result, an annotation, a glued number, no digit.
         assert_eq!(ply(&chunk(b" 1-0 ")), Ply::Skip(1));
         assert_eq!(ply(&chunk(b" Nf3! ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1.e4 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.e4 ")), Ply::Move(3, 2));
+        assert_eq!(ply(&chunk(b"12...Nxf3+)")), Ply::Move(5, 5));
+        assert_eq!(ply(&chunk(b" 1.e4! ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.inf ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.0-0 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.\xe3\x80\x80e4 ")), Ply::Skip(1));
         assert_eq!(ply(&chunk(b" 1. inf ")), Ply::Skip(4));
         assert_eq!(ply(&chunk(b" 12 e4 ")), Ply::Skip(1));
         assert_eq!(ply(&chunk(b"1.\r\ne4 ")), Ply::Move(4, 2));
