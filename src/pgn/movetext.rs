@@ -1,17 +1,28 @@
 //! Main-line movetext tokens of one game.
 //!
 //! Comments (`{...}`, `;` to the end of the line), `%` escape lines and
-//! variations `( ... )` are skipped: a comment with `memchr`, a variation with
-//! a depth counter (never recursion, so 100,000 nested parentheses cost no
-//! stack). Move numbers (`12.`, `12...`, `1..`, glued `1.e4`) are dropped; the
-//! result token ends the main line.
+//! variations `( ... )` are skipped: a comment with a 16-byte compare or
+//! `memchr`, a variation with a depth counter (never recursion, so 100,000
+//! nested parentheses cost no stack). Move numbers (`12.`, `12...`, `1..`,
+//! glued `1.e4`) are dropped; the result token ends the main line.
+//!
+//! Speed comes from the common shape, `12. Nf3 Nc6` with or without a
+//! `{ [%clk 0:03:00] }` after each move: [`Iterator::next`] reads such a
+//! ply from bit masks of one 16-byte chunk (the `chunk` module), and falls back to a
+//! byte loop and a general path for everything else. Both give the same
+//! tokens; `tests/tokens_fast.rs` checks them against the tokenizer they
+//! replaced.
 //!
 //! Lines are not counted while tokenizing: a line number is only needed for
 //! an error message, so [`Movetext::line_at`] counts the line ends before a
-//! byte offset when one is asked for. That keeps comments a single `memchr`
-//! for `}` and whitespace a table lookup.
+//! byte offset when one is asked for. Nor is "at a line start" tracked: it
+//! matters only for a `%`, and the byte before tells.
 
 use super::lines;
+
+mod chunk;
+
+use chunk::Ply;
 
 /// What a token is. Only [`TokenKind::Move`] and [`TokenKind::Result`] matter
 /// for replay; the others are reported so a caller may keep them.
@@ -79,54 +90,6 @@ fn class(b: u8) -> u8 {
     CLASS[b as usize]
 }
 
-/// How far [`find_byte_near`] looks.
-const NEAR: usize = 48;
-
-/// The first `needle` among the first [`NEAR`] bytes of `hay`, eight bytes
-/// per step (a zero-byte test on the word XOR the repeated needle): cheaper
-/// than memchr's set-up for the 10-20 bytes a clock comment spans.
-#[inline]
-fn find_byte_near(hay: &[u8], needle: u8) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let pattern = ONES * u64::from(needle);
-    let mut at = 0;
-    while at + 8 <= NEAR {
-        let Some(chunk) = hay.get(at..at + 8) else {
-            break;
-        };
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ pattern;
-        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    let tail = hay.get(at..NEAR.min(hay.len())).unwrap_or_default();
-    tail.iter().position(|&b| b == needle).map(|i| at + i)
-}
-
-/// Bytes of a move in SAN, long algebraic or castling notation: ASCII
-/// letters and digits, `+`, `#`, `=` and `-`. A table: one load per byte
-/// where the comparisons took six instructions.
-static PLAIN_MOVE_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#' | b'=' | b'-');
-        b += 1;
-    }
-    t
-};
-
-#[inline]
-fn is_plain_move_byte(b: u8) -> bool {
-    PLAIN_MOVE_BYTE[b as usize]
-}
-
 /// Textual annotations that stand alone between moves in real files.
 #[inline]
 fn is_glyph(tok: &[u8]) -> bool {
@@ -172,6 +135,106 @@ fn is_glyph(tok: &[u8]) -> bool {
         )
 }
 
+/// What [`Movetext::next`] does with the byte at its position, as one table
+/// lookup: the bytes of the common shape (`12. Nf3 { [%clk 0:03:00] }`) are
+/// handled in its loop, everything else by [`Movetext::general_step`].
+const LEAD_OTHER: u8 = 0;
+/// Whitespace, a line end, or a stray `}` or `)`: one byte to step over.
+const LEAD_SKIP: u8 = 1;
+/// An ASCII letter: maybe a plain move ([`plain_move_len`]).
+const LEAD_LETTER: u8 = 2;
+/// An ASCII digit: maybe a plain move number ([`plain_move_number_len`]).
+const LEAD_DIGIT: u8 = 3;
+/// `{`: a comment.
+const LEAD_LBRACE: u8 = 4;
+
+static LEAD: [u8; 256] = {
+    let mut t = [LEAD_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match CLASS[b] {
+            WS | NL | RBRACE | RPAREN => LEAD_SKIP,
+            LBRACE => LEAD_LBRACE,
+            _ if c.is_ascii_alphabetic() => LEAD_LETTER,
+            _ if c.is_ascii_digit() => LEAD_DIGIT,
+            _ => LEAD_OTHER,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// [`MOVE_BYTE`]: a byte of a plain move.
+const MB_PLAIN: u8 = 1;
+/// [`MOVE_BYTE`]: a digit, which makes a plain token a move (`e4`, `Nf3`).
+const MB_DIGIT: u8 = 2;
+/// [`MOVE_BYTE`]: a byte that may end a plain move.
+const MB_DELIM: u8 = 4;
+
+/// Bytes of a move in SAN, long algebraic or castling notation (ASCII
+/// letters and digits, `+`, `#`, `=` and `-`), which of them are digits, and
+/// the bytes that may follow such a move: one load per byte tells all three.
+static MOVE_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#' | b'=' | b'-') {
+            t[b] = MB_PLAIN;
+        }
+        if c.is_ascii_digit() {
+            t[b] |= MB_DIGIT;
+        }
+        if matches!(c, b' ' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b';') {
+            t[b] = MB_DELIM;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `buf[at]` is an ASCII letter: the length of a plain move there (`e4`,
+/// `Nbxd7+`, `exd8=Q#`, `O-O`) followed by a delimiter, or `None` for
+/// anything else, which the general path reads. Such a token needs none of
+/// the general path's move-number, result and annotation checks: it holds a
+/// digit or is castling, and no annotation glyph does.
+#[inline]
+fn plain_move_len(buf: &[u8], at: usize) -> Option<usize> {
+    let rest = buf.get(at..)?;
+    let mut seen = 0u8;
+    let mut len = 0;
+    let stop = loop {
+        let class = MOVE_BYTE[usize::from(*rest.get(len)?)];
+        if class & MB_PLAIN == 0 {
+            break class;
+        }
+        seen |= class;
+        len += 1;
+    };
+    let is_move = seen & MB_DIGIT != 0 || rest.starts_with(b"O-O");
+    (stop == MB_DELIM && is_move).then_some(len)
+}
+
+/// `buf[at]` is an ASCII digit: the length of a plain move number there
+/// (`12.`, `12...`) when whitespace or a line end follows it; `None` for
+/// anything else (a result, `0-0`, a glued `1.e4`), which the general path
+/// reads.
+#[inline]
+fn plain_move_number_len(buf: &[u8], at: usize) -> Option<usize> {
+    let rest = buf.get(at..)?;
+    let mut i = 1;
+    while rest.get(i)?.is_ascii_digit() {
+        i += 1;
+    }
+    let digits = i;
+    while *rest.get(i)? == b'.' {
+        i += 1;
+    }
+    let end = *rest.get(i)?;
+    (i > digits && matches!(end, b' ' | b'\n' | b'\r')).then_some(i)
+}
+
 /// Iterator over the main-line tokens of one game; see the module docs.
 #[derive(Debug, Clone)]
 pub struct Movetext<'a> {
@@ -181,7 +244,6 @@ pub struct Movetext<'a> {
     /// which [`Movetext::line_at`] counts.
     start: usize,
     start_line: u64,
-    line_start: bool,
     done: bool,
     /// Offset of a `{` that never closes, once the iterator has met it.
     unclosed_comment: Option<usize>,
@@ -190,14 +252,11 @@ pub struct Movetext<'a> {
 impl<'a> Movetext<'a> {
     /// Tokens of `buf[start..]`; `line` is the line of `buf[start]`.
     pub fn new(buf: &'a [u8], start: usize, line: u64) -> Self {
-        let line_start =
-            start == 0 || matches!(buf.get(start.wrapping_sub(1)), Some(b'\n' | b'\r'));
         Movetext {
             buf,
             pos: start,
             start,
             start_line: line,
-            line_start,
             done: false,
             unclosed_comment: None,
         }
@@ -223,6 +282,14 @@ impl<'a> Movetext<'a> {
         self.line_at(self.pos)
     }
 
+    /// Whether `pos` starts a line, where `%` starts an escape line. Every
+    /// step of the iterator leaves it after a byte that is not a line end
+    /// unless it stepped over that line end, so the byte before tells.
+    #[inline]
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || matches!(self.buf.get(self.pos.wrapping_sub(1)), Some(b'\n' | b'\r'))
+    }
+
     /// Moves to the line end (not past it).
     #[inline]
     fn skip_to_line_end(&mut self) {
@@ -233,24 +300,18 @@ impl<'a> Movetext<'a> {
         };
     }
 
-    /// `pos` is at `{`: moves past the matching `}` (or to the end).
+    /// `buf[at]` is `{`: the index after the matching `}`, or the end of the
+    /// text (noting the unclosed comment).
     #[inline]
-    fn skip_comment(&mut self) {
-        let rest = self.buf.get(self.pos + 1..).unwrap_or_default();
-        // Most comments are short (`{ [%clk 0:03:00] }`): look at the
-        // first bytes eight at a time, then let memchr take long ones.
-        let close = match find_byte_near(rest, b'}') {
-            Some(i) => Some(i),
-            None => memchr::memchr(b'}', rest.get(NEAR..).unwrap_or_default()).map(|i| i + NEAR),
-        };
-        match close {
-            Some(i) => self.pos += i + 2,
+    fn comment_end(&mut self, at: usize) -> usize {
+        let rest = self.buf.get(at + 1..).unwrap_or_default();
+        match chunk::find_close_brace(rest) {
+            Some(i) => at + i + 2,
             None => {
-                self.unclosed_comment = Some(self.pos);
-                self.pos = self.buf.len();
+                self.unclosed_comment = Some(at);
+                self.buf.len()
             }
         }
-        self.line_start = false;
     }
 
     /// `pos` is just after a `(` of the main line: skips to the matching `)`.
@@ -270,7 +331,7 @@ impl<'a> Movetext<'a> {
             self.pos += next;
             match self.buf.get(self.pos) {
                 None => return,
-                Some(b'{') => self.skip_comment(),
+                Some(b'{') => self.pos = self.comment_end(self.pos),
                 Some(b'(') => {
                     depth += 1;
                     self.pos += 1;
@@ -279,7 +340,6 @@ impl<'a> Movetext<'a> {
                     depth -= 1;
                     self.pos += 1;
                     if depth == 0 {
-                        self.line_start = false;
                         return;
                     }
                 }
@@ -330,52 +390,69 @@ impl<'a> Movetext<'a> {
         }
     }
 
-    /// `pos` is at an ASCII letter: reads a plain move (`e4`, `Nbxd7+`,
-    /// `exd8=Q#`, `O-O`) followed by a delimiter, without the general
-    /// path's move-number, result and annotation checks, none of which can
-    /// apply to such a token: it holds a digit or is castling, and no
-    /// annotation glyph does. Anything else is left to the general path.
-    #[inline]
-    fn plain_move(&mut self) -> Option<Token<'a>> {
-        let start = self.pos;
-        let rest = self.buf.get(start..)?;
-        let len = rest.iter().position(|&c| !is_plain_move_byte(c))?;
-        let text = rest.get(..len)?;
-        let delimited = matches!(
-            rest.get(len),
-            Some(b' ' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b';')
-        );
-        let is_move = text.iter().any(u8::is_ascii_digit) || text.starts_with(b"O-O");
-        if !delimited || !is_move {
-            return None;
+    /// One step of the general path at `pos` (any byte the fast loop of
+    /// [`Iterator::next`] did not take): a token, or `None` after skipping
+    /// something. Reads escapes, variations, NAGs, results, glued and
+    /// full-width move numbers, annotations and non-ASCII moves.
+    fn general_step(&mut self) -> Option<Token<'a>> {
+        let &b = self.buf.get(self.pos)?;
+        match class(b) {
+            NL | WS | RBRACE | RPAREN => self.pos += 1,
+            PERCENT if self.at_line_start() => self.skip_to_line_end(),
+            LBRACE => self.pos = self.comment_end(self.pos),
+            SEMI => self.skip_to_line_end(),
+            LPAREN => {
+                self.pos += 1;
+                self.skip_variation();
+            }
+            DOLLAR => {
+                let start = self.pos;
+                let mut end = start + 1;
+                while self.buf.get(end).is_some_and(u8::is_ascii_digit) {
+                    end += 1;
+                }
+                self.pos = end;
+                return Some(Token {
+                    kind: TokenKind::Nag,
+                    text: self.buf.get(start..end).unwrap_or_default(),
+                    offset: start,
+                });
+            }
+            cls => {
+                if cls == E3 {
+                    let n = lines::space_len(self.buf, self.pos);
+                    if n > 0 {
+                        self.pos += n;
+                        return None;
+                    }
+                }
+                let start = self.pos;
+                let end = self.token_end(start).max(start + 1);
+                self.pos = end;
+                let whole = self.buf.get(start..end).unwrap_or_default();
+                if matches!(whole.first(), Some(b'0' | b'1' | b'*')) && lines::is_result(whole) {
+                    self.done = true;
+                    return Some(Token {
+                        kind: TokenKind::Result,
+                        text: whole,
+                        offset: start,
+                    });
+                }
+                let tok = strip_move_number(whole)?;
+                let offset = start + (whole.len() - tok.len());
+                let trimmed_len = tok
+                    .iter()
+                    .rposition(|&c| c != b'!' && c != b'?')
+                    .map_or(0, |p| p + 1);
+                let (kind, text) = if trimmed_len == 0 || is_glyph(tok) {
+                    (TokenKind::Annotation, tok)
+                } else {
+                    (TokenKind::Move, tok.get(..trimmed_len).unwrap_or(tok))
+                };
+                return Some(Token { kind, text, offset });
+            }
         }
-        self.pos = start + len;
-        self.line_start = false;
-        Some(Token {
-            kind: TokenKind::Move,
-            text,
-            offset: start,
-        })
-    }
-
-    /// `pos` is at an ASCII digit: skips a plain move number (`12.`,
-    /// `12...`) followed by whitespace and returns true; anything else (a
-    /// result, `0-0`, a glued `1.e4`) is left to the general token path.
-    #[inline]
-    fn skip_plain_move_number(&mut self) -> bool {
-        let rest = self.buf.get(self.pos..).unwrap_or_default();
-        let digits = rest
-            .iter()
-            .position(|c| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let after = rest.get(digits..).unwrap_or_default();
-        let dots = after.iter().position(|&c| c != b'.').unwrap_or(after.len());
-        if dots == 0 || !matches!(after.get(dots), Some(b' ' | b'\n' | b'\r')) {
-            return false;
-        }
-        self.pos += digits + dots;
-        self.line_start = false;
-        true
+        None
     }
 }
 
@@ -428,137 +505,117 @@ fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
 impl<'a> Iterator for Movetext<'a> {
     type Item = Token<'a>;
 
+    /// A ply in the common shape (`12. Nf3 `, `Nc6 `, after a comment
+    /// such as lichess's `{ [%clk 0:03:00] }`) is read from one 16-byte
+    /// chunk here, small enough to be inlined into the replay loop;
+    /// anything else goes to [`Movetext::next_slow`].
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         if self.done {
             return None;
         }
-        while let Some(&b) = self.buf.get(self.pos) {
-            // The space between tokens, tested before the jump table: an
-            // indirect jump that alternates between token and space is
-            // poorly predicted.
-            if b == b' ' {
-                self.pos += 1;
-                self.line_start = false;
-                continue;
-            }
-            if b.is_ascii_alphabetic()
-                && let Some(token) = self.plain_move()
-            {
-                return Some(token);
-            }
-            if b.is_ascii_digit() && self.skip_plain_move_number() {
-                continue;
-            }
-            match class(b) {
-                NL => {
-                    self.pos += 1;
-                    self.line_start = true;
-                    continue;
-                }
-                PERCENT if self.line_start => {
-                    self.skip_to_line_end();
-                    continue;
-                }
-                WS | RBRACE | RPAREN => self.pos += 1,
-                LBRACE => {
-                    self.skip_comment();
-                    continue;
-                }
-                SEMI => self.skip_to_line_end(),
-                LPAREN => {
-                    self.pos += 1;
-                    self.skip_variation();
-                    continue;
-                }
-                DOLLAR => {
-                    let start = self.pos;
-                    let mut end = start + 1;
-                    while self.buf.get(end).is_some_and(u8::is_ascii_digit) {
-                        end += 1;
-                    }
-                    self.pos = end;
-                    self.line_start = false;
+        if let Some(b" {") = self.buf.get(self.pos..self.pos + 2) {
+            self.pos = self.comment_end(self.pos + 1);
+        }
+        let mut skipped = None;
+        if let Some(chunk) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>) {
+            match chunk::ply(chunk) {
+                Ply::Move(at, len) => {
+                    let offset = self.pos + at;
+                    self.pos = offset + len;
                     return Some(Token {
-                        kind: TokenKind::Nag,
-                        text: self.buf.get(start..end).unwrap_or_default(),
-                        offset: start,
+                        kind: TokenKind::Move,
+                        text: chunk.get(at..at + len).unwrap_or_default(),
+                        offset,
                     });
                 }
-                cls => {
-                    if cls == E3 {
-                        let n = lines::space_len(self.buf, self.pos);
-                        if n > 0 {
-                            self.pos += n;
-                            self.line_start = false;
-                            continue;
-                        }
-                    }
-                    let start = self.pos;
-                    let end = self.token_end(start).max(start + 1);
-                    self.pos = end;
-                    self.line_start = false;
-                    let whole = self.buf.get(start..end).unwrap_or_default();
-                    if matches!(whole.first(), Some(b'0' | b'1' | b'*')) && lines::is_result(whole)
-                    {
-                        self.done = true;
-                        return Some(Token {
-                            kind: TokenKind::Result,
-                            text: whole,
-                            offset: start,
-                        });
-                    }
-                    let Some(tok) = strip_move_number(whole) else {
-                        continue;
-                    };
-                    let offset = start + (whole.len() - tok.len());
-                    let kind;
-                    let text;
-                    let trimmed_len = tok
-                        .iter()
-                        .rposition(|&c| c != b'!' && c != b'?')
-                        .map_or(0, |p| p + 1);
-                    if trimmed_len == 0 || is_glyph(tok) {
-                        kind = TokenKind::Annotation;
-                        text = tok;
-                    } else {
-                        kind = TokenKind::Move;
-                        text = tok.get(..trimmed_len).unwrap_or(tok);
-                    }
-                    return Some(Token { kind, text, offset });
-                }
+                Ply::Skip(n) => skipped = Some(n),
             }
-            self.line_start = false;
         }
-        self.done = true;
-        None
+        self.next_slow(skipped)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The word-at-a-time search answers like a plain search over the
-    /// first NEAR bytes, whatever the length, the position and the other
-    /// bytes (0x7c, 0x7e and 0xfd sit next to `}` in value).
-    #[test]
-    fn find_byte_near_matches_a_plain_search() {
-        let fillers = [b'a', 0x7c, 0x7e, 0xfd, 0x00, 0xff];
-        for len in 0..70 {
-            for at in 0..=len {
-                for &fill in &fillers {
-                    let mut hay = vec![fill; len];
-                    if at < len {
-                        hay[at] = b'}';
-                        if at + 3 < len {
-                            hay[at + 3] = b'}';
-                        }
+impl<'a> Movetext<'a> {
+    /// [`Iterator::next`] for everything but a ply in the common shape:
+    /// spaces, line ends, `12.`, plain moves and `{...}` are read in this
+    /// loop with the position in a local; anything else takes one step of
+    /// [`Movetext::general_step`].
+    ///
+    /// `skipped` is what [`chunk::ply`] answered at `pos` (spaces and a
+    /// move number to step over, and no plain move after them), when it
+    /// was asked. The chunk is only asked again at a new position: the byte
+    /// loop alone gives every token, the chunk only makes plies cheaper.
+    #[inline(never)]
+    fn next_slow(&mut self, skipped: Option<usize>) -> Option<Token<'a>> {
+        if self.done {
+            return None;
+        }
+        let buf = self.buf;
+        let mut pos = self.pos + skipped.unwrap_or(0);
+        let mut asked = if skipped.is_some() { pos } else { usize::MAX };
+        while let Some(&b) = buf.get(pos) {
+            let lead = LEAD[usize::from(b)];
+            if lead != LEAD_OTHER
+                && lead != LEAD_LBRACE
+                && pos != asked
+                && let Some(chunk) = buf.get(pos..).and_then(<[u8]>::first_chunk::<16>)
+            {
+                asked = pos;
+                match chunk::ply(chunk) {
+                    Ply::Move(at, len) => {
+                        let start = pos + at;
+                        self.pos = start + len;
+                        return Some(Token {
+                            kind: TokenKind::Move,
+                            text: chunk.get(at..at + len).unwrap_or_default(),
+                            offset: start,
+                        });
                     }
-                    let near = &hay[..len.min(NEAR)];
-                    let expected = near.iter().position(|&b| b == b'}');
-                    assert_eq!(find_byte_near(&hay, b'}'), expected, "{len} {at} {fill}");
+                    Ply::Skip(0) => {}
+                    Ply::Skip(n) => {
+                        pos += n;
+                        asked = pos;
+                        continue;
+                    }
                 }
             }
+            match lead {
+                LEAD_SKIP => {
+                    pos += 1;
+                    continue;
+                }
+                LEAD_LETTER => {
+                    if let Some(len) = plain_move_len(buf, pos) {
+                        self.pos = pos + len;
+                        return Some(Token {
+                            kind: TokenKind::Move,
+                            text: buf.get(pos..pos + len).unwrap_or_default(),
+                            offset: pos,
+                        });
+                    }
+                }
+                LEAD_DIGIT => {
+                    if let Some(len) = plain_move_number_len(buf, pos) {
+                        pos += len;
+                        continue;
+                    }
+                }
+                LEAD_LBRACE => {
+                    pos = self.comment_end(pos);
+                    continue;
+                }
+                _ => {}
+            }
+            self.pos = pos;
+            let token = self.general_step();
+            if token.is_some() {
+                return token;
+            }
+            pos = self.pos;
         }
+        self.pos = pos;
+        self.done = true;
+        None
     }
 }

@@ -9,6 +9,8 @@ use std::borrow::Cow;
 
 use super::lines;
 
+mod plain_line;
+
 /// Where the parts of one tag are, as indices into the scanned buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TagScan {
@@ -180,8 +182,9 @@ pub(crate) enum HeaderItem {
 /// tag starts the movetext (even on a tag's line).
 ///
 /// A line that is exactly one well-formed tag (`[Name "value"]` and a line
-/// end), which is nearly every tag line in real files, is read by
-/// [`plain_tag_line`] without finding the line end first; everything else
+/// end), which is nearly every tag line in real files, is read as
+/// [`plain_tag_line`] reads it, 16 bytes at a time, without finding the
+/// line end first; everything else
 /// goes through [`scan_tag`] within the line's bounds.
 #[derive(Debug, Clone)]
 pub(crate) struct HeaderCursor {
@@ -261,6 +264,18 @@ impl HeaderCursor {
         }
     }
 
+    /// A cursor at `start`, the start of a line of the tag section, which
+    /// is line `line`: where [`HeaderCursor::new`] would be after reading
+    /// the lines before.
+    fn at_line(start: usize, line: u64) -> Self {
+        HeaderCursor {
+            pos: start,
+            line_start: start,
+            bounds: None,
+            line,
+        }
+    }
+
     /// Moves to the start of the next line.
     #[inline]
     fn next_line_at(&mut self, next: usize) {
@@ -277,7 +292,7 @@ impl HeaderCursor {
             }
             if self.pos == self.line_start
                 && buf.get(self.pos) == Some(&b'[')
-                && let Some((scan, next)) = plain_tag_line(buf, self.pos)
+                && let Some((scan, next)) = plain_line::read(buf, self.pos)
             {
                 let line = self.line;
                 if next >= buf.len() {
@@ -321,12 +336,30 @@ impl HeaderCursor {
 /// Walks the tag section of the game in `buf` (whose first byte is on
 /// `line`), handing each tag to `on_tag`, and returns where the movetext
 /// starts and its line (the end of `buf` when there is none).
+///
+/// The run of plain tag lines a game starts with (all of a lichess header)
+/// is read in a tight loop here, each line as [`HeaderCursor`] would read
+/// it; the cursor takes over at the first other line.
+#[inline]
 pub(crate) fn walk_tag_section(
     buf: &[u8],
     line: u64,
     mut on_tag: impl FnMut(&TagScan),
 ) -> (usize, u64) {
-    let mut cursor = HeaderCursor::new(buf, line);
+    let mut pos = 0;
+    let mut pos_line = line;
+    while buf.get(pos) == Some(&b'[') {
+        let Some((scan, next)) = plain_line::read(buf, pos) else {
+            break;
+        };
+        on_tag(&scan);
+        if next >= buf.len() {
+            return (buf.len(), line);
+        }
+        pos = next;
+        pos_line += 1;
+    }
+    let mut cursor = HeaderCursor::at_line(pos, pos_line);
     loop {
         match cursor.next(buf) {
             HeaderItem::Tag(scan, _) => on_tag(&scan),

@@ -1,0 +1,293 @@
+//! Sixteen bytes of movetext looked at at once: the `}` that ends a short
+//! comment, and the common shape of a ply (`12. Nf3 ` or `Nc6 `), read from
+//! bit masks of one SSE2 classification instead of byte by byte.
+//!
+//! SSE2 is part of the x86_64 baseline, so no run-time detection is needed;
+//! other targets get a portable version with the same answers (the unit
+//! tests compare the two classifications on every byte value).
+
+/// One bit per byte of a 16-byte chunk, bit `i` for byte `i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Masks {
+    /// `' '`, `'\n'` or `'\r'`: the separators of the common shape.
+    pub space: u32,
+    /// ASCII digits.
+    pub digit: u32,
+    /// `'.'`.
+    pub dot: u32,
+    /// Bytes of a plain move: ASCII letters and digits, `+`, `#`, `=`, `-`.
+    pub plain: u32,
+    /// `'}'`.
+    pub close_brace: u32,
+}
+
+/// The masks of `chunk`: one load and a few compares.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: `chunk` is a reference to 16 initialised bytes (its type says
+    // so), exactly the bytes `_mm_loadu_si128` reads, and that load has no
+    // alignment requirement. The other intrinsics only need SSE2, which is
+    // part of the x86_64 baseline: every CPU this code is compiled for has
+    // it (the block is needed because they are declared with
+    // `#[target_feature(enable = "sse2")]`).
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        // Signed compares: bytes >= 0x80 are negative, so outside both ranges.
+        let in_range = |x: __m128i, lo: u8, hi: u8| {
+            _mm_and_si128(
+                _mm_cmpgt_epi8(x, _mm_set1_epi8((lo - 1) as i8)),
+                _mm_cmplt_epi8(x, _mm_set1_epi8((hi + 1) as i8)),
+            )
+        };
+        let digit = in_range(v, b'0', b'9');
+        // Setting bit 5 folds `A..=Z` onto `a..=z` and moves no other byte
+        // into that range (`@` becomes a backquote, `[` to `_` become `{` to DEL).
+        let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+        let sign = _mm_or_si128(
+            _mm_or_si128(eq(b'+'), eq(b'#')),
+            _mm_or_si128(eq(b'='), eq(b'-')),
+        );
+        let plain = _mm_or_si128(_mm_or_si128(digit, letter), sign);
+        let space = _mm_or_si128(eq(b' '), _mm_or_si128(eq(b'\n'), eq(b'\r')));
+        let bits = |x: __m128i| _mm_movemask_epi8(x) as u32;
+        Masks {
+            space: bits(space),
+            digit: bits(digit),
+            dot: bits(eq(b'.')),
+            plain: bits(plain),
+            close_brace: bits(eq(b'}')),
+        }
+    }
+}
+
+/// The masks of `chunk`, byte by byte (targets without SSE2).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
+    portable_masks(chunk)
+}
+
+/// The masks of `chunk`, byte by byte: the definition the SSE2 version is
+/// tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn portable_masks(chunk: &[u8; 16]) -> Masks {
+    let mut m = Masks {
+        space: 0,
+        digit: 0,
+        dot: 0,
+        plain: 0,
+        close_brace: 0,
+    };
+    for (i, &c) in chunk.iter().enumerate() {
+        let bit = 1u32 << i;
+        let set = |mask: &mut u32, yes: bool| {
+            if yes {
+                *mask |= bit;
+            }
+        };
+        set(&mut m.space, matches!(c, b' ' | b'\n' | b'\r'));
+        set(&mut m.digit, c.is_ascii_digit());
+        set(&mut m.dot, c == b'.');
+        set(
+            &mut m.plain,
+            c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#' | b'=' | b'-'),
+        );
+        set(&mut m.close_brace, c == b'}');
+    }
+    m
+}
+
+/// The first `}` in `hay`. Most comments are short (`{ [%clk 0:03:00] }`
+/// is 18 bytes), so the first 32 bytes are looked at 16 at a time before
+/// memchr, whose set-up costs more than such a comment, takes the rest.
+#[inline]
+pub(super) fn find_close_brace(hay: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while at < 32 {
+        let Some(chunk) = hay
+            .get(at..at + 16)
+            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+        else {
+            break;
+        };
+        let m = masks_close_brace(chunk);
+        if m != 0 {
+            return Some(at + m.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    let rest = hay.get(at..).unwrap_or_default();
+    memchr::memchr(b'}', rest).map(|i| at + i)
+}
+
+/// [`Masks::close_brace`] alone (the compiler does not drop the unused
+/// compares of [`masks`] reliably).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn masks_close_brace(chunk: &[u8; 16]) -> u32 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    // SAFETY: as in `masks`: 16 readable bytes, an unaligned load, and SSE2
+    // which every x86_64 CPU has.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'}' as i8))) as u32
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn masks_close_brace(chunk: &[u8; 16]) -> u32 {
+    portable_masks(chunk).close_brace
+}
+
+/// What [`ply`] found at the start of a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ply {
+    /// A plain move at this index, of this length, followed by a byte that
+    /// may end one (the chunk holds that byte).
+    Move(usize, usize),
+    /// No plain move there; this many leading bytes are spaces, line ends
+    /// and a plain move number, which the caller may step over.
+    Skip(usize),
+}
+
+/// Bytes that may follow a plain move.
+#[inline]
+fn is_move_delimiter(c: u8) -> bool {
+    matches!(c, b' ' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b';')
+}
+
+/// Reads `[spaces][12. or 12... and spaces]move delimiter` at the start of
+/// `chunk`, where spaces are `' '`, `'\n'` and `'\r'` (the bytes
+/// `Movetext` accepts after a move number) and a move is a plain move as
+/// `Movetext` defines it: an ASCII letter, then letters, digits, `+`, `#`,
+/// `=`, `-`, holding a digit or starting with `O-O`. A move number is
+/// digits and dots, followed by spaces or glued to the move (`12.Nf3`,
+/// which the general path reads as one token and strips to the same move).
+#[inline]
+pub(super) fn ply(chunk: &[u8; 16]) -> Ply {
+    let m = masks(chunk);
+    // Bits 16 and up of a complement are set, so every count stops at 16.
+    let ones = |mask: u32, from: usize| (!(mask >> from)).trailing_zeros() as usize;
+    let mut at = ones(m.space, 0);
+    // Where to hand over on failure: a glued number (`12.Nf3`) is left to
+    // the general path whole, which reads it as one token.
+    let mut fallback = at;
+    if (m.digit >> at) & 1 != 0 {
+        let dots_at = at + ones(m.digit, at);
+        let after = dots_at + ones(m.dot, dots_at);
+        if after == dots_at {
+            return Ply::Skip(at);
+        }
+        if (m.space >> after) & 1 != 0 {
+            at = after + ones(m.space, after);
+            fallback = at;
+        } else {
+            at = after;
+        }
+    }
+    let Some(&first) = chunk.get(at) else {
+        return Ply::Skip(fallback);
+    };
+    let len = ones(m.plain, at);
+    let Some(&stop) = chunk.get(at + len) else {
+        return Ply::Skip(fallback);
+    };
+    let digits = (m.digit >> at) & ((1u32 << len) - 1);
+    let rest = chunk.get(at..).unwrap_or_default();
+    if first.is_ascii_alphabetic()
+        && is_move_delimiter(stop)
+        && (digits != 0 || rest.starts_with(b"O-O"))
+    {
+        Ply::Move(at, len)
+    } else {
+        Ply::Skip(fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SSE2 classification equals the byte-by-byte one for every byte
+    /// value at every position.
+    #[test]
+    fn masks_match_the_portable_definition() {
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut chunk = [b'a'; 16];
+                chunk[at] = b;
+                chunk[(at + 5) % 16] = b.wrapping_add(1);
+                assert_eq!(masks(&chunk), portable_masks(&chunk), "{b:#x} at {at}");
+                assert_eq!(
+                    masks_close_brace(&chunk),
+                    portable_masks(&chunk).close_brace
+                );
+            }
+        }
+    }
+
+    /// The comment end search answers like a plain search, whatever the
+    /// length, the position and the other bytes (0x7c, 0x7e and 0xfd sit
+    /// next to `}` in value; 0xfd is negative as i8).
+    #[test]
+    fn find_close_brace_matches_a_plain_search() {
+        let fillers = [b'a', 0x7c, 0x7e, 0xfd, 0x00, 0xff];
+        for len in 0..70 {
+            for at in 0..=len {
+                for &fill in &fillers {
+                    let mut hay = vec![fill; len];
+                    if at < len {
+                        hay[at] = b'}';
+                        if at + 3 < len {
+                            hay[at + 3] = b'}';
+                        }
+                    }
+                    let expected = hay.iter().position(|&b| b == b'}');
+                    assert_eq!(find_close_brace(&hay), expected, "{len} {at} {fill}");
+                }
+            }
+        }
+    }
+
+    fn chunk(s: &[u8]) -> [u8; 16] {
+        let mut c = [b'?'; 16];
+        c[..s.len()].copy_from_slice(s);
+        c
+    }
+
+    /// The shapes of the PGN standard's export format, and near misses that
+    /// must be left to the general path.
+    #[test]
+    fn reads_the_common_shapes() {
+        assert_eq!(ply(&chunk(b" 12. Nf3 {")), Ply::Move(5, 3));
+        assert_eq!(ply(&chunk(b" 12... Nf3 ")), Ply::Move(7, 3));
+        assert_eq!(ply(&chunk(b"\nexd8=Q# ")), Ply::Move(1, 7));
+        assert_eq!(ply(&chunk(b" O-O-O ")), Ply::Move(1, 5));
+        assert_eq!(ply(&chunk(b" 3.\nO-O)")), Ply::Move(4, 3));
+        // Not moves: a result, an annotation, a glued number, no digit.
+        assert_eq!(ply(&chunk(b" 1-0 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" Nf3! ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.e4 ")), Ply::Move(3, 2));
+        assert_eq!(ply(&chunk(b"12...Nxf3+)")), Ply::Move(5, 5));
+        assert_eq!(ply(&chunk(b" 1.e4! ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.inf ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.0-0 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1.\xe3\x80\x80e4 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b" 1. inf ")), Ply::Skip(4));
+        assert_eq!(ply(&chunk(b" 12 e4 ")), Ply::Skip(1));
+        assert_eq!(ply(&chunk(b"1.\r\ne4 ")), Ply::Move(4, 2));
+        assert_eq!(ply(&chunk(b"1.\te4 ")), Ply::Skip(0));
+        // A move that does not end inside the chunk.
+        assert_eq!(ply(&chunk(b"   12... abcdefg")), Ply::Skip(9));
+        assert_eq!(ply(&[b' '; 16]), Ply::Skip(16));
+    }
+}
