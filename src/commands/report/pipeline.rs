@@ -154,6 +154,8 @@ pub(crate) fn run_input(
         }) => (encoding, compression),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(e.into())),
         _ => {
+            // A producer that saw Ctrl-C stops before it says anything.
+            check_interrupt(&name)?;
             return Err(InputEnd::Fatal(CliError::Failed(format!(
                 "{name}: the reading thread stopped before opening it"
             ))));
