@@ -94,9 +94,12 @@ pub fn replay(
             TokenKind::Nag | TokenKind::Annotation => continue,
         }
         // `1... h6*`: a result glued to the last move still ends the game.
-        let (text, glued_result) = match token.text {
-            [head @ .., b'*'] if !head.is_empty() => (head, true),
-            text => (text, false),
+        // Tested on the last byte first: a move never ends in `*`.
+        let glued_result = token.text.last() == Some(&b'*') && token.text.len() > 1;
+        let text = if glued_result {
+            token.text.get(..token.text.len() - 1).unwrap_or_default()
+        } else {
+            token.text
         };
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
