@@ -46,6 +46,23 @@ const fn folded_name(name: &[u8]) -> u64 {
     word
 }
 
+/// [`folded_name`] of `name`, which starts at `start` in `bytes`: one
+/// unaligned 8-byte load, masked to the name's length, when `bytes` has
+/// eight bytes there (every tag line but the very last of a buffer).
+#[inline]
+fn folded_name_in(bytes: &[u8], start: usize, name: &[u8]) -> u64 {
+    let len = name.len();
+    let word = bytes
+        .get(start..start.wrapping_add(8))
+        .and_then(|w| <[u8; 8]>::try_from(w).ok());
+    match word {
+        Some(word) if (1..=8).contains(&len) => {
+            (u64::from_le_bytes(word) | 0x2020_2020_2020_2020) & (u64::MAX >> (64 - 8 * len))
+        }
+        _ => folded_name(name),
+    }
+}
+
 const FEN: u64 = folded_name(b"fen");
 const RED: u64 = folded_name(b"red");
 const SITE: u64 = folded_name(b"site");
@@ -65,7 +82,7 @@ impl<'a> GameHeaders<'a> {
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
         for tag in game.tags() {
-            h.note(tag.name, tag.raw_value);
+            h.note(folded_name(tag.name), tag.name, tag.raw_value);
         }
         h
     }
@@ -78,13 +95,14 @@ impl<'a> GameHeaders<'a> {
         let game = GameText::read_tags(bytes, line, |scan| {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
             let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
-            h.note(name, value);
+            h.note(folded_name_in(bytes, scan.name.0, name), name, value);
         });
         (h, game)
     }
 
-    /// Takes one tag pair into its slot, if it is one the replay needs.
-    fn note(&mut self, name: &[u8], raw_value: &'a [u8]) {
+    /// Takes one tag pair into its slot, if it is one the replay needs;
+    /// `folded` is [`folded_name`] of `name`.
+    fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8]) {
         // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
         // reader is lenient, so a line of binary bytes between `[` and `]`
         // would otherwise make noise look like a game with tags.
@@ -92,7 +110,7 @@ impl<'a> GameHeaders<'a> {
             self.any = name.first().is_some_and(u8::is_ascii_alphanumeric)
                 && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
         }
-        let slot = match folded_name(name) {
+        let slot = match folded {
             FEN => &mut self.fen,
             RED => &mut self.red,
             SITE => &mut self.site,
@@ -179,6 +197,19 @@ mod tests {
         }
         assert_eq!(folded_name(b"VaRiAnT"), VARIANT);
         assert_ne!(folded_name(b"variants"), VARIANT);
+    }
+
+    /// The 8-byte load gives the packed word of the byte loop, for every
+    /// start and length in a buffer of varied bytes, at its end too.
+    #[test]
+    fn folded_names_read_in_place_equal_the_byte_loop() {
+        let bytes: Vec<u8> = (0..40u32).map(|i| (i * 37 + 11) as u8).collect();
+        for start in 0..bytes.len() {
+            for end in start..=bytes.len() {
+                let name = &bytes[start..end];
+                assert_eq!(folded_name_in(&bytes, start, name), folded_name(name));
+            }
+        }
     }
 
     #[test]
