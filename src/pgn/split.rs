@@ -55,7 +55,7 @@
 //! finish starts, and the next window starts there.
 
 use super::lines::{self, is_blank, skip_spaces};
-use super::split_scan::{self, SegmentEnd};
+use super::split_scan::{self, SegmentEnd, Simd};
 use super::tag::{char_len, plain_tag_line, scan_tag};
 
 /// Where one game is in its source.
@@ -167,6 +167,7 @@ fn split_with(
         buf,
         dbcs,
         fast: fast && !dbcs,
+        simd: Simd::detect(),
         is_final,
         base: start.offset,
         pos: 0,
@@ -198,6 +199,8 @@ struct Splitter<'a> {
     /// Lines are read with the vectorised scan of `split_scan`; lines it
     /// does not take (and all lines when false) with the byte-exact path.
     fast: bool,
+    /// The vector instructions the fast path classifies bytes with.
+    simd: Simd,
     is_final: bool,
     base: u64,
     pos: usize,
@@ -268,7 +271,7 @@ impl Splitter<'_> {
                 continue;
             }
             let line_end = if self.fast {
-                split_scan::line_end(self.buf, self.pos, self.is_final)
+                split_scan::line_end(self.simd, self.buf, self.pos, self.is_final)
             } else {
                 lines::line_end(self.buf, self.pos, self.is_final)
             };
@@ -436,6 +439,7 @@ impl Splitter<'_> {
     /// section with no blank line before it. The general path would read
     /// each line to the same effect: a tag section line with nothing after
     /// the tag; and the empty line is the tag section's first blank line.
+    #[inline(never)]
     fn one_tag_lines(&mut self, out: &mut Vec<GameSpan>) -> bool {
         let buf = self.buf;
         if buf.get(self.pos) != Some(&b'[') {
@@ -446,29 +450,19 @@ impl Splitter<'_> {
             State::Movetext | State::MovetextBlank => true,
             State::Headers { blank_seen: true } => return false,
         };
-        let mut ev = split_scan::Events::new(buf, self.pos);
-        let mut pos = self.pos;
-        let mut taken = 0;
-        let mut first_end = 0;
-        while let Some(le) = split_scan::one_tag_line(buf, &mut ev) {
-            let Some(next) = split_scan::next_line(buf, le, self.is_final) else {
+        let mut ev = split_scan::Events::new(self.simd, buf, self.pos);
+        let Some((first_end, mut pos)) =
+            split_scan::one_tag_line(buf, &mut ev, self.pos, self.is_final)
+        else {
+            return false;
+        };
+        let mut taken = 1;
+        while buf.get(pos) == Some(&b'[') {
+            let Some((_, next)) = split_scan::one_tag_line(buf, &mut ev, pos, self.is_final) else {
                 break;
             };
-            if next == le + 2 {
-                // The `\n` of a `\r\n`.
-                ev.next();
-            }
-            if taken == 0 {
-                first_end = le;
-            }
             taken += 1;
             pos = next;
-            if buf.get(next) != Some(&b'[') {
-                break;
-            }
-        }
-        if taken == 0 {
-            return false;
         }
         if ends_game {
             self.end_game(out);
@@ -563,13 +557,14 @@ impl Splitter<'_> {
     /// comment open at its end, then from that comment's end) is scanned by
     /// `split_scan::scan_segment`; an irregular stretch is read by
     /// `movetext_line` from its start, so the two paths agree byte for byte.
+    #[inline(never)]
     fn movetext_fast(&mut self, mut p: usize) -> Scan {
         let buf = self.buf;
-        let mut ev = split_scan::Events::new(buf, p);
+        let mut ev = split_scan::Events::new(self.simd, buf, p);
         loop {
             let seg = split_scan::scan_segment(buf, &mut ev, p, self.depth);
             if seg.end == SegmentEnd::Irregular {
-                return match split_scan::line_end(buf, p, self.is_final) {
+                return match split_scan::line_end(self.simd, buf, p, self.is_final) {
                     Some((le, next)) => self.movetext_line(p, le, next),
                     None => Scan::Incomplete,
                 };
@@ -577,10 +572,10 @@ impl Splitter<'_> {
             // What `note_text` records for the text before the comment or
             // line end.
             self.depth = seg.depth;
-            if let Some((a, b)) = seg.token {
+            if let Some(e) = seg.token_end {
                 self.has_body = true;
                 self.has_movetext = true;
-                self.ended_by_result |= self.depth == 0 && split_scan::ends_in_result(buf, a, b);
+                self.ended_by_result |= self.depth == 0 && split_scan::ends_in_result(buf, p, e);
             }
             match seg.end {
                 SegmentEnd::Line(le) => {
@@ -611,21 +606,18 @@ impl Splitter<'_> {
                     self.advance(buf.len());
                     return Scan::Done;
                 }
-                SegmentEnd::Comment { open, scanned } => match self.find_close(scanned) {
-                    Some(c) => {
-                        self.line += lines::count_lines(buf.get(open..c).unwrap_or_default());
-                        p = c + 1;
-                        ev = split_scan::Events::new(buf, p);
+                SegmentEnd::Comment { close, lines } => {
+                    self.line += lines;
+                    match close {
+                        Some(c) => p = c + 1,
+                        None if self.is_final => {
+                            self.content_end = buf.len();
+                            self.pos = buf.len();
+                            return Scan::Done;
+                        }
+                        None => return Scan::Incomplete,
                     }
-                    None if self.is_final => {
-                        let rest = buf.get(open..).unwrap_or_default();
-                        self.line += lines::count_lines(rest);
-                        self.content_end = buf.len();
-                        self.pos = buf.len();
-                        return Scan::Done;
-                    }
-                    None => return Scan::Incomplete,
-                },
+                }
             }
         }
     }
