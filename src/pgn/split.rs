@@ -1,18 +1,23 @@
 //! Game splitting: where each game starts and ends in a byte buffer.
 //!
-//! This is the one serial stage of a run, so it reads the bytes once: in
-//! UTF-8 and single-byte text, a vector pass (`split_scan`) classifies 64
+//! This is the one serial stage of a run, so it reads the bytes once. In
+//! UTF-8 and single-byte text a vector pass (`split_scan`) classifies 64
 //! bytes at a time and the splitter visits only the bytes that matter to
-//! it (line ends, braces, parentheses, `;`, a tag's quotes), following
-//! comments, variation depth and the last token of each line as it goes;
-//! runs of plain tag lines and lines that go on with the movetext are taken
-//! in the same pass. Lines the vector scan does not take (a `;` comment, a
-//! `{` inside a comment, a stray `}`, unusual tag lines, the first line
-//! after a blank line in movetext) are read by the byte-by-byte path, which
-//! finds comment ends and line ends with `memchr`. The byte-by-byte path
-//! alone reads GBK and Big5 (pass `dbcs = true`, so that trail bytes equal
-//! to `{` or `}` are stepped over). Both paths give the same spans on every
-//! input (`tests/split_fast.rs`).
+//! it: line ends, braces, parentheses and `;` in movetext, quotes and `]`
+//! in tags. One walk over those follows comments (across lines too),
+//! variation depth and each line's end; the last token, for the result
+//! test, is found backwards once per line. A run of one-tag lines, and a
+//! run of lines that go on with the movetext, are each taken in one pass,
+//! with no return to the line-by-line loop below. Lines that walk does not
+//! model exactly (a `;` comment, a `{` inside a comment, a stray `}`, tag
+//! lines of other shapes or with movetext after the tags) are read by the
+//! byte-by-byte path from the start of the stretch, which finds comment
+//! ends and line ends with `memchr`; the line-by-line loop decides the
+//! other lines (blank lines, escapes, lines after a blank line or after a
+//! result). The byte-by-byte path alone reads GBK and Big5 (pass `dbcs =
+//! true`, so that trail bytes equal to `{` or `}` are stepped over). Both
+//! paths give the same spans and resume positions on every input
+//! (`tests/split_fast.rs`, against `split_window_bytewise`).
 //!
 //! A game is a tag section and its movetext, or movetext alone (spec
 //! `reports.md`). Line by line, outside comments:

@@ -1,14 +1,15 @@
-//! The game splitter's one pass over a line: bytes are classified 64 at a
-//! time into a bitmask of the few bytes the splitter acts on (line
+//! The game splitter's one pass over its lines: bytes are classified 64
+//! at a time into a bitmask of the few bytes the splitter acts on (line
 //! ends, braces, parentheses, `;`, or a tag's quotes and bracket), and only
 //! the set bits are visited. Most bytes of a PGN file (moves, clock values,
-//! tag values) are thus looked at by one vector compare, not by a loop.
+//! tag values) are thus looked at by a vector compare, not by a loop.
 //!
-//! On x86_64 the classification uses SSE2, which every x86_64 processor has
-//! (no run-time detection); other targets use a plain loop with the same
-//! result. Only UTF-8 and single-byte text take this path: in GBK or Big5 a
-//! trail byte may equal `{` or `}`, so the splitter scans those with its
-//! byte-by-byte path.
+//! On x86_64 the classification uses AVX2 when the processor has it
+//! (checked once per window with `is_x86_feature_detected!`) and SSE2,
+//! which every x86_64 processor has, otherwise; other targets use a plain
+//! loop. All three give the same masks (unit tests below). Only UTF-8 and
+//! single-byte text take this path: in GBK or Big5 a trail byte may equal
+//! `{` or `}`, so the splitter scans those with its byte-by-byte path.
 
 use super::lines;
 
