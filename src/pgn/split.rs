@@ -532,8 +532,13 @@ impl Splitter<'_> {
     /// a tag. A line end right after the blanks is a blank line; so is the
     /// end of the buffer, which the general path reads.
     fn movetext_start(&self) -> Option<usize> {
-        if matches!(self.buf.get(self.pos)?, b'%' | b';') {
+        let first = *self.buf.get(self.pos)?;
+        if matches!(first, b'%' | b';') {
             return None;
+        }
+        if first > b' ' && first < 0x80 && first != b'[' {
+            // Not whitespace (nor the first byte of U+3000) nor a tag.
+            return Some(self.pos);
         }
         let q = skip_spaces(self.buf, self.pos, self.buf.len());
         match self.buf.get(q)? {

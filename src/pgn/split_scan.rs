@@ -478,7 +478,12 @@ pub(super) fn scan_segment(
 #[inline(always)]
 fn token_end(buf: &[u8], from: usize, to: usize, gap: usize, last_open: usize) -> Option<usize> {
     let mut e = trim_end(buf, gap, to);
-    if e == gap && gap > from {
+    if e > gap {
+        // After the last comment, before any line end: no brace, and the
+        // byte before `e` is not whitespace.
+        return Some(e);
+    }
+    if gap > from {
         // Only whitespace after the last comment: cut it off, and any
         // comments and whitespace before it, as `note_text` does.
         e = last_open;
