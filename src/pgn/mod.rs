@@ -29,6 +29,7 @@ pub mod game;
 pub mod lines;
 pub mod movetext;
 pub mod split;
+mod split_scan;
 pub mod tag;
 
 pub use game::GameText;

@@ -1,9 +1,23 @@
 //! Game splitting: where each game starts and ends in a byte buffer.
 //!
-//! This is the one serial stage of a run, so it looks at each line once and
-//! finds comment ends and line ends with `memchr`. It works on raw bytes in
-//! UTF-8, Latin-1, GBK and Big5 (for the double-byte encodings, pass
-//! `dbcs = true` so that trail bytes equal to `{` or `}` are stepped over).
+//! This is the one serial stage of a run, so it reads the bytes once. In
+//! UTF-8 and single-byte text a vector pass (`split_scan`) classifies 64
+//! bytes at a time and the splitter visits only the bytes that matter to
+//! it: line ends, braces, parentheses and `;` in movetext, quotes and `]`
+//! in tags. One walk over those follows comments (across lines too),
+//! variation depth and each line's end; the last token, for the result
+//! test, is found backwards once per line. A run of one-tag lines, and a
+//! run of lines that go on with the movetext, are each taken in one pass,
+//! with no return to the line-by-line loop below. Lines that walk does not
+//! model exactly (a `;` comment, a `{` inside a comment, a stray `}`, tag
+//! lines of other shapes or with movetext after the tags) are read by the
+//! byte-by-byte path from the start of the stretch, which finds comment
+//! ends and line ends with `memchr`; the line-by-line loop decides the
+//! other lines (blank lines, escapes, lines after a blank line or after a
+//! result). The byte-by-byte path alone reads GBK and Big5 (pass `dbcs =
+//! true`, so that trail bytes equal to `{` or `}` are stepped over). Both
+//! paths give the same spans and resume positions on every input
+//! (`tests/split_fast.rs`, against `split_window_bytewise`).
 //!
 //! A game is a tag section and its movetext, or movetext alone (spec
 //! `reports.md`). Line by line, outside comments:
@@ -46,6 +60,7 @@
 //! finish starts, and the next window starts there.
 
 use super::lines::{self, is_blank, skip_spaces};
+use super::split_scan::{self, SegmentEnd, Simd};
 use super::tag::{char_len, plain_tag_line, scan_tag};
 
 /// Where one game is in its source.
@@ -102,6 +117,28 @@ pub fn split_all(bytes: &[u8], dbcs: bool) -> Vec<GameSpan> {
     out
 }
 
+/// [`split_all`] with the byte-by-byte scan only: the reference the
+/// vectorised scan is tested against (`tests/split_fast.rs`).
+#[doc(hidden)]
+pub fn split_all_bytewise(bytes: &[u8], dbcs: bool) -> Vec<GameSpan> {
+    let mut out = Vec::new();
+    split_window_bytewise(bytes, Position::START, true, dbcs, &mut out);
+    out
+}
+
+/// [`split_window`] with the byte-by-byte scan only (see
+/// [`split_all_bytewise`]).
+#[doc(hidden)]
+pub fn split_window_bytewise(
+    buf: &[u8],
+    start: Position,
+    is_final: bool,
+    dbcs: bool,
+    out: &mut Vec<GameSpan>,
+) -> Position {
+    split_with(buf, start, is_final, dbcs, false, out)
+}
+
 /// Finds the games of `buf`, whose first byte is at `start` in its source and
 /// is the start of a line outside any game (the source's start, or a
 /// position this function returned). Appends every game whose end is known
@@ -118,9 +155,24 @@ pub fn split_window(
     dbcs: bool,
     out: &mut Vec<GameSpan>,
 ) -> Position {
+    split_with(buf, start, is_final, dbcs, !dbcs, out)
+}
+
+/// [`split_window`], with the vectorised line scan when `fast` (never for
+/// double-byte encodings, whose trail bytes the scan would misread).
+fn split_with(
+    buf: &[u8],
+    start: Position,
+    is_final: bool,
+    dbcs: bool,
+    fast: bool,
+    out: &mut Vec<GameSpan>,
+) -> Position {
     let mut s = Splitter {
         buf,
         dbcs,
+        fast: fast && !dbcs,
+        simd: Simd::detect(),
         is_final,
         base: start.offset,
         pos: 0,
@@ -134,7 +186,7 @@ pub fn split_window(
         depth: 0,
         has_movetext: false,
         trailing_junk: false,
-        first_tag: (0, 0),
+        first_tag: FirstTag::None,
     };
     if start.offset == 0 {
         if buf.starts_with(BOM) {
@@ -149,6 +201,11 @@ pub fn split_window(
 struct Splitter<'a> {
     buf: &'a [u8],
     dbcs: bool,
+    /// Lines are read with the vectorised scan of `split_scan`; lines it
+    /// does not take (and all lines when false) with the byte-exact path.
+    fast: bool,
+    /// The vector instructions the fast path classifies bytes with.
+    simd: Simd,
     is_final: bool,
     base: u64,
     pos: usize,
@@ -176,8 +233,20 @@ struct Splitter<'a> {
     /// Text that is not movetext followed the result (a site's footer, a
     /// signature): the rest up to the next tag section stays with the game.
     trailing_junk: bool,
-    /// Where the name of the current game's first tag is (empty if none).
-    first_tag: (usize, usize),
+    /// The current game's first tag, whose name a tag after a blank line
+    /// in the tag section is compared with.
+    first_tag: FirstTag,
+}
+
+/// Where the name of a game's first tag is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FirstTag {
+    None,
+    /// The name, found when the tag was read.
+    Name(usize, usize),
+    /// The tag's `[` and its line end: the fast path does not scan the
+    /// name, which is only needed when a tag section has a blank line.
+    Line(usize, usize),
 }
 
 /// What scanning a line of movetext found.
@@ -194,10 +263,24 @@ impl Splitter<'_> {
             if self.pos >= self.buf.len() {
                 return self.finish(out);
             }
-            if self.plain_tag_line() {
+            if self.fast {
+                if self.one_tag_lines(out) {
+                    continue;
+                }
+                match self.fast_movetext_line() {
+                    Some(Scan::Done) => continue,
+                    Some(Scan::Incomplete) => return self.resume(),
+                    None => {}
+                }
+            } else if self.plain_tag_line() {
                 continue;
             }
-            let Some((le, next)) = lines::line_end(self.buf, self.pos, self.is_final) else {
+            let line_end = if self.fast {
+                split_scan::line_end(self.simd, self.buf, self.pos, self.is_final)
+            } else {
+                lines::line_end(self.buf, self.pos, self.is_final)
+            };
+            let Some((le, next)) = line_end else {
                 return self.resume();
             };
             let line_start = self.pos;
@@ -213,7 +296,8 @@ impl Splitter<'_> {
                     self.begin_game(line_start);
                     let p = skip_spaces(self.buf, line_start, le);
                     if self.buf.get(p) == Some(&b'[') {
-                        self.first_tag = scan_tag(self.buf, p, le, self.dbcs).name;
+                        let (a, b) = scan_tag(self.buf, p, le, self.dbcs).name;
+                        self.first_tag = FirstTag::Name(a, b);
                         if let Scan::Incomplete = self.tag_line(p, le, next) {
                             return self.resume();
                         }
@@ -315,7 +399,7 @@ impl Splitter<'_> {
         self.depth = 0;
         self.has_movetext = false;
         self.trailing_junk = false;
-        self.first_tag = (0, 0);
+        self.first_tag = FirstTag::None;
     }
 
     /// The usual tag line, `[Name "value"]` and its line end, starting a
@@ -341,13 +425,211 @@ impl Splitter<'_> {
         }
         if starts_tags {
             self.begin_game(self.pos);
-            self.first_tag = scan.name;
+            self.first_tag = FirstTag::Name(scan.name.0, scan.name.1);
         }
         self.has_body = true;
         self.state = State::Headers { blank_seen: false };
         self.content_end = next;
         self.advance(next);
         true
+    }
+
+    /// The fast path's [`Self::plain_tag_line`], for a run of lines: each
+    /// line that is one tag (`split_scan::one_tag_line`) is taken whole, the
+    /// run's lines with one vector pass, and so is an empty line after them.
+    /// False when the line at `pos` is not such a tag line.
+    ///
+    /// The first line may start a game (between games, or ending the game
+    /// before it, as a tag line does after movetext) or continue a tag
+    /// section with no blank line before it. The general path would read
+    /// each line to the same effect: a tag section line with nothing after
+    /// the tag; and the empty line is the tag section's first blank line.
+    #[inline(never)]
+    fn one_tag_lines(&mut self, out: &mut Vec<GameSpan>) -> bool {
+        let buf = self.buf;
+        if buf.get(self.pos) != Some(&b'[') {
+            return false;
+        }
+        let ends_game = match self.state {
+            State::Between | State::Headers { blank_seen: false } => false,
+            State::Movetext | State::MovetextBlank => true,
+            State::Headers { blank_seen: true } => return false,
+        };
+        let mut ev = split_scan::Events::new(self.simd, buf, self.pos);
+        let Some((first_end, mut pos)) =
+            split_scan::one_tag_line(buf, &mut ev, self.pos, self.is_final)
+        else {
+            return false;
+        };
+        let mut taken = 1;
+        while buf.get(pos) == Some(&b'[') {
+            let Some((_, next)) = split_scan::one_tag_line(buf, &mut ev, pos, self.is_final) else {
+                break;
+            };
+            taken += 1;
+            pos = next;
+        }
+        if ends_game {
+            self.end_game(out);
+        }
+        if self.state == State::Between {
+            self.begin_game(self.pos);
+            self.first_tag = FirstTag::Line(self.pos, first_end);
+        }
+        self.has_body = true;
+        self.state = State::Headers { blank_seen: false };
+        self.content_end = pos;
+        self.pos = pos;
+        self.line += taken;
+        if let Some(next) = self.empty_line() {
+            self.state = State::Headers { blank_seen: true };
+            self.advance(next);
+        }
+        true
+    }
+
+    /// When the line at `pos` is empty and known to be complete, the start
+    /// of the next line.
+    fn empty_line(&self) -> Option<usize> {
+        match self.buf.get(self.pos)? {
+            b'\n' | b'\r' => split_scan::next_line(self.buf, self.pos, self.is_final),
+            _ => None,
+        }
+    }
+
+    /// A line that the general path would read with [`Self::movetext_line`]
+    /// (movetext starting a game, following the tag section, or going on),
+    /// read with the vectorised scan, with the lines after it that go on
+    /// with the movetext. `None` for every other line (blank, `%` or `;`
+    /// escape, tags, a line after a result that starts a new game, or any
+    /// line after a blank line in movetext), which the general path then
+    /// reads.
+    ///
+    /// The state may change before the line is known to be complete; when
+    /// it is not, the caller resumes at the game's start, as the general
+    /// path does (no game is ended here).
+    fn fast_movetext_line(&mut self) -> Option<Scan> {
+        let p = match self.state {
+            State::Between | State::Headers { .. } => {
+                let q = self.movetext_start()?;
+                if self.state == State::Between {
+                    self.begin_game(self.pos);
+                }
+                // After a blank line in the tag section, a tag repeating
+                // the first one would start the next game, but this line
+                // is not a tag.
+                self.state = State::Movetext;
+                q
+            }
+            State::Movetext => self.movetext_goes_on()?,
+            State::MovetextBlank => return None,
+        };
+        Some(self.movetext_fast(p))
+    }
+
+    /// Where the movetext of the line at `pos` starts (its first non-blank
+    /// byte), unless the line is blank, a `%` or `;` escape or starts with
+    /// a tag. A line end right after the blanks is a blank line; so is the
+    /// end of the buffer, which the general path reads.
+    fn movetext_start(&self) -> Option<usize> {
+        let first = *self.buf.get(self.pos)?;
+        if matches!(first, b'%' | b';') {
+            return None;
+        }
+        if first > b' ' && first < 0x80 && first != b'[' {
+            // Not whitespace (nor the first byte of U+3000) nor a tag.
+            return Some(self.pos);
+        }
+        let q = skip_spaces(self.buf, self.pos, self.buf.len());
+        match self.buf.get(q)? {
+            b'\n' | b'\r' | b'[' => None,
+            _ => Some(q),
+        }
+    }
+
+    /// In movetext, whether the line at `pos` goes on with the game's
+    /// movetext, as the general path decides it (not blank, an escape,
+    /// tags, or movetext after a result), and from where to read it.
+    fn movetext_goes_on(&mut self) -> Option<usize> {
+        let q = self.movetext_start()?;
+        if self.ended_by_result {
+            if !self.trailing_junk && self.buf.get(q).is_some_and(u8::is_ascii_alphanumeric) {
+                return None;
+            }
+            self.trailing_junk = true;
+        }
+        Some(self.pos)
+    }
+
+    /// [`Self::movetext_line`] from `p`, with the line end not yet known,
+    /// and on over the following lines while they go on with the movetext
+    /// (and an empty line after them): each stretch of a line (up to a
+    /// comment open at its end, then from that comment's end) is scanned by
+    /// `split_scan::scan_segment`; an irregular stretch is read by
+    /// `movetext_line` from its start, so the two paths agree byte for byte.
+    #[inline(never)]
+    fn movetext_fast(&mut self, mut p: usize) -> Scan {
+        let buf = self.buf;
+        let mut ev = split_scan::Events::new(self.simd, buf, p);
+        loop {
+            let seg = split_scan::scan_segment(buf, &mut ev, p, self.depth);
+            if seg.end == SegmentEnd::Irregular {
+                return match split_scan::line_end(self.simd, buf, p, self.is_final) {
+                    Some((le, next)) => self.movetext_line(p, le, next),
+                    None => Scan::Incomplete,
+                };
+            }
+            // What `note_text` records for the text before the comment or
+            // line end.
+            self.depth = seg.depth;
+            if let Some(e) = seg.token_end {
+                self.has_body = true;
+                self.has_movetext = true;
+                self.ended_by_result |= self.depth == 0 && split_scan::ends_in_result(buf, p, e);
+            }
+            match seg.end {
+                SegmentEnd::Line(le) => {
+                    let Some(next) = split_scan::next_line(buf, le, self.is_final) else {
+                        return Scan::Incomplete;
+                    };
+                    self.content_end = next;
+                    self.advance(next);
+                    if next == le + 2 {
+                        // The `\n` of a `\r\n`.
+                        ev.next();
+                    }
+                    if let Some(start) = self.movetext_goes_on() {
+                        p = start;
+                        continue;
+                    }
+                    if let Some(next) = self.empty_line() {
+                        self.state = State::MovetextBlank;
+                        self.advance(next);
+                    }
+                    return Scan::Done;
+                }
+                SegmentEnd::Eof | SegmentEnd::Irregular => {
+                    if !self.is_final {
+                        return Scan::Incomplete;
+                    }
+                    self.content_end = buf.len();
+                    self.advance(buf.len());
+                    return Scan::Done;
+                }
+                SegmentEnd::Comment { close, lines } => {
+                    self.line += lines;
+                    match close {
+                        Some(c) => p = c + 1,
+                        None if self.is_final => {
+                            self.content_end = buf.len();
+                            self.pos = buf.len();
+                            return Scan::Done;
+                        }
+                        None => return Scan::Incomplete,
+                    }
+                }
+            }
+        }
     }
 
     /// After the result, a line that starts like movetext or a damaged tag
@@ -374,14 +656,16 @@ impl Splitter<'_> {
     /// current game's first tag: the start of the next game.
     fn repeats_first_tag(&self, line_start: usize, le: usize) -> bool {
         let p = skip_spaces(self.buf, line_start, le);
-        if self.buf.get(p) != Some(&b'[') || self.first_tag.1 <= self.first_tag.0 {
+        let first = match self.first_tag {
+            FirstTag::None => return false,
+            FirstTag::Name(a, b) => (a, b),
+            FirstTag::Line(open, end) => scan_tag(self.buf, open, end, self.dbcs).name,
+        };
+        if self.buf.get(p) != Some(&b'[') || first.1 <= first.0 {
             return false;
         }
         let name = scan_tag(self.buf, p, le, self.dbcs).name;
-        match (
-            self.buf.get(name.0..name.1),
-            self.buf.get(self.first_tag.0..self.first_tag.1),
-        ) {
+        match (self.buf.get(name.0..name.1), self.buf.get(first.0..first.1)) {
             (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
             _ => false,
         }
