@@ -429,3 +429,38 @@ proptest! {
         assert_same_tags(&tail, 1);
     }
 }
+
+/// Every comment length from empty to past the 33 bytes looked at before
+/// memchr (so its `}` falls at every byte of the first chunks, exactly at
+/// their edges included), at every alignment of the text, between moves
+/// written with spaces, CR/LF or LF, and every prefix of such a text (its
+/// end inside a move, a number or the comment).
+#[test]
+fn same_tokens_on_every_comment_length_and_alignment() {
+    let seps: &[&[u8]] = &[b" ", b"\r\n", b"\n"];
+    for len in 0..40 {
+        let body: Vec<u8> = (0..len).map(|i| b"ab0:[%c] "[i % 9]).collect();
+        for sep in seps {
+            for pad in 0..17 {
+                let mut buf = vec![b' '; pad];
+                buf.extend_from_slice(b"1. e4");
+                buf.extend_from_slice(sep);
+                buf.push(b'{');
+                buf.extend_from_slice(&body);
+                buf.push(b'}');
+                buf.extend_from_slice(sep);
+                buf.extend_from_slice(b"1... e5 {");
+                buf.extend_from_slice(&body);
+                buf.extend_from_slice(b"} 2. Nf3+ {}} 2... Nc6");
+                buf.extend_from_slice(sep);
+                buf.extend_from_slice(b"%x}\n1-0");
+                assert_same(&buf, 0, 1);
+                if pad == 0 {
+                    for cut in 0..buf.len() {
+                        assert_same(&buf[..cut], 0, 1);
+                    }
+                }
+            }
+        }
+    }
+}
