@@ -280,6 +280,22 @@ fn same_tokens_on_edges() {
         b"1.e4 e5 2.Nf3 Nc6 3...a6 *",
         b"1. e4 e5 2. Nf3\xe3\x80\x80Nc6\xe3\x80\x80\xe3\x81\x81 3. Bb5 *",
         "１．炮二平五　马８进７　２．马二进三 1-0".as_bytes(),
+        // Results next to every byte that may or may not end them.
+        b"1. e4 1-0",
+        b"1. e4 0-1\r\n",
+        b"1. e4 1/2-1/2\n\n",
+        b"1. e4 1-0 2. d4",
+        b"1. e4 1-00 e5",
+        b"1. e4 1-0! e5",
+        b"1. e4 1-0\te5",
+        b"1. e4 1-0{x} e5",
+        b"1. e4 0-1( e5",
+        b"1. e4 1/2-1/ e5",
+        b"1. e4 1/2-1/2% e5",
+        b"1. e4 1-0\xe3\x80\x80e5",
+        b"1. e4 1-0\xe3\x81\x81 e5",
+        b"1. e4 1-",
+        b"1. e4 1/2",
     ];
     for &buf in cases {
         for start in 0..buf.len().min(20) {
