@@ -280,6 +280,22 @@ fn same_tokens_on_edges() {
         b"1.e4 e5 2.Nf3 Nc6 3...a6 *",
         b"1. e4 e5 2. Nf3\xe3\x80\x80Nc6\xe3\x80\x80\xe3\x81\x81 3. Bb5 *",
         "１．炮二平五　马８进７　２．马二进三 1-0".as_bytes(),
+        // Results next to every byte that may or may not end them.
+        b"1. e4 1-0",
+        b"1. e4 0-1\r\n",
+        b"1. e4 1/2-1/2\n\n",
+        b"1. e4 1-0 2. d4",
+        b"1. e4 1-00 e5",
+        b"1. e4 1-0! e5",
+        b"1. e4 1-0\te5",
+        b"1. e4 1-0{x} e5",
+        b"1. e4 0-1( e5",
+        b"1. e4 1/2-1/ e5",
+        b"1. e4 1/2-1/2% e5",
+        b"1. e4 1-0\xe3\x80\x80e5",
+        b"1. e4 1-0\xe3\x81\x81 e5",
+        b"1. e4 1-",
+        b"1. e4 1/2",
     ];
     for &buf in cases {
         for start in 0..buf.len().min(20) {
@@ -427,5 +443,40 @@ proptest! {
         let buf = [b"[".as_slice(), &tail].concat();
         assert_same_tags(&buf, 1);
         assert_same_tags(&tail, 1);
+    }
+}
+
+/// Every comment length from empty to past the 33 bytes looked at before
+/// memchr (so its `}` falls at every byte of the first chunks, exactly at
+/// their edges included), at every alignment of the text, between moves
+/// written with spaces, CR/LF or LF, and every prefix of such a text (its
+/// end inside a move, a number or the comment).
+#[test]
+fn same_tokens_on_every_comment_length_and_alignment() {
+    let seps: &[&[u8]] = &[b" ", b"\r\n", b"\n"];
+    for len in 0..40 {
+        let body: Vec<u8> = (0..len).map(|i| b"ab0:[%c] "[i % 9]).collect();
+        for sep in seps {
+            for pad in 0..17 {
+                let mut buf = vec![b' '; pad];
+                buf.extend_from_slice(b"1. e4");
+                buf.extend_from_slice(sep);
+                buf.push(b'{');
+                buf.extend_from_slice(&body);
+                buf.push(b'}');
+                buf.extend_from_slice(sep);
+                buf.extend_from_slice(b"1... e5 {");
+                buf.extend_from_slice(&body);
+                buf.extend_from_slice(b"} 2. Nf3+ {}} 2... Nc6");
+                buf.extend_from_slice(sep);
+                buf.extend_from_slice(b"%x}\n1-0");
+                assert_same(&buf, 0, 1);
+                if pad == 0 {
+                    for cut in 0..buf.len() {
+                        assert_same(&buf[..cut], 0, 1);
+                    }
+                }
+            }
+        }
     }
 }

@@ -235,6 +235,21 @@ fn plain_move_number_len(buf: &[u8], at: usize) -> Option<usize> {
     (i > digits && matches!(end, b' ' | b'\n' | b'\r')).then_some(i)
 }
 
+/// `buf[at]` is an ASCII digit: the length of a result there (`1-0`, `0-1`,
+/// `1/2-1/2`) followed by a space, a line end or the end of the text, where
+/// the general path would end the token too and read it as the result;
+/// `None` for anything else, which the general path reads.
+#[inline]
+fn plain_result_len(buf: &[u8], at: usize) -> Option<usize> {
+    let rest = buf.get(at..)?;
+    let len = match rest {
+        [b'1', b'-', b'0', ..] | [b'0', b'-', b'1', ..] => 3,
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => 7,
+        _ => return None,
+    };
+    matches!(rest.get(len), None | Some(b' ' | b'\n' | b'\r')).then_some(len)
+}
+
 /// Iterator over the main-line tokens of one game; see the module docs.
 #[derive(Debug, Clone)]
 pub struct Movetext<'a> {
@@ -538,7 +553,8 @@ impl<'a> Iterator for Movetext<'a> {
 
 impl<'a> Movetext<'a> {
     /// [`Iterator::next`] for everything but a ply in the common shape:
-    /// spaces, line ends, `12.`, plain moves and `{...}` are read in this
+    /// spaces, line ends, `12.`, plain moves, a plain result and `{...}`
+    /// are read in this
     /// loop with the position in a local; anything else takes one step of
     /// [`Movetext::general_step`].
     ///
@@ -599,6 +615,15 @@ impl<'a> Movetext<'a> {
                     if let Some(len) = plain_move_number_len(buf, pos) {
                         pos += len;
                         continue;
+                    }
+                    if let Some(len) = plain_result_len(buf, pos) {
+                        self.pos = pos + len;
+                        self.done = true;
+                        return Some(Token {
+                            kind: TokenKind::Result,
+                            text: buf.get(pos..pos + len).unwrap_or_default(),
+                            offset: pos,
+                        });
                     }
                 }
                 LEAD_LBRACE => {

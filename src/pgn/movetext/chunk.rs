@@ -104,12 +104,20 @@ fn portable_masks(chunk: &[u8; 16]) -> Masks {
 }
 
 /// The first `}` in `hay`. Most comments are short (`{ [%clk 0:03:00] }`
-/// is 18 bytes), so the first 32 bytes are looked at 16 at a time before
-/// memchr, whose set-up costs more than such a comment, takes the rest.
+/// is 18 bytes), so the first 33 bytes are looked at before memchr, whose
+/// set-up costs more than such a comment, takes the rest: byte 0 alone
+/// (an empty `{}`), then 16 at a time from byte 1, so that the `}` of a
+/// lichess clock comment, byte 16 after the space that follows the `{`,
+/// is in the first chunk.
 #[inline]
 pub(super) fn find_close_brace(hay: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    while at < 32 {
+    match hay.first() {
+        None => return None,
+        Some(b'}') => return Some(0),
+        Some(_) => {}
+    }
+    let mut at = 1;
+    while at < 33 {
         let Some(chunk) = hay
             .get(at..at + 16)
             .and_then(|c| <&[u8; 16]>::try_from(c).ok())
