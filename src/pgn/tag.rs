@@ -221,38 +221,8 @@ static BYTE_CLASS: [u8; 256] = {
 /// `[Name "value"]` followed by `\n`, `\r\n` or the end of `buf`, at `open`:
 /// the tag and the start of the next line. `None` for anything else (spaces,
 /// escapes, a second tag on the line, a missing quote), which the general
-/// scanner then reads.
-#[inline]
-pub(crate) fn plain_tag_line(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
-    let name_start = open + 1;
-    let rest = buf.get(name_start..)?;
-    let name_len = rest.iter().position(|&b| BYTE_CLASS[b as usize] != NAME)?;
-    if name_len == 0 || rest.get(name_len..name_len + 2) != Some(&b" \""[..]) {
-        return None;
-    }
-    let value_start = name_start + name_len + 2;
-    // Values are short: a plain loop beats memchr's set-up here.
-    let value_len = buf
-        .get(value_start..)?
-        .iter()
-        .position(|&b| BYTE_CLASS[b as usize] == VALUE_STOP)?;
-    let value_end = value_start + value_len;
-    if buf.get(value_end) != Some(&b'"') {
-        return None;
-    }
-    let next = match buf.get(value_end + 1..) {
-        Some([b']', b'\n', ..]) => value_end + 3,
-        Some([b']', b'\r', b'\n', ..]) => value_end + 4,
-        Some([b']']) => value_end + 2,
-        _ => return None,
-    };
-    let scan = TagScan {
-        name: (name_start, name_start + name_len),
-        value: (value_start, value_end),
-        end: value_end + 2,
-    };
-    Some((scan, next))
-}
+/// scanner then reads. One reader for the splitter and the tag walk.
+pub(crate) use plain_line::read as plain_tag_line;
 
 impl HeaderCursor {
     pub(crate) fn new(_buf: &[u8], line: u64) -> Self {
@@ -292,7 +262,7 @@ impl HeaderCursor {
             }
             if self.pos == self.line_start
                 && buf.get(self.pos) == Some(&b'[')
-                && let Some((scan, next)) = plain_line::read(buf, self.pos)
+                && let Some((scan, next)) = plain_tag_line(buf, self.pos)
             {
                 let line = self.line;
                 if next >= buf.len() {
@@ -349,7 +319,7 @@ pub(crate) fn walk_tag_section(
     let mut pos = 0;
     let mut pos_line = line;
     while buf.get(pos) == Some(&b'[') {
-        let Some((scan, next)) = plain_line::read(buf, pos) else {
+        let Some((scan, next)) = plain_tag_line(buf, pos) else {
             break;
         };
         on_tag(&scan);
