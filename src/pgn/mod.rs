@@ -25,6 +25,8 @@
 //! assert_eq!(moves, [&b"e4"[..], b"e5", b"Nf3"]);
 //! ```
 
+#[cfg(target_arch = "x86_64")]
+mod bytes16;
 pub mod game;
 pub mod lines;
 pub mod movetext;

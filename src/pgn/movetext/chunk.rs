@@ -6,6 +6,9 @@
 //! other targets get a portable version with the same answers (the unit
 //! tests compare the two classifications on every byte value).
 
+#[cfg(target_arch = "x86_64")]
+use crate::pgn::bytes16::Bytes16;
+
 /// One bit per byte of a 16-byte chunk, bit `i` for byte `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Masks {
@@ -25,44 +28,15 @@ pub(super) struct Masks {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
-    use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    // SAFETY: `chunk` is a reference to 16 initialised bytes (its type says
-    // so), exactly the bytes `_mm_loadu_si128` reads, and that load has no
-    // alignment requirement. The other intrinsics only need SSE2, which is
-    // part of the x86_64 baseline: every CPU this code is compiled for has
-    // it (the block is needed because they are declared with
-    // `#[target_feature(enable = "sse2")]`).
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-        // Signed compares: bytes >= 0x80 are negative, so outside both ranges.
-        let in_range = |x: __m128i, lo: u8, hi: u8| {
-            _mm_and_si128(
-                _mm_cmpgt_epi8(x, _mm_set1_epi8((lo - 1) as i8)),
-                _mm_cmplt_epi8(x, _mm_set1_epi8((hi + 1) as i8)),
-            )
-        };
-        let digit = in_range(v, b'0', b'9');
-        // Setting bit 5 folds `A..=Z` onto `a..=z` and moves no other byte
-        // into that range (`@` becomes a backquote, `[` to `_` become `{` to DEL).
-        let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
-        let sign = _mm_or_si128(
-            _mm_or_si128(eq(b'+'), eq(b'#')),
-            _mm_or_si128(eq(b'='), eq(b'-')),
-        );
-        let plain = _mm_or_si128(_mm_or_si128(digit, letter), sign);
-        let space = _mm_or_si128(eq(b' '), _mm_or_si128(eq(b'\n'), eq(b'\r')));
-        let bits = |x: __m128i| _mm_movemask_epi8(x) as u32;
-        Masks {
-            space: bits(space),
-            digit: bits(digit),
-            dot: bits(eq(b'.')),
-            plain: bits(plain),
-            close_brace: bits(eq(b'}')),
-        }
+    let v = Bytes16::load(chunk);
+    let digit = v.in_ascii_range(b'0', b'9');
+    let sign = v.eq(b'+') | v.eq(b'#') | v.eq(b'=') | v.eq(b'-');
+    Masks {
+        space: (v.eq(b' ') | v.eq(b'\n') | v.eq(b'\r')).bits(),
+        digit: digit.bits(),
+        dot: v.eq(b'.').bits(),
+        plain: (digit | v.ascii_letter() | sign).bits(),
+        close_brace: v.eq(b'}').bits(),
     }
 }
 
@@ -139,15 +113,7 @@ pub(super) fn find_close_brace(hay: &[u8]) -> Option<usize> {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn masks_close_brace(chunk: &[u8; 16]) -> u32 {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-    };
-    // SAFETY: as in `masks`: 16 readable bytes, an unaligned load, and SSE2
-    // which every x86_64 CPU has.
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'}' as i8))) as u32
-    }
+    Bytes16::load(chunk).eq(b'}').bits()
 }
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -7,45 +7,18 @@
 //! SSE2 is part of the x86_64 baseline; other targets use the byte loops.
 
 use super::{BYTE_CLASS, NAME, TagScan, VALUE_STOP};
+#[cfg(target_arch = "x86_64")]
+use crate::pgn::bytes16::Bytes16;
 
 /// Bit `i` set when byte `i` of `chunk` is a tag-name byte (ASCII letter,
 /// digit, `_`), and when it ends a plain value (`"`, `\\`, `\n`, `\r`).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn masks(chunk: &[u8; 16]) -> (u32, u32) {
-    use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    // SAFETY: `chunk` is a reference to 16 initialised bytes (its type says
-    // so), exactly the bytes `_mm_loadu_si128` reads, and that load has no
-    // alignment requirement. The other intrinsics only need SSE2, which is
-    // part of the x86_64 baseline: every CPU this code is compiled for has
-    // it (the block is needed because they are declared with
-    // `#[target_feature(enable = "sse2")]`).
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-        // Signed compares: bytes >= 0x80 are negative, so outside both ranges.
-        let in_range = |x: __m128i, lo: u8, hi: u8| {
-            _mm_and_si128(
-                _mm_cmpgt_epi8(x, _mm_set1_epi8((lo - 1) as i8)),
-                _mm_cmplt_epi8(x, _mm_set1_epi8((hi + 1) as i8)),
-            )
-        };
-        // Setting bit 5 folds `A..=Z` onto `a..=z` and moves no other byte
-        // into that range.
-        let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
-        let name = _mm_or_si128(_mm_or_si128(letter, in_range(v, b'0', b'9')), eq(b'_'));
-        let stop = _mm_or_si128(
-            _mm_or_si128(eq(b'"'), eq(b'\\')),
-            _mm_or_si128(eq(b'\n'), eq(b'\r')),
-        );
-        (
-            _mm_movemask_epi8(name) as u32,
-            _mm_movemask_epi8(stop) as u32,
-        )
-    }
+    let v = Bytes16::load(chunk);
+    let name = v.ascii_letter() | v.in_ascii_range(b'0', b'9') | v.eq(b'_');
+    let stop = v.eq(b'"') | v.eq(b'\\') | v.eq(b'\n') | v.eq(b'\r');
+    (name.bits(), stop.bits())
 }
 
 /// The masks of `chunk`, byte by byte: the portable version and the
