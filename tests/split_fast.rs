@@ -8,7 +8,7 @@
 //! `testdata/`. The byte-by-byte splitter's rules are those of
 //! `tests/pgn_split_rules.rs` and `tests/pgn_counts.rs`.
 
-use std::path::{Path, PathBuf};
+mod support;
 
 use pgnmill::pgn::split::{split_all_bytewise, split_window_bytewise};
 use pgnmill::pgn::{GameSpan, Position, split_all, split_window};
@@ -227,29 +227,10 @@ fn edge_lines_split_the_same() {
     assert!(checked > 10_000);
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
 /// Every file under `testdata/`: whole, and in windows of a few sizes.
 #[test]
 fn testdata_files_split_the_same() {
-    let mut paths = Vec::new();
-    files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut paths,
-    );
+    let paths = support::testdata_files();
     assert!(paths.len() > 50, "testdata not found");
     for path in paths {
         let bytes = std::fs::read(&path).unwrap();

@@ -7,34 +7,16 @@
 //! The reference is the one-thread splitter, whose rules
 //! `tests/pgn_split_rules.rs` and `tests/pgn_counts.rs` check.
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use pgnmill::pgn::{GameSpan, Position, split_window};
 use pgnmill::source::{ReadOptions, Reader, split_window_at, split_window_parallel};
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
 fn testdata() -> Vec<(PathBuf, Vec<u8>)> {
-    let mut paths = Vec::new();
-    files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut paths,
-    );
-    paths
+    support::testdata_files()
         .into_iter()
         .map(|p| {
             let bytes = std::fs::read(&p).unwrap();

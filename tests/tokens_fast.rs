@@ -14,7 +14,7 @@ mod movetext_reference;
 #[path = "support/tag_reference.rs"]
 mod tag_reference;
 
-use std::path::{Path, PathBuf};
+mod support;
 
 use pgnmill::pgn::{GameText, Movetext, split_all};
 use pgnmill::replay::tags::GameHeaders;
@@ -25,48 +25,40 @@ use proptest::prelude::*;
 /// the end (an iterator that is done stays done), and the unclosed comment.
 type Trace = (Vec<(String, Vec<u8>, usize, u64, u64)>, Option<u64>, u64);
 
+/// The [`Trace`] of a tokenizer type: the same walk for the shipped one and
+/// the reference, which share no trait, so a macro writes it once.
+macro_rules! trace {
+    ($movetext:ty, $buf:expr, $start:expr, $line:expr) => {{
+        let (buf, line): (&[u8], u64) = ($buf, $line);
+        let mut t = <$movetext>::new(buf, $start, line);
+        let mut out = Vec::new();
+        let mut ends = 0;
+        while ends < 3 {
+            match t.next() {
+                Some(tok) => out.push((
+                    format!("{:?}", tok.kind),
+                    tok.text.to_vec(),
+                    tok.offset,
+                    t.line_at(tok.offset),
+                    t.line(),
+                )),
+                None => ends += 1,
+            }
+            if out.len() > buf.len() + 10 {
+                break;
+            }
+        }
+        let trace: Trace = (out, t.unclosed_comment(), t.line());
+        trace
+    }};
+}
+
 fn trace_new(buf: &[u8], start: usize, line: u64) -> Trace {
-    let mut t = Movetext::new(buf, start, line);
-    let mut out = Vec::new();
-    let mut ends = 0;
-    while ends < 3 {
-        match t.next() {
-            Some(tok) => out.push((
-                format!("{:?}", tok.kind),
-                tok.text.to_vec(),
-                tok.offset,
-                t.line_at(tok.offset),
-                t.line(),
-            )),
-            None => ends += 1,
-        }
-        if out.len() > buf.len() + 10 {
-            break;
-        }
-    }
-    (out, t.unclosed_comment(), t.line())
+    trace!(Movetext, buf, start, line)
 }
 
 fn trace_reference(buf: &[u8], start: usize, line: u64) -> Trace {
-    let mut t = movetext_reference::Movetext::new(buf, start, line);
-    let mut out = Vec::new();
-    let mut ends = 0;
-    while ends < 3 {
-        match t.next() {
-            Some(tok) => out.push((
-                format!("{:?}", tok.kind),
-                tok.text.to_vec(),
-                tok.offset,
-                t.line_at(tok.offset),
-                t.line(),
-            )),
-            None => ends += 1,
-        }
-        if out.len() > buf.len() + 10 {
-            break;
-        }
-    }
-    (out, t.unclosed_comment(), t.line())
+    trace!(movetext_reference::Movetext, buf, start, line)
 }
 
 fn assert_same(buf: &[u8], start: usize, line: u64) {
@@ -306,29 +298,14 @@ fn same_tokens_on_edges() {
     }
 }
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            pgn_files(&p, out);
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-            out.push(p);
-        }
-    }
-}
-
 /// Every game of every PGN file under `testdata/` (chess and xiangqi, clean
 /// and malformed), as the report splits it.
 #[test]
 fn same_tokens_on_every_test_file() {
-    let mut files = Vec::new();
-    pgn_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut files,
-    );
+    let files: Vec<_> = support::testdata_files()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")))
+        .collect();
     assert!(files.len() > 20, "test data not found: {files:?}");
     let mut games = 0;
     for f in files {
