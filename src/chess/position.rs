@@ -487,10 +487,7 @@ impl Position {
     ) {
         let us = self.turn;
         let them = !us;
-        let mut key = self.key
-            ^ zobrist::piece(us, role, from)
-            ^ zobrist::piece(us, role, to)
-            ^ zobrist::black_to_move();
+        let mut key = self.key ^ zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
         let mut halfmove = self.halfmove.saturating_add(1);
         if let Some(victim) = captured {
             self.board.remove_known(
@@ -520,20 +517,11 @@ impl Position {
             if role == Role::King {
                 lost |= old_castling & Bitboard::rank(us.back_rank());
             }
-            if lost.nonempty() {
-                self.castling = old_castling & !lost;
-                key ^= zobrist::castling(lost);
-            }
+            self.castling = old_castling & !lost;
         }
         self.halfmove = halfmove;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.turn = them;
         self.key = key;
-        if self.ep.is_some() {
-            self.ep_legal = self.compute_ep_legal();
-        }
+        self.finish_turn(us, old_castling);
         self.checkers = self.checks_given(from, to, role);
     }
 
@@ -573,10 +561,13 @@ impl Position {
         checkers
     }
 
-    #[inline]
+    #[inline(always)]
     fn finish_turn(&mut self, us: Color, old_castling: Bitboard) {
-        if self.castling != old_castling {
-            self.key ^= zobrist::castling(old_castling) ^ zobrist::castling(self.castling);
+        // The castling keys are one per rook square, XORed: only the
+        // squares whose right changed need hashing.
+        let changed = self.castling ^ old_castling;
+        if changed.nonempty() {
+            self.key ^= zobrist::castling(changed);
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
