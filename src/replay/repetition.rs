@@ -49,6 +49,11 @@ pub struct RepetitionTable {
     len: usize,
     /// The run's first position under ep-always and ep-if-legal.
     first: [u64; 2],
+    /// A 256-bit filter of every key of the run (both first keys
+    /// included), by the key's top byte: a new position, by far the usual
+    /// case, finds its bit clear and skips the scan, and with it a loop
+    /// whose length changes every ply and so ends in a mispredicted branch.
+    seen: [u64; 4],
     /// Occurrence counts of the run's keys after the first, kept instead of
     /// `keys` once the run outgrows [`SCAN_LIMIT`].
     counts: Option<HashMap<u64, u32>>,
@@ -61,10 +66,18 @@ impl Default for RepetitionTable {
             keys: [0; SCAN_LIMIT],
             len: 0,
             first: [0; 2],
+            seen: [0; 4],
             counts: None,
             stats: Default::default(),
         }
     }
+}
+
+/// The word and bit of `key` in [`RepetitionTable::seen`]: its top byte.
+#[inline(always)]
+fn filter_bit(key: u64) -> (usize, u64) {
+    let top = (key >> 56) as usize;
+    (top >> 6 & 3, 1u64 << (top & 63))
 }
 
 impl RepetitionTable {
@@ -79,6 +92,11 @@ impl RepetitionTable {
         self.len = 0;
         self.counts = None;
         self.first = [key_ep_always, key_ep_legal];
+        self.seen = [0; 4];
+        for key in self.first {
+            let (word, bit) = filter_bit(key);
+            self.seen[word] |= bit;
+        }
         for stats in &mut self.stats {
             stats.record(1, ply);
         }
@@ -88,6 +106,22 @@ impl RepetitionTable {
     /// no en-passant square, so one key serves both conventions.
     #[inline(always)]
     pub fn push(&mut self, key: u64, ply: u32) {
+        let (word, bit) = filter_bit(key);
+        if self.seen[word] & bit == 0 && self.len < SCAN_LIMIT {
+            // Not in the run: its first occurrence changes no statistic.
+            self.seen[word] |= bit;
+            self.keys[self.len] = key;
+            self.len += 1;
+            return;
+        }
+        self.seen[word] |= bit;
+        self.push_maybe_seen(key, ply);
+    }
+
+    /// [`RepetitionTable::push`] for a key the filter may have seen, or
+    /// past the scan limit: counts it for real.
+    #[inline(never)]
+    fn push_maybe_seen(&mut self, key: u64, ply: u32) {
         let earlier = match self.counts {
             Some(_) => self.count_in_map(key),
             None => {
@@ -212,6 +246,42 @@ mod tests {
         }
         assert_eq!(table.stats_ep_always(), expected);
         assert_eq!(table.stats_ep_legal(), expected);
+    }
+
+    /// Any sequence of runs counts like a naive per-run tally: keys drawn
+    /// from a small pool (with the side to move in the low bit, as position
+    /// keys have it), pairs of them sharing their top byte (the
+    /// filter's index) with another, so that the filter's hits, misses and
+    /// false alarms all occur, with runs long enough to reach the map.
+    #[test]
+    fn the_filter_never_changes_a_count() {
+        use proptest::prelude::*;
+        let pool: Vec<u64> = (0..12u64).map(|i| ((i / 2) << 56) | (i << 1)).collect();
+        let step = (0..pool.len(), proptest::bool::weighted(0.05));
+        proptest!(|(steps in proptest::collection::vec(step, 1..400))| {
+            let mut table = RepetitionTable::new();
+            let mut run: HashMap<u64, u32> = HashMap::new();
+            let mut expected = RepetitionStats::default();
+            for (ply, &(k, irreversible)) in steps.iter().enumerate() {
+                let ply = ply as u32;
+                // The side to move is part of a real key.
+                let key = pool[k] | u64::from(ply & 1);
+                if ply == 0 || irreversible {
+                    table.start(key, key, ply);
+                    run.clear();
+                } else {
+                    table.push(key, ply);
+                }
+                let c = run.entry(key).or_insert(0);
+                *c += 1;
+                expected.max = expected.max.max(*c);
+                if *c >= 3 && expected.threefold_ply.is_none() {
+                    expected.threefold_ply = Some(ply);
+                }
+            }
+            prop_assert_eq!(table.stats_ep_always(), expected);
+            prop_assert_eq!(table.stats_ep_legal(), expected);
+        });
     }
 
     /// After a double step whose en-passant capture is not legal, the
