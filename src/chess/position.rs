@@ -551,13 +551,15 @@ impl Position {
         // A discovered check comes along the ray from the king through
         // `from`: the first piece on it is one of our sliders of that line's
         // kind. `to` on that ray keeps the line closed.
-        if let Some(ray) = attacks::Ray::through(king, from)
-            && !ray.squares().contains(to)
-        {
-            let ours = b.by_color(mover);
-            let snipers = ray.sliders(b.rooks_queens(), b.bishops_queens()) & ours;
-            checkers |= ray.nearest(occ) & snipers;
-        }
+        let ours = b.by_color(mover);
+        checkers |= attacks::discovered_checkers(
+            king,
+            from,
+            to,
+            occ,
+            b.rooks_queens() & ours,
+            b.bishops_queens() & ours,
+        );
         checkers
     }
 

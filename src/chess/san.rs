@@ -303,16 +303,10 @@ impl Position {
             match role {
                 Role::Knight => attacks::knight_attacks(to) & ours,
                 Role::King => attacks::king_attacks(to) & ours,
-                _ => {
-                    let occ = b.occupied();
-                    let mut reach = Bitboard::EMPTY;
-                    for from in ours {
-                        if attacks::slider_reaches(role, from, to, occ) {
-                            reach |= from;
-                        }
-                    }
-                    reach
-                }
+                // A slider's attack set from the target, not a test of
+                // each piece: that test branched on the line each piece
+                // shares with the target, at random.
+                slider => attacks::attacks(slider, us, to, b.occupied()) & ours,
             }
         };
         let king = self.our_king();
@@ -458,16 +452,14 @@ impl Position {
             // pinned piece may still move along the ray from its king.
             let b = &self.board;
             let them = b.by_color(!self.turn);
-            return match attacks::pin_ray(
+            return attacks::pin_allows(
                 king,
                 from,
+                to,
                 b.occupied(),
                 b.rooks_queens() & them,
                 b.bishops_queens() & them,
-            ) {
-                None => true,
-                Some(ray) => ray.contains(to),
-            };
+            );
         }
         !self.king_attacked_after(king, from, to, victim)
     }
