@@ -260,16 +260,19 @@ fn direction(from: Square, towards: Square) -> Option<usize> {
 /// (the empty direction of [`RAYS_OR_NONE`]) when they share no line.
 #[inline(always)]
 fn direction_or_none(from: Square, towards: Square) -> usize {
-    usize::from(DIRECTION[from.index() & 63][towards.index() & 63]) % 9
+    usize::from(DIRECTION[from.index() & 63][towards.index() & 63] & 15)
 }
 
 /// [`RAYS`] with a ninth, empty direction for squares that share no line,
 /// so that the per-move tests below need no branch on whether they do:
 /// whether a piece shares a line with a king follows no pattern a branch
 /// predictor can learn.
-static RAYS_OR_NONE: [[u64; 64]; 9] = {
+///
+/// Sixteen rows, of which seven are never read, so that a direction masked
+/// to four bits indexes it without a bounds check.
+static RAYS_OR_NONE: [[u64; 64]; 16] = {
     let rays = ray_table();
-    let mut t = [[0u64; 64]; 9];
+    let mut t = [[0u64; 64]; 16];
     let mut d = 0;
     while d < 8 {
         t[d] = rays[d];
