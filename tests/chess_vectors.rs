@@ -100,6 +100,11 @@ fn positions_match_python_chess() {
             assert_eq!(pos.parse_uci(uci.as_bytes()), Ok(m), "{uci} in {}", v.fen);
             let mut next = pos;
             next.play(m);
+            // The replay loop's fused resolve-and-play reaches the same
+            // position, keys and check state included.
+            let mut fused = pos;
+            assert_eq!(fused.play_san(san.as_bytes()), Ok(m), "{san} in {}", v.fen);
+            assert_eq!(fused, next, "play_san {san} in {}", v.fen);
             let after_legal = after_legal.as_ref().unwrap_or(after);
             assert_eq!(&next.fen(EpMode::Always), after, "{uci} in {}", v.fen);
             assert_eq!(&next.fen(EpMode::Legal), after_legal, "{uci} in {}", v.fen);
