@@ -457,3 +457,66 @@ fn same_tokens_on_every_comment_length_and_alignment() {
         }
     }
 }
+
+/// Lichess clock comments and their near misses (no space before the `}`
+/// or after the `{`, more text, `%eval`, an unclosed one), at every
+/// alignment, and every prefix of such a text.
+#[test]
+fn same_tokens_on_clock_comment_near_misses() {
+    let comments: &[&[u8]] = &[
+        b"{ [%clk 0:03:00] }",
+        b"{ [%clk 0:03:00]}",
+        b"{[%clk 0:03:00] }",
+        b"{[%clk 0:03:00]}",
+        b"{ [%clk 10:03:00] }",
+        b"{ [%clk 0:03:00] good move }",
+        b"{ [%eval 0.17] [%clk 0:03:00] }",
+        b"{ [%eval #-3] }",
+        b"{ [%clk 0:03:00] } }",
+        b"{ {[%clk 0:03:00] }",
+        b"{ [%clk 0:03:00]",
+    ];
+    for comment in comments {
+        for pad in 0..17 {
+            let mut buf = vec![b' '; pad];
+            for (n, m) in [(1, "e4"), (1, "e5"), (2, "Nf3"), (2, "Nc6")] {
+                let dots = if m == "e4" || m == "Nf3" { "." } else { "..." };
+                buf.extend_from_slice(format!("{n}{dots} {m} ").as_bytes());
+                buf.extend_from_slice(comment);
+                buf.push(b' ');
+            }
+            buf.extend_from_slice(b"1-0\n\n");
+            assert_same(&buf, 0, 1);
+            if pad < 2 {
+                for cut in 0..buf.len() {
+                    assert_same(&buf[..cut], 0, 1);
+                }
+            }
+        }
+    }
+}
+
+/// Every byte value before, inside and after a move, at every position of
+/// the 16-byte chunk: the fast path's tests of a move's first byte (a
+/// letter), its bytes (letters, digits, `+#=-`) and the byte that ends it
+/// (a space, a line end, `{`, `(`, `)`, `$` or `;`) must give the general
+/// path's tokens whatever the byte.
+#[test]
+fn same_tokens_with_every_byte_around_a_move() {
+    for b in 0..=255u8 {
+        for pad in 0..17 {
+            let shapes: [Vec<u8>; 5] = [
+                [&b"1. Nf3"[..], &[b], b" Nc6 *"].concat(),
+                [&b"1. "[..], &[b], b"f3 Nc6 *"].concat(),
+                [&b"1."[..], &[b], b"1 Nc6 *"].concat(),
+                [&b"1. N"[..], &[b], b"3 Nc6 *"].concat(),
+                [&b"12"[..], &[b], b" Nc6 *"].concat(),
+            ];
+            for shape in shapes {
+                let mut buf = vec![b' '; pad];
+                buf.extend_from_slice(&shape);
+                assert_same(&buf, 0, 1);
+            }
+        }
+    }
+}
