@@ -58,6 +58,10 @@ pub struct Position {
     /// [`Position::play`] so that SAN resolution can skip the king-safety
     /// test for the usual move (not in check, not pinned, not the king).
     pub(crate) checkers: Bitboard,
+    /// Each side's king square, kept by make-move: SAN resolution and the
+    /// check test ask for a king every ply, and a load is shorter than a
+    /// bit scan of the king bitboard.
+    pub(crate) kings: [Square; 2],
 }
 
 impl Default for Position {
@@ -89,6 +93,7 @@ impl Position {
             mode: CastlingMode::Standard,
             key: 0,
             checkers: Bitboard::EMPTY,
+            kings: [Square::E1, Square::E8],
         };
         pos.key = pos.compute_key();
         pos
@@ -148,6 +153,8 @@ impl Position {
             mode,
             key: 0,
             checkers: Bitboard::EMPTY,
+            // Exactly one king each was checked above.
+            kings: Color::ALL.map(|c| board.king_of(c).unwrap_or(Square::A1)),
         };
         pos.key = pos.compute_key();
         pos.checkers = pos.compute_checkers();
@@ -216,7 +223,7 @@ impl Position {
     /// The king of the side to move (a position always has one).
     #[inline]
     pub(crate) fn our_king(&self) -> Square {
-        self.board.king_of(self.turn).unwrap_or(Square::A1)
+        self.kings[self.turn.index()]
     }
 
     /// Pieces of both colours that attack `sq`, with `occupied` blocking.
@@ -399,6 +406,7 @@ impl Position {
                 self.board.remove_known(rook, r);
                 self.board.put(kto, k);
                 self.board.put(rto, r);
+                self.kings[us.index()] = kto;
                 self.key ^= zobrist::piece(us, Role::King, king)
                     ^ zobrist::piece(us, Role::King, kto)
                     ^ zobrist::piece(us, Role::Rook, rook)
@@ -501,6 +509,9 @@ impl Position {
             halfmove = 0;
         }
         self.board.move_piece(from, to, Piece { color: us, role });
+        if role == Role::King {
+            self.kings[us.index()] = to;
+        }
         self.ep = None;
         self.ep_legal = false;
         if role == Role::Pawn {
@@ -531,9 +542,7 @@ impl Position {
     /// than [`Position::compute_checkers`], which looks in every direction.
     #[inline(always)]
     fn checks_given(&self, from: Square, to: Square, role: Role) -> Bitboard {
-        let Some(king) = self.board.king_of(self.turn) else {
-            return Bitboard::EMPTY;
-        };
+        let king = self.our_king();
         let b = &self.board;
         let occ = b.occupied();
         let mover = !self.turn;
