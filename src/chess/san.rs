@@ -217,7 +217,7 @@ impl Position {
     /// usual plain move goes straight from the reader to a make-move that
     /// already knows the moving and the captured piece: the replay loop's
     /// hot path.
-    #[inline]
+    #[inline(always)]
     pub fn play_san(&mut self, token: &[u8]) -> Result<Move, SanError> {
         if let Some(p) = self.parse_plain_san(token) {
             self.play_normal(p.from, p.to, p.role, p.captured);
@@ -275,7 +275,7 @@ impl Position {
     /// fits; anything else (castling, promotion, en passant, an ambiguous or
     /// illegal move, other spellings) goes to the general parser, which also
     /// explains failures.
-    #[inline]
+    #[inline(always)]
     fn parse_plain_san(&self, token: &[u8]) -> Option<PlainMove> {
         let (role, from_mask, capture, to) = plain_shape(token)?;
         let us = self.turn;

@@ -62,6 +62,11 @@ fn start_position(
 /// Replays the main line of `game` from `fen` (or the standard start).
 /// `has_tags` tells a game from a stray run of text: a tagless "game" whose
 /// very first token is not a move is a parse error, not an illegal move.
+///
+/// Never inlined: the loop is one large function, kernel and tokenizer
+/// inlined into it, and how the compiler allocates its registers decides
+/// its speed; kept apart, that allocation does not change with its caller.
+#[inline(never)]
 pub fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
@@ -93,27 +98,30 @@ pub fn replay(
             }
             TokenKind::Nag | TokenKind::Annotation => continue,
         }
-        // `1... h6*`: a result glued to the last move still ends the game.
-        // Tested on the last byte first: a move never ends in `*`.
-        let glued_result = token.text.last() == Some(&b'*') && token.text.len() > 1;
-        let text = if glued_result {
-            token.text.get(..token.text.len() - 1).unwrap_or_default()
-        } else {
-            token.text
-        };
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
-        let m = match pos.play_san(text) {
-            Ok(m) => m,
-            Err(_) if !names_a_move(text) => {
-                first_debris.get_or_insert((tokens.line_at(token.offset), token.text));
-                continue;
-            }
+        let (m, glued_result) = match pos.play_san(token.text) {
+            Ok(m) => (m, false),
             Err(e) => {
-                (out.status, out.error) =
-                    super::failed_move(ply, &token, tokens.line_at(token.offset), has_tags, e);
-                break;
+                let (text, retried, glued) = retry_glued_result(&mut pos, token.text, e);
+                match retried {
+                    Ok(m) => (m, glued),
+                    Err(_) if !names_a_move(text) => {
+                        first_debris.get_or_insert((tokens.line_at(token.offset), token.text));
+                        continue;
+                    }
+                    Err(e) => {
+                        (out.status, out.error) = super::failed_move(
+                            ply,
+                            &token,
+                            tokens.line_at(token.offset),
+                            has_tags,
+                            e,
+                        );
+                        break;
+                    }
+                }
             }
         };
         // UCI depends on the move and the castling mode, not the board.
@@ -166,6 +174,29 @@ pub fn replay(
     out
 }
 
+/// After `token` failed as a move: `1... h6*`, a result glued to the last
+/// move, still ends the game, so the move is tried again without the `*`.
+/// Returns the text tried last, its outcome, and whether a `*` was cut.
+/// Looked for only once a token failed (a move never ends in `*`), and
+/// kept out of line: a second copy of the resolve-and-play code in the
+/// replay loop would crowd its registers.
+#[cold]
+#[inline(never)]
+fn retry_glued_result<'t>(
+    pos: &mut Position,
+    token: &'t [u8],
+    error: crate::chess::SanError,
+) -> (
+    &'t [u8],
+    Result<crate::chess::Move, crate::chess::SanError>,
+    bool,
+) {
+    match token {
+        [text @ .., b'*'] if !text.is_empty() => (text, pos.play_san(text), true),
+        _ => (token, Err(error), false),
+    }
+}
+
 /// Whether a token that failed to parse was meant as a move: it names a
 /// square, or is a castling or null move. Anything else (`RR`, `N`, `+/=`,
 /// words left by a broken comment) is annotation debris that python-chess
@@ -184,6 +215,28 @@ fn names_a_move(token: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::names_a_move;
+    use crate::replay::{ReplayOptions, replay_text};
+    use crate::report::Status;
+
+    /// A result glued to the last move (`2. Nf3*`) ends the game after that
+    /// move, as python-chess reads it: 3 plies, this final position
+    /// (`chess.pgn.read_game` on the same text).
+    #[test]
+    fn a_result_glued_to_the_last_move_ends_the_game() {
+        let options = ReplayOptions::default();
+        let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3* 3. Nc3\n";
+        let record = replay_text(game, 1, &options);
+        assert_eq!(record.status, Status::Ok, "{}", record.error);
+        assert_eq!(record.plies, 3);
+        assert_eq!(
+            record.final_fen,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+        // Not a move even without the `*`: reported as the illegal move it is.
+        let record = replay_text("[Event \"x\"]\n\n1. e4 e5 2. Ke3*\n", 1, &options);
+        assert_eq!(record.status, Status::IllegalMove, "{}", record.error);
+        assert_eq!(record.plies, 2);
+    }
 
     #[test]
     fn annotation_debris_is_not_a_move() {
