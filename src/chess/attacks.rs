@@ -252,42 +252,46 @@ static DIRECTION: [[u8; 64]; 64] = {
 /// they share a line.
 #[inline(always)]
 fn direction(from: Square, towards: Square) -> Option<usize> {
-    let dir = direction_or_none(from, towards);
+    let dir = usize::from(DIRECTION[from.index() & 63][towards.index() & 63]);
     (dir < 8).then_some(dir)
 }
 
-/// The index into [`DIRS`] of the direction from `from` to `towards`, 8
-/// (the empty direction of [`RAYS_OR_NONE`]) when they share no line.
-#[inline(always)]
-fn direction_or_none(from: Square, towards: Square) -> usize {
-    usize::from(DIRECTION[from.index() & 63][towards.index() & 63] & 15)
-}
-
-/// [`RAYS`] with a ninth, empty direction for squares that share no line,
-/// so that the per-move tests below need no branch on whether they do:
-/// whether a piece shares a line with a king follows no pattern a branch
-/// predictor can learn.
-///
-/// Sixteen rows, of which seven are never read, so that a direction masked
-/// to four bits indexes it without a bounds check.
-static RAYS_OR_NONE: [[u64; 64]; 16] = {
+/// For an origin (a king) and a square: the squares beyond the square on
+/// the line from the origin through it, as `[straight, diagonal]` (the
+/// one of the line's kind, the other empty; both empty off any line). One
+/// load answers "is there a slider of the right kind behind this piece",
+/// where the direction and then the ray took two dependent loads and a
+/// select. 64 KB, but a king seldom moves: the rows in use stay cached.
+static BEYOND: [[[u64; 2]; 64]; 64] = {
     let rays = ray_table();
-    let mut t = [[0u64; 64]; 16];
-    let mut d = 0;
-    while d < 8 {
-        t[d] = rays[d];
-        d += 1;
+    let mut t = [[[0u64; 2]; 64]; 64];
+    let mut origin = 0;
+    while origin < 64 {
+        let mut sq = 0;
+        while sq < 64 {
+            let dir = DIRECTION[origin][sq] as usize;
+            if dir < 8 {
+                t[origin][sq][if dir % 4 < 2 { 0 } else { 1 }] = rays[dir][sq];
+            }
+            sq += 1;
+        }
+        origin += 1;
     }
     t
 };
 
-/// The squares beyond `from` on the line from `origin` through it (empty
-/// when the two share no line), and whether that line is straight (a
-/// rook's) rather than diagonal.
+/// Of `rooks_queens` and `bishops_queens`, those beyond `from` on the line
+/// from `origin` through it that move along that line (empty when the two
+/// share no line).
 #[inline(always)]
-fn beyond(origin: Square, from: Square) -> (Bitboard, bool) {
-    let dir = direction_or_none(origin, from);
-    (Bitboard(RAYS_OR_NONE[dir][from.index() & 63]), dir % 4 < 2)
+fn sliders_beyond(
+    origin: Square,
+    from: Square,
+    rooks_queens: Bitboard,
+    bishops_queens: Bitboard,
+) -> Bitboard {
+    let [straight, diagonal] = BEYOND[origin.index() & 63][from.index() & 63];
+    Bitboard((straight & rooks_queens.0) | (diagonal & bishops_queens.0))
 }
 
 /// The ray from a square through another to the board's edge, found from
@@ -393,13 +397,7 @@ pub fn pin_allows(
     rooks_queens: Bitboard,
     bishops_queens: Bitboard,
 ) -> bool {
-    let (beyond, straight) = beyond(king, from);
-    let snipers = if straight {
-        rooks_queens
-    } else {
-        bishops_queens
-    };
-    if (beyond & snipers).is_empty() {
+    if sliders_beyond(king, from, rooks_queens, bishops_queens).is_empty() {
         return true;
     }
     match pin_ray(king, from, occupied, rooks_queens, bishops_queens) {
@@ -423,13 +421,8 @@ pub fn discovered_checkers(
     rooks_queens: Bitboard,
     bishops_queens: Bitboard,
 ) -> Bitboard {
-    let (beyond, straight) = beyond(king, from);
-    let snipers = if straight {
-        rooks_queens
-    } else {
-        bishops_queens
-    };
-    if (beyond & snipers).is_empty() {
+    let snipers = sliders_beyond(king, from, rooks_queens, bishops_queens);
+    if snipers.is_empty() {
         return Bitboard::EMPTY;
     }
     match Ray::through(king, from) {
@@ -445,13 +438,12 @@ pub fn discovered_checkers(
 /// is cheaper than computing their whole attack sets.
 #[inline(always)]
 pub fn slider_reaches(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
-    // The ray from `from` through `to`, less the squares beyond `to`, less
-    // `to`: the squares between, all empty when `to` is reached. No branch
-    // on whether the two share a line (for a direct check, at random).
-    let dir = direction_or_none(from, to);
-    let ray = RAYS_OR_NONE[dir][from.index() & 63];
-    let past = RAYS_OR_NONE[dir][to.index() & 63];
-    let between = ray & !past & !Bitboard::from_square(to).0;
+    // The squares between, all empty when `to` is reached, and the kind of
+    // line the two share: two loads of rows indexed by `to` (a king, when
+    // the check test asks: the rows stay cached), no branch on whether they
+    // share a line (for a direct check, at random).
+    let dir = usize::from(DIRECTION[to.index() & 63][from.index() & 63]);
+    let between = BETWEEN_LINE.0[to.index() & 63][from.index() & 63];
     let straight = dir % 4 < 2;
     let moves_so = match role {
         Role::Rook => straight,
