@@ -41,8 +41,16 @@ impl CsvRecords {
 
     /// A writer whose buffer holds `bytes` before it has to grow.
     pub fn with_capacity(bytes: usize) -> Self {
+        Self::reusing(Vec::new(), bytes)
+    }
+
+    /// Records written into `buf`, emptied first, with room for `bytes`:
+    /// a buffer handed back after an earlier chunk keeps its memory.
+    pub fn reusing(mut buf: Vec<u8>, bytes: usize) -> Self {
+        buf.clear();
+        buf.reserve(bytes);
         CsvRecords {
-            buf: Vec::with_capacity(bytes),
+            buf,
             at_record_start: true,
         }
     }

@@ -103,14 +103,24 @@ impl RowFormatter {
     /// A formatter whose `games.csv` buffer is sized for `games` rows
     /// without moves, so that a chunk's rows are not copied as it grows.
     pub fn for_games(with_moves: bool, games: usize) -> Self {
-        let headless = || {
-            csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(Vec::new())
-        };
+        Self::reusing(with_moves, games, Vec::new(), Vec::new())
+    }
+
+    /// [`RowFormatter::for_games`] writing into the buffers of an earlier
+    /// chunk (emptied first), so that their memory is not given back and
+    /// mapped again for every chunk.
+    pub fn reusing(
+        with_moves: bool,
+        games: usize,
+        games_buf: Vec<u8>,
+        mut castling_buf: Vec<u8>,
+    ) -> Self {
+        castling_buf.clear();
         RowFormatter {
-            games: CsvRecords::with_capacity(games * ROW_BYTES_HINT),
-            castling: headless(),
+            games: CsvRecords::reusing(games_buf, games * ROW_BYTES_HINT),
+            castling: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(castling_buf),
             with_moves,
         }
     }

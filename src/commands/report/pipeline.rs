@@ -24,16 +24,16 @@
 //! many workers.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::stages::ProducerCpu;
 use crate::CliError;
 use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
-use crate::report::chunk::{ChunkResult, process_chunk};
+use crate::report::chunk::{ChunkResult, process_chunk_into};
 use crate::report::progress::Progress;
 use crate::report::summary::InputSummary;
 use crate::report::writer::ReportWriter;
@@ -47,13 +47,21 @@ const TASKS_PER_THREAD: usize = 4;
 /// and on a shared core each wake-up is a context switch.
 const MIN_GAMES_PER_TASK: usize = 64;
 
+/// The most games a task replays: a task's rows are one buffer, reused
+/// (see [`Spare`]), and its size follows the games of the task. Without a
+/// cap a batch of unusually short games (8 MiB of them) makes the biggest
+/// buffer, and a longer input meets more such batches: memory would creep
+/// up with the input's length, within its bound.
+const MAX_GAMES_PER_TASK: usize = 1024;
+
 /// Games per worker task for a batch of `games` replayed on `threads`:
-/// [`TASKS_PER_THREAD`] tasks a thread. With few threads tasks are large
-/// (about 1,500 games of an 8 MiB batch at `-j 1`), which cut the context
+/// [`TASKS_PER_THREAD`] tasks a thread, within [`MIN_GAMES_PER_TASK`] and
+/// [`MAX_GAMES_PER_TASK`]. With few threads tasks are large (up to 1,024
+/// games, against about 1,500 at `-j 1` before the cap), which cut the context
 /// switches of a one-core run from 9,300 to 2,600 and its CPU time by 5%
 /// against a fixed 64; with many, they stay small enough to share out.
 fn games_per_task(games: usize, threads: usize) -> usize {
-    (games / (threads.max(1) * TASKS_PER_THREAD)).max(MIN_GAMES_PER_TASK)
+    (games / (threads.max(1) * TASKS_PER_THREAD)).clamp(MIN_GAMES_PER_TASK, MAX_GAMES_PER_TASK)
 }
 
 /// Batches handed to the workers and not yet written. Two keep the workers
@@ -187,6 +195,7 @@ pub(crate) fn run_input(
             job: &job,
             stop: &stop,
             done: mpsc::channel(),
+            spare: Arc::new(Mutex::new(Vec::new())),
             in_flight: VecDeque::new(),
             next_batch: 0,
             consumed: 0,
@@ -289,6 +298,8 @@ struct State<'s, 'a> {
     done: (Sender<Done>, Receiver<Done>),
     /// Batches given to the workers, oldest (the one being written) first.
     in_flight: VecDeque<InFlight>,
+    /// Written chunk results, handed back to the workers for their buffers.
+    spare: Spare,
     /// Sequence number of the next batch to dispatch.
     next_batch: u64,
     /// Source offset up to which the input is written (for progress).
@@ -359,8 +370,9 @@ impl<'a> State<'_, 'a> {
             let batch = Arc::clone(&batch);
             let tx = self.done.0.clone();
             let (job, stop) = (self.job, self.stop);
+            let spare = Arc::clone(&self.spare);
             self.scope.spawn(move |_| {
-                let result = replay_chunk(&batch, chunk, per_task, job, stop);
+                let result = replay_chunk(&batch, chunk, per_task, job, stop, &spare);
                 // The main thread has gone only if the run is stopping.
                 let _ = tx.send(Done {
                     batch: seq,
@@ -410,6 +422,7 @@ impl<'a> State<'_, 'a> {
                 .add(&chunk, &|span| batch.game_bytes(span).to_vec())
                 .map_err(InputEnd::Fatal)?;
             front.written += 1;
+            give_back(&self.spare, chunk);
             check_interrupt(self.job.name)?;
             self.finish_batches(sink);
         }
@@ -436,6 +449,20 @@ impl<'a> State<'_, 'a> {
     }
 }
 
+/// Chunk results already written, whose buffers the next tasks reuse: the
+/// report's memory is then that of the most chunks ever alive at once,
+/// reached early and kept, not given back to the system and faulted in
+/// again for every chunk (page faults are CPU time too). Never more than
+/// the chunks of the batches in flight.
+type Spare = Arc<Mutex<Vec<ChunkResult>>>;
+
+/// Hands a written chunk's buffers back to [`Spare`].
+fn give_back(spare: &Spare, chunk: ChunkResult) {
+    // A poisoned lock only means another thread panicked mid-push; the
+    // vector itself is still sound.
+    spare.lock().unwrap_or_else(|e| e.into_inner()).push(chunk);
+}
+
 /// A worker's task: replays chunk `chunk` of `batch`, unless the run is
 /// stopping.
 fn replay_chunk(
@@ -444,12 +471,19 @@ fn replay_chunk(
     per_task: usize,
     job: &Job<'_>,
     stop: &AtomicBool,
+    spare: &Spare,
 ) -> Result<ChunkResult, TaskError> {
     if stop.load(Ordering::Relaxed) || crate::interrupt::requested() {
         return Err(TaskError::Skipped);
     }
     let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
-    process_chunk(
+    let recycled = spare
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .pop()
+        .unwrap_or_default();
+    process_chunk_into(
+        recycled,
         job.name,
         batch.bytes(),
         batch.base_offset,
