@@ -299,6 +299,31 @@ impl HeaderCursor {
                 }
                 return HeaderItem::Tag(scan, line);
             }
+            if self.pos == self.line_start {
+                // The usual lines after a tag section, read without finding
+                // their end first (the movetext line is the game's longest),
+                // exactly as the general path below reads them: an empty
+                // line, and a line that starts with a byte that is neither
+                // whitespace nor one of `%`, `;`, `[` (so not an escape, not
+                // blank, not a tag).
+                match buf.get(self.pos) {
+                    Some(b'\n') => {
+                        let next_line = self.pos + 1;
+                        if next_line >= buf.len() {
+                            self.pos = buf.len();
+                            return HeaderItem::End;
+                        }
+                        self.next_line_at(next_line);
+                        continue;
+                    }
+                    Some(&b) if b > b' ' && b < 0x80 && !matches!(b, b'%' | b';' | b'[') => {
+                        let p = self.pos;
+                        self.pos = buf.len();
+                        return HeaderItem::Movetext(p, self.line);
+                    }
+                    _ => {}
+                }
+            }
             let (line_end, next_line) = match self.bounds {
                 Some(b) => b,
                 None => {
@@ -400,6 +425,56 @@ impl<'a> Iterator for Tags<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where the movetext starts (byte, line) and how many tags come
+    /// before it, worked out by hand for each kind of line that may follow
+    /// a tag section: the cursor reads empty lines and lines starting with
+    /// a plain byte without finding their end first, and everything else
+    /// the general way.
+    #[test]
+    fn movetext_start_after_each_kind_of_line() {
+        let cases: &[(&[u8], (usize, u64), usize)] = &[
+            (b"[A \"b\"]\n\n1. e4", (9, 3), 1),
+            (b"[A \"b\"]\n  1. e4", (10, 2), 1),
+            (b"[A \"b\"]\n%x\n1. e4", (11, 3), 1),
+            (b"[A \"b\"]\n\n", (9, 1), 1),
+            (b"[A \"b\"]\n\n\n[C \"d\"]\ne4", (18, 5), 2),
+            (b"[A \"b\"]\r\n\r\n1. e4", (11, 3), 1),
+            ("[A \"b\"]\n\u{3000}e4".as_bytes(), (11, 2), 1),
+            (b"[A \"b\"]\n;c\n\te4\n", (12, 3), 1),
+            (b"[A \"b\"] e4\n", (8, 1), 1),
+            (b"[A \"b\"]\n\x7fz", (8, 2), 1),
+            (b"[A \"b\"]\n\n\xc3\xa9", (9, 3), 1),
+            (b"[A \"b\"]\n[B  \"c\"]\n1.", (17, 3), 2),
+            (b"[A \"b\"]\n\n[B \"c\"] {x}\n", (17, 3), 2),
+            (b"[A \"b\"]\n\n\n", (10, 1), 1),
+        ];
+        for &(game, want, tags) in cases {
+            let mut seen = 0;
+            let got = walk_tag_section(game, 1, |_| seen += 1);
+            assert_eq!(
+                (got, seen),
+                (want, tags),
+                "{:?}",
+                String::from_utf8_lossy(game)
+            );
+            let mut cursor = HeaderCursor::new(game, 1);
+            let mut seen = 0;
+            let got = loop {
+                match cursor.next(game) {
+                    HeaderItem::Tag(..) => seen += 1,
+                    HeaderItem::Movetext(p, l) => break (p, l),
+                    HeaderItem::End => break (game.len(), 1),
+                }
+            };
+            assert_eq!(
+                (got, seen),
+                (want, tags),
+                "{:?}",
+                String::from_utf8_lossy(game)
+            );
+        }
+    }
 
     /// The word test answers as `contains` does, for every length up to
     /// 33, a backslash (or a near byte) at every place, and none.
