@@ -18,6 +18,10 @@ pub(crate) struct TagScan {
     pub value: (usize, usize),
     /// First byte after the tag (after its `]`, or the line end).
     pub end: usize,
+    /// The value may hold a backslash (an escape to resolve): false when
+    /// the reader knows it holds none (the plain tag line reader stops a
+    /// value at a backslash), which spares [`unescape`] its search.
+    pub may_escape: bool,
 }
 
 /// In a double-byte encoding (GBK, Big5) a byte >= 0x81 starts a two-byte
@@ -72,6 +76,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
             name,
             value: (v, v),
             end: (i + 1).min(line_end),
+            may_escape: true,
         };
     }
     i += 1;
@@ -105,6 +110,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
             name,
             value: (value_start, value_end),
             end: i + 1,
+            may_escape: true,
         };
     }
     while i < line_end {
@@ -120,6 +126,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
         name,
         value: (value_start, value_end),
         end: i.min(line_end),
+        may_escape: true,
     }
 }
 

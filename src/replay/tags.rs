@@ -109,7 +109,7 @@ impl<'a> GameHeaders<'a> {
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
         for tag in game.tags() {
-            h.note(folded_name(tag.name), tag.name, tag.raw_value);
+            h.note(folded_name(tag.name), tag.name, tag.raw_value, true);
         }
         h
     }
@@ -126,7 +126,7 @@ impl<'a> GameHeaders<'a> {
             // Most tags of a game are none the replay needs (ratings,
             // clocks, openings): those skip the call once `any` is known.
             if !h.any || maybe_wanted(folded) {
-                h.note(folded, name, value);
+                h.note(folded, name, value, scan.may_escape);
             }
         });
         (h, game)
@@ -134,7 +134,9 @@ impl<'a> GameHeaders<'a> {
 
     /// Takes one tag pair into its slot, if it is one the replay needs;
     /// `folded` is [`folded_name`] of `name`.
-    fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8]) {
+    /// `may_escape` false: `raw_value` is known to hold no backslash, so
+    /// it is its own value.
+    fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8], may_escape: bool) {
         // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
         // reader is lenient, so a line of binary bytes between `[` and `]`
         // would otherwise make noise look like a game with tags.
@@ -158,7 +160,11 @@ impl<'a> GameHeaders<'a> {
             _ => return,
         };
         if slot.is_none() {
-            *slot = Some(unescape(raw_value));
+            *slot = Some(if may_escape {
+                unescape(raw_value)
+            } else {
+                Cow::Borrowed(raw_value)
+            });
         }
     }
 }
