@@ -202,29 +202,81 @@ impl Board {
     pub fn placement(&self) -> String {
         /// The FEN letter of each mailbox code (0 is an empty square).
         const LETTER: [u8; 13] = *b".PNBRQKpnbrqk";
-        let occupied = self.occupied().0;
-        let mut out = Vec::with_capacity(72);
-        for rank in (0..8u32).rev() {
-            let mut pieces = (occupied >> (8 * rank)) & 0xff;
-            let mut next_file = 0;
-            while pieces != 0 {
-                let file = pieces.trailing_zeros();
-                pieces &= pieces - 1;
-                if file > next_file {
-                    out.push(b'0' + (file - next_file) as u8);
+        /// For each occupancy of a rank (bit `f`: a piece on file `f`), the
+        /// rank's text with its empty runs as digits and a placeholder
+        /// where each piece goes, the text's length, and the place of the
+        /// piece of each file in it: a rank is one 8-byte copy and one
+        /// store per piece, with no branch on the board's shape.
+        struct RankText {
+            text: [[u8; 8]; 256],
+            len: [u8; 256],
+            slot: [[u8; 8]; 256],
+        }
+        const RANKS: RankText = {
+            let mut t = RankText {
+                text: [[0; 8]; 256],
+                len: [0; 256],
+                slot: [[0; 8]; 256],
+            };
+            let mut o = 0;
+            while o < 256 {
+                let (mut n, mut run, mut file) = (0, 0, 0);
+                while file < 8 {
+                    if o >> file & 1 == 0 {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            t.text[o][n] = b'0' + run;
+                            n += 1;
+                            run = 0;
+                        }
+                        t.slot[o][file] = n as u8;
+                        n += 1;
+                    }
+                    file += 1;
                 }
-                let code = self.mailbox[(8 * rank + file) as usize & 63];
-                out.push(LETTER.get(usize::from(code)).copied().unwrap_or(b'?'));
-                next_file = file + 1;
+                if run > 0 {
+                    t.text[o][n] = b'0' + run;
+                    n += 1;
+                }
+                t.len[o] = n as u8;
+                o += 1;
             }
-            if next_file < 8 {
-                out.push(b'0' + (8 - next_file) as u8);
+            t
+        };
+        // Eight ranks of at most 8 bytes and 7 slashes: 71 bytes; each
+        // rank's copy writes 8 bytes from its start (the rest is written
+        // over by the next rank or cut off).
+        let mut text = [0u8; 80];
+        let mut n = 0usize;
+        let occupied = self.occupied().0;
+        for rank in (0..8u32).rev() {
+            let o = ((occupied >> (8 * rank)) & 0xff) as usize;
+            let (template, slot) = (&RANKS.text[o & 255], &RANKS.slot[o & 255]);
+            if let Some(dst) = text.get_mut(n..n + 8) {
+                dst.copy_from_slice(template);
             }
+            let mut pieces = o;
+            while pieces != 0 {
+                let file = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let code = self.mailbox[(8 * rank as usize + file) & 63];
+                if let Some(b) = text.get_mut(n + usize::from(slot[file & 7])) {
+                    *b = LETTER.get(usize::from(code)).copied().unwrap_or(b'?');
+                }
+            }
+            n += usize::from(RANKS.len[o & 255]);
             if rank > 0 {
-                out.push(b'/');
+                if let Some(b) = text.get_mut(n) {
+                    *b = b'/';
+                }
+                n += 1;
             }
         }
+        let placement = text.get(..n).unwrap_or_default();
+        let mut out = String::with_capacity(n + 24);
         // Only ASCII letters, digits and slashes were written.
-        String::from_utf8(out).unwrap_or_default()
+        out.push_str(std::str::from_utf8(placement).unwrap_or_default());
+        out
     }
 }
