@@ -203,20 +203,21 @@ impl Board {
         /// The FEN letter of each mailbox code (0 is an empty square).
         const LETTER: [u8; 13] = *b".PNBRQKpnbrqk";
         /// For each occupancy of a rank (bit `f`: a piece on file `f`), the
-        /// rank's text with its empty runs as digits and a placeholder
-        /// where each piece goes, the text's length, and the place of the
-        /// piece of each file in it: a rank is one 8-byte copy and one
-        /// store per piece, with no branch on the board's shape.
+        /// rank's text with its empty runs as digits and a zero byte where
+        /// each piece goes (as a little-endian word), the text's length,
+        /// and the bit shift of the byte of each file's piece in that
+        /// word: a rank is one word with a letter or-ed in per piece and
+        /// one 8-byte store, with no branch on the board's shape.
         struct RankText {
-            text: [[u8; 8]; 256],
+            text: [u64; 256],
             len: [u8; 256],
-            slot: [[u8; 8]; 256],
+            shift: [[u8; 8]; 256],
         }
         const RANKS: RankText = {
             let mut t = RankText {
-                text: [[0; 8]; 256],
+                text: [0; 256],
                 len: [0; 256],
-                slot: [[0; 8]; 256],
+                shift: [[0; 8]; 256],
             };
             let mut o = 0;
             while o < 256 {
@@ -226,17 +227,17 @@ impl Board {
                         run += 1;
                     } else {
                         if run > 0 {
-                            t.text[o][n] = b'0' + run;
+                            t.text[o] |= ((b'0' + run) as u64) << (8 * n);
                             n += 1;
                             run = 0;
                         }
-                        t.slot[o][file] = n as u8;
+                        t.shift[o][file] = 8 * n as u8;
                         n += 1;
                     }
                     file += 1;
                 }
                 if run > 0 {
-                    t.text[o][n] = b'0' + run;
+                    t.text[o] |= ((b'0' + run) as u64) << (8 * n);
                     n += 1;
                 }
                 t.len[o] = n as u8;
@@ -252,18 +253,17 @@ impl Board {
         let occupied = self.occupied().0;
         for rank in (0..8u32).rev() {
             let o = ((occupied >> (8 * rank)) & 0xff) as usize;
-            let (template, slot) = (&RANKS.text[o & 255], &RANKS.slot[o & 255]);
-            if let Some(dst) = text.get_mut(n..n + 8) {
-                dst.copy_from_slice(template);
-            }
+            let (mut word, shift) = (RANKS.text[o & 255], &RANKS.shift[o & 255]);
             let mut pieces = o;
             while pieces != 0 {
                 let file = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
                 let code = self.mailbox[(8 * rank as usize + file) & 63];
-                if let Some(b) = text.get_mut(n + usize::from(slot[file & 7])) {
-                    *b = LETTER.get(usize::from(code)).copied().unwrap_or(b'?');
-                }
+                let letter = LETTER.get(usize::from(code)).copied().unwrap_or(b'?');
+                word |= u64::from(letter) << (shift[file & 7] & 63);
+            }
+            if let Some(dst) = text.get_mut(n..n + 8) {
+                dst.copy_from_slice(&word.to_le_bytes());
             }
             n += usize::from(RANKS.len[o & 255]);
             if rank > 0 {
