@@ -202,29 +202,81 @@ impl Board {
     pub fn placement(&self) -> String {
         /// The FEN letter of each mailbox code (0 is an empty square).
         const LETTER: [u8; 13] = *b".PNBRQKpnbrqk";
-        let occupied = self.occupied().0;
-        let mut out = Vec::with_capacity(72);
-        for rank in (0..8u32).rev() {
-            let mut pieces = (occupied >> (8 * rank)) & 0xff;
-            let mut next_file = 0;
-            while pieces != 0 {
-                let file = pieces.trailing_zeros();
-                pieces &= pieces - 1;
-                if file > next_file {
-                    out.push(b'0' + (file - next_file) as u8);
+        /// For each occupancy of a rank (bit `f`: a piece on file `f`), the
+        /// rank's text with its empty runs as digits and a zero byte where
+        /// each piece goes (as a little-endian word), the text's length,
+        /// and the bit shift of the byte of each file's piece in that
+        /// word: a rank is one word with a letter or-ed in per piece and
+        /// one 8-byte store, with no branch on the board's shape.
+        struct RankText {
+            text: [u64; 256],
+            len: [u8; 256],
+            shift: [[u8; 8]; 256],
+        }
+        const RANKS: RankText = {
+            let mut t = RankText {
+                text: [0; 256],
+                len: [0; 256],
+                shift: [[0; 8]; 256],
+            };
+            let mut o = 0;
+            while o < 256 {
+                let (mut n, mut run, mut file) = (0, 0, 0);
+                while file < 8 {
+                    if o >> file & 1 == 0 {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            t.text[o] |= ((b'0' + run) as u64) << (8 * n);
+                            n += 1;
+                            run = 0;
+                        }
+                        t.shift[o][file] = 8 * n as u8;
+                        n += 1;
+                    }
+                    file += 1;
                 }
-                let code = self.mailbox[(8 * rank + file) as usize & 63];
-                out.push(LETTER.get(usize::from(code)).copied().unwrap_or(b'?'));
-                next_file = file + 1;
+                if run > 0 {
+                    t.text[o] |= ((b'0' + run) as u64) << (8 * n);
+                    n += 1;
+                }
+                t.len[o] = n as u8;
+                o += 1;
             }
-            if next_file < 8 {
-                out.push(b'0' + (8 - next_file) as u8);
+            t
+        };
+        // Eight ranks of at most 8 bytes and 7 slashes: 71 bytes; each
+        // rank's copy writes 8 bytes from its start (the rest is written
+        // over by the next rank or cut off).
+        let mut text = [0u8; 80];
+        let mut n = 0usize;
+        let occupied = self.occupied().0;
+        for rank in (0..8u32).rev() {
+            let o = ((occupied >> (8 * rank)) & 0xff) as usize;
+            let (mut word, shift) = (RANKS.text[o & 255], &RANKS.shift[o & 255]);
+            let mut pieces = o;
+            while pieces != 0 {
+                let file = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let code = self.mailbox[(8 * rank as usize + file) & 63];
+                let letter = LETTER.get(usize::from(code)).copied().unwrap_or(b'?');
+                word |= u64::from(letter) << (shift[file & 7] & 63);
             }
+            if let Some(dst) = text.get_mut(n..n + 8) {
+                dst.copy_from_slice(&word.to_le_bytes());
+            }
+            n += usize::from(RANKS.len[o & 255]);
             if rank > 0 {
-                out.push(b'/');
+                if let Some(b) = text.get_mut(n) {
+                    *b = b'/';
+                }
+                n += 1;
             }
         }
+        let placement = text.get(..n).unwrap_or_default();
+        let mut out = String::with_capacity(n + 24);
         // Only ASCII letters, digits and slashes were written.
-        String::from_utf8(out).unwrap_or_default()
+        out.push_str(std::str::from_utf8(placement).unwrap_or_default());
+        out
     }
 }

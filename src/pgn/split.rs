@@ -195,6 +195,21 @@ fn split_with(
             return start;
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    if s.simd.has_avx2() {
+        // SAFETY: `has_avx2` is true only when the processor was found to
+        // have AVX2 (`Simd::detect`), all `run_avx2` needs to run.
+        return unsafe { run_avx2(&mut s, out) };
+    }
+    s.run(out)
+}
+
+/// [`Splitter::run`] compiled with AVX2 enabled, so that the byte
+/// classification (`split_scan::classify_avx2`) is inlined into the loops
+/// that ask for it, not called once per 64 bytes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_avx2(s: &mut Splitter<'_>, out: &mut Vec<GameSpan>) -> Position {
     s.run(out)
 }
 
@@ -258,6 +273,7 @@ enum Scan {
 }
 
 impl Splitter<'_> {
+    #[inline(always)]
     fn run(&mut self, out: &mut Vec<GameSpan>) -> Position {
         loop {
             if self.pos >= self.buf.len() {
@@ -444,7 +460,7 @@ impl Splitter<'_> {
     /// section with no blank line before it. The general path would read
     /// each line to the same effect: a tag section line with nothing after
     /// the tag; and the empty line is the tag section's first blank line.
-    #[inline(never)]
+    #[inline(always)]
     fn one_tag_lines(&mut self, out: &mut Vec<GameSpan>) -> bool {
         let buf = self.buf;
         if buf.get(self.pos) != Some(&b'[') {
@@ -508,6 +524,7 @@ impl Splitter<'_> {
     /// The state may change before the line is known to be complete; when
     /// it is not, the caller resumes at the game's start, as the general
     /// path does (no game is ended here).
+    #[inline(always)]
     fn fast_movetext_line(&mut self) -> Option<Scan> {
         let p = match self.state {
             State::Between | State::Headers { .. } => {
@@ -567,7 +584,7 @@ impl Splitter<'_> {
     /// comment open at its end, then from that comment's end) is scanned by
     /// `split_scan::scan_segment`; an irregular stretch is read by
     /// `movetext_line` from its start, so the two paths agree byte for byte.
-    #[inline(never)]
+    #[inline(always)]
     fn movetext_fast(&mut self, mut p: usize) -> Scan {
         let buf = self.buf;
         let mut ev = split_scan::Events::new(self.simd, buf, p);

@@ -64,6 +64,12 @@ impl Simd {
         Simd { avx2 }
     }
 
+    /// Whether AVX2 was found.
+    #[inline]
+    pub(super) fn has_avx2(self) -> bool {
+        self.avx2
+    }
+
     /// SSE2 only (or the plain loop): for tests of that path.
     #[cfg(test)]
     fn baseline() -> Simd {
@@ -91,6 +97,7 @@ impl Simd {
 /// [`Simd::classify`] with AVX2 compares: two 32-byte loads.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 fn classify_avx2<const C: u8>(block: &[u8; 64]) -> u64 {
     use core::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,

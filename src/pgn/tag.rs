@@ -18,6 +18,10 @@ pub(crate) struct TagScan {
     pub value: (usize, usize),
     /// First byte after the tag (after its `]`, or the line end).
     pub end: usize,
+    /// The value may hold a backslash (an escape to resolve): false when
+    /// the reader knows it holds none (the plain tag line reader stops a
+    /// value at a backslash), which spares [`unescape`] its search.
+    pub may_escape: bool,
 }
 
 /// In a double-byte encoding (GBK, Big5) a byte >= 0x81 starts a two-byte
@@ -72,6 +76,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
             name,
             value: (v, v),
             end: (i + 1).min(line_end),
+            may_escape: true,
         };
     }
     i += 1;
@@ -105,6 +110,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
             name,
             value: (value_start, value_end),
             end: i + 1,
+            may_escape: true,
         };
     }
     while i < line_end {
@@ -120,6 +126,7 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
         name,
         value: (value_start, value_end),
         end: i.min(line_end),
+        may_escape: true,
     }
 }
 
@@ -150,7 +157,7 @@ impl<'a> Tag<'a> {
 /// Resolves the two escapes of the PGN standard (`\"` and `\\`); any other
 /// backslash is kept as written.
 pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
-    if !raw.contains(&b'\\') {
+    if !has_backslash(raw) {
         return Cow::Borrowed(raw);
     }
     let mut out = Vec::with_capacity(raw.len());
@@ -165,6 +172,33 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
         i += 1;
     }
     Cow::Owned(out)
+}
+
+/// Whether `raw` holds a backslash: eight bytes per step (the last step
+/// overlapping the one before), as a report asks it of seven tag values
+/// of every game and `<[u8]>::contains` goes byte by byte on short slices.
+#[inline]
+fn has_backslash(raw: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Nonzero exactly when a byte of `w` is a backslash: the bytes of `x`
+    // that are zero are those, and `(x - 0x01..) & !x & 0x80..` is nonzero
+    // exactly when `x` has a zero byte.
+    let hit = |w: &[u8; 8]| {
+        let x = u64::from_le_bytes(*w) ^ (ONES * u64::from(b'\\'));
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    };
+    match raw.len().checked_sub(8) {
+        Some(last) => {
+            raw.chunks_exact(8)
+                .any(|w| w.first_chunk::<8>().is_some_and(hit))
+                || raw
+                    .get(last..)
+                    .and_then(<[u8]>::first_chunk::<8>)
+                    .is_some_and(hit)
+        }
+        None => raw.contains(&b'\\'),
+    }
 }
 
 /// One step of walking a game's tag section.
@@ -272,6 +306,31 @@ impl HeaderCursor {
                 }
                 return HeaderItem::Tag(scan, line);
             }
+            if self.pos == self.line_start {
+                // The usual lines after a tag section, read without finding
+                // their end first (the movetext line is the game's longest),
+                // exactly as the general path below reads them: an empty
+                // line, and a line that starts with a byte that is neither
+                // whitespace nor one of `%`, `;`, `[` (so not an escape, not
+                // blank, not a tag).
+                match buf.get(self.pos) {
+                    Some(b'\n') => {
+                        let next_line = self.pos + 1;
+                        if next_line >= buf.len() {
+                            self.pos = buf.len();
+                            return HeaderItem::End;
+                        }
+                        self.next_line_at(next_line);
+                        continue;
+                    }
+                    Some(&b) if b > b' ' && b < 0x80 && !matches!(b, b'%' | b';' | b'[') => {
+                        let p = self.pos;
+                        self.pos = buf.len();
+                        return HeaderItem::Movetext(p, self.line);
+                    }
+                    _ => {}
+                }
+            }
             let (line_end, next_line) = match self.bounds {
                 Some(b) => b,
                 None => {
@@ -366,6 +425,78 @@ impl<'a> Iterator for Tags<'a> {
                 line,
             }),
             HeaderItem::Movetext(..) | HeaderItem::End => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the movetext starts (byte, line) and how many tags come
+    /// before it, worked out by hand for each kind of line that may follow
+    /// a tag section: the cursor reads empty lines and lines starting with
+    /// a plain byte without finding their end first, and everything else
+    /// the general way.
+    #[test]
+    fn movetext_start_after_each_kind_of_line() {
+        let cases: &[(&[u8], (usize, u64), usize)] = &[
+            (b"[A \"b\"]\n\n1. e4", (9, 3), 1),
+            (b"[A \"b\"]\n  1. e4", (10, 2), 1),
+            (b"[A \"b\"]\n%x\n1. e4", (11, 3), 1),
+            (b"[A \"b\"]\n\n", (9, 1), 1),
+            (b"[A \"b\"]\n\n\n[C \"d\"]\ne4", (18, 5), 2),
+            (b"[A \"b\"]\r\n\r\n1. e4", (11, 3), 1),
+            ("[A \"b\"]\n\u{3000}e4".as_bytes(), (11, 2), 1),
+            (b"[A \"b\"]\n;c\n\te4\n", (12, 3), 1),
+            (b"[A \"b\"] e4\n", (8, 1), 1),
+            (b"[A \"b\"]\n\x7fz", (8, 2), 1),
+            (b"[A \"b\"]\n\n\xc3\xa9", (9, 3), 1),
+            (b"[A \"b\"]\n[B  \"c\"]\n1.", (17, 3), 2),
+            (b"[A \"b\"]\n\n[B \"c\"] {x}\n", (17, 3), 2),
+            (b"[A \"b\"]\n\n\n", (10, 1), 1),
+        ];
+        for &(game, want, tags) in cases {
+            let mut seen = 0;
+            let got = walk_tag_section(game, 1, |_| seen += 1);
+            assert_eq!(
+                (got, seen),
+                (want, tags),
+                "{:?}",
+                String::from_utf8_lossy(game)
+            );
+            let mut cursor = HeaderCursor::new(game, 1);
+            let mut seen = 0;
+            let got = loop {
+                match cursor.next(game) {
+                    HeaderItem::Tag(..) => seen += 1,
+                    HeaderItem::Movetext(p, l) => break (p, l),
+                    HeaderItem::End => break (game.len(), 1),
+                }
+            };
+            assert_eq!(
+                (got, seen),
+                (want, tags),
+                "{:?}",
+                String::from_utf8_lossy(game)
+            );
+        }
+    }
+
+    /// The word test answers as `contains` does, for every length up to
+    /// 33, a backslash (or a near byte) at every place, and none.
+    #[test]
+    fn backslash_found_wherever_it_is() {
+        for len in 0..34 {
+            let plain = vec![b'a'; len];
+            assert!(!has_backslash(&plain));
+            for at in 0..len {
+                for b in [b'\\', b'[', b']', 0x5d, 0xdc, 0x00, 0xff] {
+                    let mut raw = plain.clone();
+                    raw[at] = b;
+                    assert_eq!(has_backslash(&raw), raw.contains(&b'\\'), "{len} {at} {b}");
+                }
+            }
         }
     }
 }

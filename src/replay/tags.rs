@@ -63,6 +63,33 @@ fn folded_name_in(bytes: &[u8], start: usize, name: &[u8]) -> u64 {
     }
 }
 
+/// A 6-bit hash of a [`folded_name`] word: the top bits of a product.
+const fn name_hash(folded: u64) -> u32 {
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u32
+}
+
+/// One bit per [`name_hash`] of the names [`GameHeaders::note`] keeps.
+const WANTED_HASHES: u64 = {
+    let names = [
+        FEN, RED, SITE, DATE, GAME, EVENT, ROUND, WHITE, BLACK, RESULT, FORMAT, VARIANT,
+    ];
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < names.len() {
+        bits |= 1 << name_hash(names[i]);
+        i += 1;
+    }
+    bits
+};
+
+/// False only for names [`GameHeaders::note`] would not keep: a filter
+/// with no false negatives (a name it keeps has its hash's bit set), and a
+/// few false positives, which `note` then turns down.
+#[inline(always)]
+fn maybe_wanted(folded: u64) -> bool {
+    WANTED_HASHES >> name_hash(folded) & 1 != 0
+}
+
 const FEN: u64 = folded_name(b"fen");
 const RED: u64 = folded_name(b"red");
 const SITE: u64 = folded_name(b"site");
@@ -82,7 +109,7 @@ impl<'a> GameHeaders<'a> {
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
         for tag in game.tags() {
-            h.note(folded_name(tag.name), tag.name, tag.raw_value);
+            h.note(folded_name(tag.name), tag.name, tag.raw_value, true);
         }
         h
     }
@@ -95,14 +122,21 @@ impl<'a> GameHeaders<'a> {
         let game = GameText::read_tags(bytes, line, |scan| {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
             let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
-            h.note(folded_name_in(bytes, scan.name.0, name), name, value);
+            let folded = folded_name_in(bytes, scan.name.0, name);
+            // Most tags of a game are none the replay needs (ratings,
+            // clocks, openings): those skip the call once `any` is known.
+            if !h.any || maybe_wanted(folded) {
+                h.note(folded, name, value, scan.may_escape);
+            }
         });
         (h, game)
     }
 
     /// Takes one tag pair into its slot, if it is one the replay needs;
     /// `folded` is [`folded_name`] of `name`.
-    fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8]) {
+    /// `may_escape` false: `raw_value` is known to hold no backslash, so
+    /// it is its own value.
+    fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8], may_escape: bool) {
         // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
         // reader is lenient, so a line of binary bytes between `[` and `]`
         // would otherwise make noise look like a game with tags.
@@ -126,7 +160,11 @@ impl<'a> GameHeaders<'a> {
             _ => return,
         };
         if slot.is_none() {
-            *slot = Some(unescape(raw_value));
+            *slot = Some(if may_escape {
+                unescape(raw_value)
+            } else {
+                Cow::Borrowed(raw_value)
+            });
         }
     }
 }
@@ -197,6 +235,51 @@ mod tests {
         }
         assert_eq!(folded_name(b"VaRiAnT"), VARIANT);
         assert_ne!(folded_name(b"variants"), VARIANT);
+    }
+
+    /// The filter passes every name `note` keeps, in any case, and turns
+    /// down the common names of lichess and TWIC headers it does not keep
+    /// often enough to pay (`name_hash` spreads them).
+    #[test]
+    fn wanted_names_pass_the_filter() {
+        let kept: [&[u8]; 12] = [
+            b"FEN", b"Red", b"Site", b"Date", b"Game", b"Event", b"Round", b"White", b"Black",
+            b"Result", b"Format", b"Variant",
+        ];
+        for name in kept {
+            assert!(maybe_wanted(folded_name(name)), "{name:?}");
+            assert!(maybe_wanted(folded_name(&name.to_ascii_lowercase())));
+            assert!(maybe_wanted(folded_name(&name.to_ascii_uppercase())));
+        }
+        let others: [&[u8]; 16] = [
+            b"WhiteElo",
+            b"BlackElo",
+            b"UTCDate",
+            b"UTCTime",
+            b"ECO",
+            b"Opening",
+            b"Termination",
+            b"TimeControl",
+            b"WhiteRatingDiff",
+            b"BlackRatingDiff",
+            b"WhiteTitle",
+            b"BlackTitle",
+            b"Variation",
+            b"WhiteFideId",
+            b"BlackFideId",
+            b"EventDate",
+        ];
+        let passed = others
+            .iter()
+            .filter(|n| maybe_wanted(folded_name(n)))
+            .count();
+        assert!(passed <= 4, "{passed} of the other names pass");
+        // Whatever passes, `read` keeps the same tags as without the filter.
+        let text = b"[WhiteElo \"1\"]\n[Event \"e\"]\n[ECO \"A00\"]\n[Site \"s\"]\n\n1. e4 *\n";
+        let (h, _) = GameHeaders::read_game(text, 1);
+        assert_eq!(h.event.as_deref(), Some(&b"e"[..]));
+        assert_eq!(h.site.as_deref(), Some(&b"s"[..]));
+        assert!(h.any);
     }
 
     /// The 8-byte load gives the packed word of the byte loop, for every

@@ -7,6 +7,7 @@ use super::chunk::ChunkResult;
 use super::extract::{ExtractFile, ExtractRequest};
 use super::format::{castling_header, games_header};
 use super::output::OutputDir;
+use super::rows::Status;
 use super::summary::{InputSummary, Summary};
 use crate::CliError;
 
@@ -58,14 +59,24 @@ impl ReportWriter {
         self.games.write_all(&chunk.games_csv)?;
         self.castling.write_all(&chunk.castling_csv)?;
         let s = &mut self.summary;
+        // The two maps are counted per chunk, not per game (a map lookup
+        // compares strings): statuses in an array, variants as runs of
+        // equal names (a file is nearly always one variant).
+        let mut by_status = [0u64; Status::ALL.len()];
+        let mut variant_run: Option<(&str, u64)> = None;
         for g in &chunk.games {
             s.games += 1;
             s.plies += u64::from(g.plies);
-            *s.status.entry(g.status.as_str()).or_insert(0) += 1;
-            match s.variants.get_mut(g.variant.as_ref()) {
-                Some(n) => *n += 1,
-                None => {
-                    s.variants.insert(g.variant.to_string(), 1);
+            if let Some(n) = by_status.get_mut(g.status as usize) {
+                *n += 1;
+            }
+            match &mut variant_run {
+                Some((name, n)) if *name == g.variant.as_ref() => *n += 1,
+                run => {
+                    if let Some((name, n)) = run.take() {
+                        count_variant(&mut s.variants, name, n);
+                    }
+                    *run = Some((g.variant.as_ref(), 1));
                 }
             }
             s.threefolds_ep_always += u64::from(g.threefold_ep_always);
@@ -79,6 +90,15 @@ impl ReportWriter {
                 if g.is(extract.kind) {
                     extract.append(&game_text(&g.span))?;
                 }
+            }
+        }
+        let s = &mut self.summary;
+        if let Some((name, n)) = variant_run {
+            count_variant(&mut s.variants, name, n);
+        }
+        for (status, n) in Status::ALL.iter().zip(by_status) {
+            if n > 0 {
+                *s.status.entry(status.as_str()).or_insert(0) += n;
             }
         }
         Ok(())
@@ -100,5 +120,39 @@ impl ReportWriter {
         }
         self.summary_file.commit()?;
         Ok(self.summary)
+    }
+}
+
+/// Adds `n` games of variant `name` to the summary's count.
+fn count_variant(variants: &mut std::collections::BTreeMap<String, u64>, name: &str, n: u64) {
+    match variants.get_mut(name) {
+        Some(count) => *count += n,
+        None => {
+            variants.insert(name.to_string(), n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `add` counts statuses in an array indexed by `status as usize`,
+    /// read back in the order of `Status::ALL`: the two orders must agree.
+    #[test]
+    fn status_discriminants_follow_status_all() {
+        for (i, status) in Status::ALL.iter().enumerate() {
+            assert_eq!(*status as usize, i, "{status:?}");
+        }
+    }
+
+    #[test]
+    fn variant_runs_add_up() {
+        let mut variants = std::collections::BTreeMap::new();
+        count_variant(&mut variants, "chess", 2);
+        count_variant(&mut variants, "xiangqi", 1);
+        count_variant(&mut variants, "chess", 3);
+        assert_eq!(variants.get("chess"), Some(&5));
+        assert_eq!(variants.get("xiangqi"), Some(&1));
     }
 }

@@ -89,6 +89,9 @@ pub(crate) fn read(buf: &[u8], open: usize) -> Option<(TagScan, usize)> {
         name: (name_start, name_start + name_len),
         value: (value_start, value_end),
         end: value_end + 2,
+        // The value stopped at its first `"`, `\\` or line end, and it
+        // is a `"`: there is no backslash in it.
+        may_escape: false,
     };
     Some((scan, next))
 }
@@ -126,6 +129,7 @@ mod tests {
             name: (name_start, name_start + name_len),
             value: (value_start, value_end),
             end: value_end + 2,
+            may_escape: false,
         };
         Some((scan, next))
     }
@@ -176,7 +180,12 @@ mod tests {
             well_formed.extend_from_slice(&tail);
             for buf in [body.clone(), [b"[".as_slice(), &body].concat(), well_formed] {
                 for open in 0..buf.len().min(3) {
-                    prop_assert_eq!(read(&buf, open), plain_tag_line(&buf, open));
+                    let got = read(&buf, open);
+                    prop_assert_eq!(got, plain_tag_line(&buf, open));
+                    if let Some((scan, _)) = got {
+                        // What `may_escape: false` promises.
+                        prop_assert!(!buf[scan.value.0..scan.value.1].contains(&b'\\'));
+                    }
                 }
             }
         }
