@@ -11,7 +11,8 @@ use crate::report::Status;
 pub struct ChessReplay {
     pub plies: u32,
     pub final_fen: String,
-    pub final_fen_ep_legal: String,
+    /// The ep-if-legal FEN, when it differs from `final_fen`.
+    pub final_fen_ep_legal_if_different: Option<String>,
     /// Repetition statistics under ep-always and ep-if-legal (the table
     /// itself stays in [`replay`]: it is half a kilobyte to move).
     pub rep_ep_always: RepetitionStats,
@@ -27,7 +28,7 @@ impl ChessReplay {
         ChessReplay {
             plies: 0,
             final_fen: String::new(),
-            final_fen_ep_legal: String::new(),
+            final_fen_ep_legal_if_different: None,
             rep_ep_always: RepetitionStats::default(),
             rep_ep_legal: RepetitionStats::default(),
             castling_conflict: None,
@@ -165,11 +166,8 @@ pub fn replay(
     out.final_fen = pos.fen(EpMode::Always);
     // The two FENs differ only when an en-passant square has no legal
     // capture.
-    out.final_fen_ep_legal = if pos.ep_square() == pos.legal_ep_square() {
-        out.final_fen.clone()
-    } else {
-        pos.fen(EpMode::Legal)
-    };
+    out.final_fen_ep_legal_if_different =
+        (pos.ep_square() != pos.legal_ep_square()).then(|| pos.fen(EpMode::Legal));
     out.moves = moves;
     out
 }

@@ -47,8 +47,11 @@ pub struct GameRecord<'a> {
     pub start_fen: Cow<'a, str>,
     /// The position after the last replayed move, ep-always.
     pub final_fen: String,
-    /// The same position, ep-if-legal.
-    pub final_fen_ep_legal: String,
+    /// The same position, ep-if-legal, when it is written differently: only
+    /// after a double step that no pawn can legally capture. `None` (the
+    /// usual case) saves a copy of the FEN per game; read it with
+    /// [`GameRecord::final_fen_ep_legal`].
+    pub final_fen_ep_legal_if_different: Option<String>,
     pub rep_ep_always: RepetitionStats,
     pub rep_ep_legal: RepetitionStats,
     pub castling_conflict: Option<CastlingConflict>,
@@ -60,6 +63,13 @@ pub struct GameRecord<'a> {
 }
 
 impl<'a> GameRecord<'a> {
+    /// The final position's FEN under ep-if-legal.
+    pub fn final_fen_ep_legal(&self) -> &str {
+        self.final_fen_ep_legal_if_different
+            .as_deref()
+            .unwrap_or(&self.final_fen)
+    }
+
     /// A record for a game that was not replayed at all.
     pub fn not_replayed(
         variant: Cow<'static, str>,
@@ -73,7 +83,7 @@ impl<'a> GameRecord<'a> {
             plies: 0,
             start_fen: Cow::Borrowed(""),
             final_fen: String::new(),
-            final_fen_ep_legal: String::new(),
+            final_fen_ep_legal_if_different: None,
             rep_ep_always: RepetitionStats::default(),
             rep_ep_legal: RepetitionStats::default(),
             castling_conflict: None,

@@ -145,7 +145,7 @@ impl RowFormatter {
             plies: record.plies,
             start_fen: &record.start_fen,
             final_fen: &record.final_fen,
-            final_fen_ep_legal: &record.final_fen_ep_legal,
+            final_fen_ep_legal: record.final_fen_ep_legal(),
             rep_max_ep_always: nonzero(record.rep_ep_always.max),
             threefold_ply_ep_always: record.rep_ep_always.threefold_ply,
             rep_max_ep_legal: nonzero(record.rep_ep_legal.max),
@@ -202,7 +202,7 @@ mod tests {
             plies: 3,
             start_fen: "4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1".into(),
             final_fen: "f".into(),
-            final_fen_ep_legal: "g".into(),
+            final_fen_ep_legal_if_different: Some("g".into()),
             rep_ep_always: RepetitionStats {
                 max: 2,
                 threefold_ply: None,
