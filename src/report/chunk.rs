@@ -59,6 +59,27 @@ pub struct ChunkResult {
     pub games: Vec<GameFacts>,
 }
 
+impl ChunkResult {
+    /// Empty buffers with room for the rows and facts of `games` games,
+    /// the rows' pages written through once so that they are resident from
+    /// the start: a report sets aside its working buffers up front, and its
+    /// memory does not then creep up as later chunks fill more of them.
+    pub fn with_room_for(games: usize) -> Self {
+        // Filled with a non-zero byte: zeroes would let the allocator hand
+        // out fresh zero pages from the system, untouched (the compiler
+        // turns an allocation and a zero fill into `calloc`).
+        let bytes = games * super::format::ROW_BYTES_HINT;
+        let mut games_csv = Vec::with_capacity(bytes);
+        games_csv.resize(bytes, b' ');
+        games_csv.clear();
+        ChunkResult {
+            games_csv,
+            castling_csv: Vec::new(),
+            games: Vec::with_capacity(games),
+        }
+    }
+}
+
 /// Replays and formats the games `spans` of `bytes` (whose first byte is at
 /// `base_offset` in its source); `first_game` is the 1-based number of the
 /// first of them within the source.

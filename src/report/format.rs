@@ -85,7 +85,7 @@ fn nonzero(max: u32) -> Option<u32> {
 
 /// About the length of a `games.csv` row without moves (270 bytes on the
 /// lichess and TWIC corpus), rounded up.
-const ROW_BYTES_HINT: usize = 320;
+pub(crate) const ROW_BYTES_HINT: usize = 320;
 
 /// Appends CSV rows to byte buffers: `games.csv` rows by hand (one a
 /// game, see [`CsvRecords`]), `castling.csv` rows by the csv crate.

@@ -12,7 +12,9 @@
 //! Memory stays flat in the input size: at most [`BATCHES_IN_FLIGHT`]
 //! batches are being replayed or written and the producer holds one more
 //! (being read, or read and waiting to be handed over), whatever the
-//! input's length.
+//! input's length; of their chunks at most [`TASKS_PER_THREAD`] a thread
+//! are out at once, their rows in buffers that are reused, never given
+//! back and faulted in again.
 //!
 //! Ctrl-C is honoured inside a batch: each task checks
 //! [`crate::interrupt::requested`] before it starts and skips its games, and
@@ -133,7 +135,13 @@ struct Done {
 /// many of them are written.
 struct InFlight {
     batch: Arc<Batch>,
+    /// The batch's sequence number.
+    seq: u64,
+    /// Games per chunk (the last may have fewer).
+    per_task: usize,
     chunks: Vec<Option<ChunkResult>>,
+    /// Chunks handed to the workers so far, in order.
+    dispatched: usize,
     written: usize,
 }
 
@@ -189,13 +197,15 @@ pub(crate) fn run_input(
     };
     let stop = AtomicBool::new(false);
     let outcome = pool.in_place_scope(|scope| {
+        let threads = pool.current_num_threads();
         let mut state = State {
             scope,
-            threads: pool.current_num_threads(),
+            threads,
             job: &job,
             stop: &stop,
             done: mpsc::channel(),
-            spare: Arc::new(Mutex::new(Vec::new())),
+            spare: spare_for(threads),
+            outstanding: 0,
             in_flight: VecDeque::new(),
             next_batch: 0,
             consumed: 0,
@@ -300,6 +310,9 @@ struct State<'s, 'a> {
     in_flight: VecDeque<InFlight>,
     /// Written chunk results, handed back to the workers for their buffers.
     spare: Spare,
+    /// Chunks handed to the workers and not yet written: at most
+    /// [`TASKS_PER_THREAD`] a thread (see [`State::dispatch_more`]).
+    outstanding: usize,
     /// Sequence number of the next batch to dispatch.
     next_batch: u64,
     /// Source offset up to which the input is written (for progress).
@@ -363,11 +376,42 @@ impl<'a> State<'_, 'a> {
     fn dispatch(&mut self, batch: Batch, sink: &mut Sink<'_>) {
         let seq = self.next_batch;
         self.next_batch += 1;
-        let batch = Arc::new(batch);
         let per_task = games_per_task(batch.games.len(), self.threads);
         let n = batch.games.len().div_ceil(per_task);
-        for chunk in 0..n {
-            let batch = Arc::clone(&batch);
+        self.in_flight.push_back(InFlight {
+            batch: Arc::new(batch),
+            seq,
+            per_task,
+            chunks: (0..n).map(|_| None).collect(),
+            dispatched: 0,
+            written: 0,
+        });
+        self.dispatch_more();
+        // A batch without games (none are made, but cheap to allow) is
+        // finished at once.
+        self.finish_batches(sink);
+    }
+
+    /// Hands the workers the next chunks in input order, as long as fewer
+    /// than [`TASKS_PER_THREAD`] a thread are out and unwritten. All the
+    /// chunks of two batches at once made the memory held depend on how far
+    /// one worker ran ahead of a slow chunk, so a longer input, meeting
+    /// rarer such moments, peaked higher; the window bounds it, and still
+    /// leaves each worker a few chunks past a slow one.
+    fn dispatch_more(&mut self) {
+        let limit = self.threads.max(1) * TASKS_PER_THREAD;
+        while self.outstanding < limit {
+            let Some(front) = self
+                .in_flight
+                .iter_mut()
+                .find(|b| b.dispatched < b.chunks.len())
+            else {
+                return;
+            };
+            let chunk = front.dispatched;
+            front.dispatched += 1;
+            self.outstanding += 1;
+            let (batch, seq, per_task) = (Arc::clone(&front.batch), front.seq, front.per_task);
             let tx = self.done.0.clone();
             let (job, stop) = (self.job, self.stop);
             let spare = Arc::clone(&self.spare);
@@ -381,14 +425,6 @@ impl<'a> State<'_, 'a> {
                 });
             });
         }
-        self.in_flight.push_back(InFlight {
-            batch,
-            chunks: (0..n).map(|_| None).collect(),
-            written: 0,
-        });
-        // A batch without games (none are made, but cheap to allow) is
-        // finished at once.
-        self.finish_batches(sink);
     }
 
     /// Files a chunk's result and writes every chunk that is now in order.
@@ -422,9 +458,11 @@ impl<'a> State<'_, 'a> {
                 .add(&chunk, &|span| batch.game_bytes(span).to_vec())
                 .map_err(InputEnd::Fatal)?;
             front.written += 1;
+            self.outstanding -= 1;
             give_back(&self.spare, chunk);
             check_interrupt(self.job.name)?;
             self.finish_batches(sink);
+            self.dispatch_more();
         }
         Ok(())
     }
@@ -455,6 +493,19 @@ impl<'a> State<'_, 'a> {
 /// again for every chunk (page faults are CPU time too). Never more than
 /// the chunks of the batches in flight.
 type Spare = Arc<Mutex<Vec<ChunkResult>>>;
+
+/// A [`Spare`] list holding the buffers of every chunk that may be out at
+/// once ([`TASKS_PER_THREAD`] a thread, each of up to
+/// [`MAX_GAMES_PER_TASK`] games), set aside before the first: the memory
+/// of a report is then fixed by its thread count from the start, the same
+/// for a short input as for a long one.
+fn spare_for(threads: usize) -> Spare {
+    let chunks = threads.max(1) * TASKS_PER_THREAD;
+    let buffers = (0..chunks)
+        .map(|_| ChunkResult::with_room_for(MAX_GAMES_PER_TASK))
+        .collect();
+    Arc::new(Mutex::new(buffers))
+}
 
 /// Hands a written chunk's buffers back to [`Spare`].
 fn give_back(spare: &Spare, chunk: ChunkResult) {
