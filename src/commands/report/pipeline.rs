@@ -204,7 +204,7 @@ pub(crate) fn run_input(
             job: &job,
             stop: &stop,
             done: mpsc::channel(),
-            spare: spare_for(threads),
+            spare: Arc::new(Mutex::new(Vec::new())),
             outstanding: 0,
             in_flight: VecDeque::new(),
             next_batch: 0,
@@ -377,6 +377,9 @@ impl<'a> State<'_, 'a> {
         let seq = self.next_batch;
         self.next_batch += 1;
         let per_task = games_per_task(batch.games.len(), self.threads);
+        if seq == 0 {
+            set_aside(&self.spare, self.threads, per_task);
+        }
         let n = batch.games.len().div_ceil(per_task);
         self.in_flight.push_back(InFlight {
             batch: Arc::new(batch),
@@ -494,17 +497,17 @@ impl<'a> State<'_, 'a> {
 /// the chunks of the batches in flight.
 type Spare = Arc<Mutex<Vec<ChunkResult>>>;
 
-/// A [`Spare`] list holding the buffers of every chunk that may be out at
-/// once ([`TASKS_PER_THREAD`] a thread, each of up to
-/// [`MAX_GAMES_PER_TASK`] games), set aside before the first: the memory
-/// of a report is then fixed by its thread count from the start, the same
-/// for a short input as for a long one.
-fn spare_for(threads: usize) -> Spare {
+/// Fills `spare` with the buffers of every chunk that may be out at once
+/// ([`TASKS_PER_THREAD`] a thread), set aside before the first chunk: the
+/// memory of a report is then fixed from the start, the same for a short
+/// input as for a long one. Each has room for twice the first batch's
+/// chunk (at most [`MAX_GAMES_PER_TASK`] games): many threads make small
+/// chunks, and their buffers need not be as large.
+fn set_aside(spare: &Spare, threads: usize, per_task: usize) {
     let chunks = threads.max(1) * TASKS_PER_THREAD;
-    let buffers = (0..chunks)
-        .map(|_| ChunkResult::with_room_for(MAX_GAMES_PER_TASK))
-        .collect();
-    Arc::new(Mutex::new(buffers))
+    let games = (per_task * 2).min(MAX_GAMES_PER_TASK);
+    let mut list = spare.lock().unwrap_or_else(|e| e.into_inner());
+    list.extend((0..chunks).map(|_| ChunkResult::with_room_for(games)));
 }
 
 /// Hands a written chunk's buffers back to [`Spare`].
