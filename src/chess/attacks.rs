@@ -208,7 +208,7 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Attacks of a piece of `role` and `color` on `sq`.
-#[inline]
+#[inline(always)]
 pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Pawn => pawn_attacks(color, sq),
