@@ -481,48 +481,36 @@ mod tests {
     /// is pinned exactly when lifting it lets an enemy slider see the king.
     #[test]
     fn pin_ray_agrees_with_lifting_the_piece() {
-        let mut occ = 0x0040_2000_0810_4400u64;
-        for round in 0..16u64 {
-            occ = occ.rotate_left(11) ^ (round * 0x9E37_79B9_7F4A_7C15);
-            let rq = Bitboard(occ & 0x5555_0000_AAAA_0000);
-            let bq = Bitboard(occ & 0x0000_5555_0000_AAAA);
-            for k in 0..64u32 {
-                for f in 0..64u32 {
-                    let (Some(king), Some(from)) = (Square::new(k), Square::new(f)) else {
-                        continue;
-                    };
-                    let occ = Bitboard(occ) | from;
-                    if occ.contains(king) || king == from {
-                        continue;
-                    }
-                    // The piece on `from` is ours, never an enemy slider.
-                    let (rq, bq) = (rq.without(from), bq.without(from));
-                    // Seen along the line through `from` only: another
-                    // slider giving check elsewhere is not a pin.
-                    let line = ray_through(king, from);
-                    let seen = |o: Bitboard| {
-                        (rook_attacks(king, o) & rq & line).nonempty()
-                            || (bishop_attacks(king, o) & bq & line).nonempty()
-                    };
-                    let lifted = Bitboard(occ.0 & !(1u64 << f));
-                    let expected = !seen(occ) && seen(lifted);
-                    let got = pin_ray(king, from, occ, rq, bq);
-                    assert_eq!(got.is_some(), expected, "{king} {from} {:x}", occ.0);
-                    if let Some(ray) = got {
-                        assert_eq!(ray, ray_through(king, from));
-                    }
-                }
+        for_each_line_case(16, 11, |king, from, occ, rq, bq| {
+            // Seen along the line through `from` only: another slider
+            // giving check elsewhere is not a pin.
+            let line = ray_through(king, from);
+            let seen = |o: Bitboard| {
+                (rook_attacks(king, o) & rq & line).nonempty()
+                    || (bishop_attacks(king, o) & bq & line).nonempty()
+            };
+            let expected = !seen(occ) && seen(occ.without(from));
+            let got = pin_ray(king, from, occ, rq, bq);
+            assert_eq!(got.is_some(), expected, "{king} {from} {:x}", occ.0);
+            if let Some(ray) = got {
+                assert_eq!(ray, ray_through(king, from));
             }
-        }
+        });
     }
 
-    /// Random occupancies with enemy rooks/queens and bishops/queens, for
-    /// every king square and every other occupied `from`: the shared set-up
-    /// of the pin and discovered-check tests below.
-    fn for_each_line_case(mut check: impl FnMut(Square, Square, Bitboard, Bitboard, Bitboard)) {
+    /// `rounds` random occupancies (each the last rotated by `rotation`
+    /// and mixed) with enemy rooks/queens and bishops/queens, for every
+    /// king square and every other `from`, which is occupied by our piece
+    /// (never an enemy slider): the shared set-up of the pin and
+    /// discovered-check tests.
+    fn for_each_line_case(
+        rounds: u64,
+        rotation: u32,
+        mut check: impl FnMut(Square, Square, Bitboard, Bitboard, Bitboard),
+    ) {
         let mut occ = 0x0040_2000_0810_4400u64;
-        for round in 0..12u64 {
-            occ = occ.rotate_left(13) ^ (round * 0x9E37_79B9_7F4A_7C15);
+        for round in 0..rounds {
+            occ = occ.rotate_left(rotation) ^ (round * 0x9E37_79B9_7F4A_7C15);
             let rq = Bitboard(occ & 0x5555_0000_AAAA_0000);
             let bq = Bitboard(occ & 0x0000_5555_0000_AAAA);
             for k in 0..64u32 {
@@ -546,7 +534,7 @@ mod tests {
     /// capture on `to` removes the piece there).
     #[test]
     fn pin_allows_agrees_with_playing_the_move() {
-        for_each_line_case(|king, from, occ, rq, bq| {
+        for_each_line_case(12, 13, |king, from, occ, rq, bq| {
             let line = ray_through(king, from);
             let seen = |o: Bitboard, rq: Bitboard, bq: Bitboard| {
                 (rook_attacks(king, o) & rq & line).nonempty()
@@ -578,7 +566,7 @@ mod tests {
     /// ray keeps it closed.
     #[test]
     fn discovered_checkers_agree_with_attack_sets() {
-        for_each_line_case(|king, from, occ, rq, bq| {
+        for_each_line_case(12, 13, |king, from, occ, rq, bq| {
             let ray = ray_through(king, from);
             // The mover's sliders cannot give check before it moves.
             let checked = ((rook_attacks(king, occ) & rq) | (bishop_attacks(king, occ) & bq)) & ray;
