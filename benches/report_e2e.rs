@@ -23,7 +23,7 @@ use std::sync::Arc;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnmill::commands::report::{ReportArgs, VariantChoice, run};
 use pgnmill::replay::ReplayOptions;
-use pgnmill::report::chunk::process_chunk;
+use pgnmill::report::chunk::{ChunkResult, process_chunk};
 use pgnmill::source::{ReadOptions, Reader};
 
 /// The real games of the corpus (no edge cases, no generated files), in the
@@ -121,6 +121,7 @@ fn stages(c: &mut Criterion) {
             let mut rows = 0;
             for batch in &batches {
                 let r = process_chunk(
+                    ChunkResult::default(),
                     "real-games.pgn",
                     batch.bytes(),
                     batch.base_offset,

@@ -51,7 +51,7 @@ impl GameFacts {
 }
 
 /// A worker's output for one run of games, in input order. Once written,
-/// it can be handed back to [`process_chunk_into`] for its buffers.
+/// it can be handed back to [`process_chunk`] for its buffers.
 #[derive(Default)]
 pub struct ChunkResult {
     pub games_csv: Vec<u8>,
@@ -82,35 +82,13 @@ impl ChunkResult {
 
 /// Replays and formats the games `spans` of `bytes` (whose first byte is at
 /// `base_offset` in its source); `first_game` is the 1-based number of the
-/// first of them within the source.
-#[allow(clippy::too_many_arguments)]
-pub fn process_chunk(
-    source: &str,
-    bytes: &[u8],
-    base_offset: u64,
-    spans: &[GameSpan],
-    first_game: u64,
-    encoding: Encoding,
-    options: &ReplayOptions,
-) -> csv::Result<ChunkResult> {
-    process_chunk_into(
-        ChunkResult::default(),
-        source,
-        bytes,
-        base_offset,
-        spans,
-        first_game,
-        encoding,
-        options,
-    )
-}
-
-/// [`process_chunk`] into the buffers of `recycled`, an earlier chunk's
-/// result already written (its contents are dropped, its memory kept): the
+/// first of them within the source. The result is built in the buffers of
+/// `recycled`, an earlier chunk's result already written (its contents are
+/// dropped, its memory kept; `ChunkResult::default()` for none): the
 /// report's memory then stays that of the chunks in flight, reached once,
 /// instead of being given back and faulted in again for every chunk.
 #[allow(clippy::too_many_arguments)]
-pub fn process_chunk_into(
+pub fn process_chunk(
     recycled: ChunkResult,
     source: &str,
     bytes: &[u8],
@@ -170,7 +148,7 @@ mod tests {
         assert!(spans.len() > 40, "{} games", spans.len());
         let options = ReplayOptions::default();
         let chunk = |spans: &[GameSpan], first: u64, recycled: ChunkResult| {
-            process_chunk_into(
+            process_chunk(
                 recycled,
                 "x",
                 &bytes,

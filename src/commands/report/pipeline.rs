@@ -35,7 +35,7 @@ use super::stages::ProducerCpu;
 use crate::CliError;
 use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
-use crate::report::chunk::{ChunkResult, process_chunk_into};
+use crate::report::chunk::{ChunkResult, process_chunk};
 use crate::report::progress::Progress;
 use crate::report::summary::InputSummary;
 use crate::report::writer::ReportWriter;
@@ -536,7 +536,7 @@ fn replay_chunk(
         .unwrap_or_else(|e| e.into_inner())
         .pop()
         .unwrap_or_default();
-    process_chunk_into(
+    process_chunk(
         recycled,
         job.name,
         batch.bytes(),
