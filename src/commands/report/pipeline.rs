@@ -28,7 +28,7 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use super::stages::ProducerCpu;
@@ -63,7 +63,13 @@ const MAX_GAMES_PER_TASK: usize = 1024;
 /// switches of a one-core run from 9,300 to 2,600 and its CPU time by 5%
 /// against a fixed 64; with many, they stay small enough to share out.
 fn games_per_task(games: usize, threads: usize) -> usize {
-    (games / (threads.max(1) * TASKS_PER_THREAD)).clamp(MIN_GAMES_PER_TASK, MAX_GAMES_PER_TASK)
+    (games / chunks_out(threads)).clamp(MIN_GAMES_PER_TASK, MAX_GAMES_PER_TASK)
+}
+
+/// The most chunks out at once, handed to the workers and not yet written:
+/// [`TASKS_PER_THREAD`] a thread.
+fn chunks_out(threads: usize) -> usize {
+    threads.max(1) * TASKS_PER_THREAD
 }
 
 /// Batches handed to the workers and not yet written. Two keep the workers
@@ -402,8 +408,7 @@ impl<'a> State<'_, 'a> {
     /// rarer such moments, peaked higher; the window bounds it, and still
     /// leaves each worker a few chunks past a slow one.
     fn dispatch_more(&mut self) {
-        let limit = self.threads.max(1) * TASKS_PER_THREAD;
-        while self.outstanding < limit {
+        while self.outstanding < chunks_out(self.threads) {
             let Some(front) = self
                 .in_flight
                 .iter_mut()
@@ -504,17 +509,19 @@ type Spare = Arc<Mutex<Vec<ChunkResult>>>;
 /// chunk (at most [`MAX_GAMES_PER_TASK`] games): many threads make small
 /// chunks, and their buffers need not be as large.
 fn set_aside(spare: &Spare, threads: usize, per_task: usize) {
-    let chunks = threads.max(1) * TASKS_PER_THREAD;
     let games = (per_task * 2).min(MAX_GAMES_PER_TASK);
-    let mut list = spare.lock().unwrap_or_else(|e| e.into_inner());
-    list.extend((0..chunks).map(|_| ChunkResult::with_room_for(games)));
+    spare_list(spare).extend((0..chunks_out(threads)).map(|_| ChunkResult::with_room_for(games)));
 }
 
 /// Hands a written chunk's buffers back to [`Spare`].
 fn give_back(spare: &Spare, chunk: ChunkResult) {
-    // A poisoned lock only means another thread panicked mid-push; the
-    // vector itself is still sound.
-    spare.lock().unwrap_or_else(|e| e.into_inner()).push(chunk);
+    spare_list(spare).push(chunk);
+}
+
+/// The list behind `spare`, locked. A poisoned lock only means another
+/// thread panicked while holding it; the vector itself is still sound.
+fn spare_list(spare: &Spare) -> MutexGuard<'_, Vec<ChunkResult>> {
+    spare.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A worker's task: replays chunk `chunk` of `batch`, unless the run is
@@ -531,11 +538,7 @@ fn replay_chunk(
         return Err(TaskError::Skipped);
     }
     let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
-    let recycled = spare
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .pop()
-        .unwrap_or_default();
+    let recycled = spare_list(spare).pop().unwrap_or_default();
     process_chunk(
         recycled,
         job.name,
