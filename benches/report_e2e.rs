@@ -1,6 +1,6 @@
-//! End-to-end throughput of `pgnmill report` (issue 5), in bytes of PGN per
-//! second, through the library entry point the binary calls
-//! (`commands::report::run`): open, split, replay on rayon workers, format,
+//! End-to-end throughput of `pgnmill report`, in bytes of PGN per second,
+//! through the library entry point the binary calls
+//! (`pipeline::run_report`): open, split, replay on rayon workers, format,
 //! write the report folder. Input: the whole sample corpus
 //! `testdata/corpus/` (43 files, 7.5 MB: lichess with clocks, TWIC,
 //! annotated world-championship games, Latin-1, CRLF, Chess960, engine games
@@ -21,10 +21,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pgnmill::commands::report::{ReportArgs, VariantChoice, run};
-use pgnmill::replay::ReplayOptions;
-use pgnmill::report::chunk::{ChunkResult, process_chunk};
-use pgnmill::source::{ReadOptions, Reader};
+use pgnmill::pgn::Batches;
+use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
+use pgnmill::replay::{ReplayOptions, replay_text};
+use pgnmill::report::{ChunkBuilder, FormattedChunk, GameLocation, OutputDir};
+use pgnmill::source::{ReadOptions, decode_game, expand_inputs};
 
 /// The real games of the corpus (no edge cases, no generated files), in the
 /// mix `scripts/throughput.sh` uses for its 200 MB corpus.
@@ -62,29 +63,29 @@ fn real_games() -> Vec<u8> {
     all
 }
 
-fn report_args(input: PathBuf, out: PathBuf, threads: usize) -> ReportArgs {
-    ReportArgs {
-        inputs: vec![input],
-        out,
-        force: true,
-        threads: Some(threads),
-        variant: VariantChoice::Auto,
-        moves: false,
-        extract: Vec::new(),
-        quiet: true,
-    }
-}
-
 fn end_to_end(c: &mut Criterion) {
     let dir = corpus_dir();
     let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let config = ReportConfig {
+        inputs: expand_inputs(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{e}")),
+        replay: ReplayOptions::default(),
+        extracts: Vec::new(),
+    };
     let mut g = c.benchmark_group("report_e2e");
     g.throughput(Throughput::Bytes(dir_bytes(&dir)));
     g.sample_size(10);
     for threads in [1, 2] {
-        let args = report_args(dir.clone(), tmp.path().join("out"), threads);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap_or_else(|e| panic!("pool: {e}"));
+        let out = tmp.path().join("out");
         g.bench_function(format!("testdata-corpus/j{threads}"), |b| {
-            b.iter(|| run(black_box(&args)).unwrap_or_else(|e| panic!("report: {e}")))
+            b.iter(|| {
+                let out = OutputDir::prepare(&out, true).unwrap_or_else(|e| panic!("{e}"));
+                run_report(black_box(&config), &out, &pool, &Cancel::new(), &mut ())
+                    .unwrap_or_else(|e| panic!("report: {e}"))
+            })
         });
     }
     g.finish();
@@ -99,7 +100,7 @@ fn stages(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("read+split", |b| {
         b.iter(|| {
-            let reader = Reader::from_shared(path, bytes.clone(), &opts);
+            let reader = Batches::from_shared(path, bytes.clone(), &opts);
             let mut games = 0;
             for batch in reader {
                 games += batch.map_or(0, |b| b.games.len());
@@ -109,7 +110,7 @@ fn stages(c: &mut Criterion) {
     });
     // Split once outside the timing; replay and format every game on this
     // thread, as one worker does.
-    let reader = Reader::from_shared(path, bytes.clone(), &opts);
+    let reader = Batches::from_shared(path, bytes.clone(), &opts);
     let encoding = reader.encoding();
     let batches: Vec<_> = reader.filter_map(Result::ok).collect();
     let options = ReplayOptions {
@@ -120,16 +121,20 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let mut rows = 0;
             for batch in &batches {
-                let r = process_chunk(
-                    ChunkResult::default(),
-                    "real-games.pgn",
-                    batch.bytes(),
-                    batch.base_offset,
-                    &batch.games,
-                    batch.first_game + 1,
-                    encoding,
-                    &options,
-                );
+                let mut chunk =
+                    ChunkBuilder::new(FormattedChunk::default(), false, batch.games.len());
+                for (i, span) in batch.games.iter().enumerate() {
+                    let text = decode_game(batch.game_bytes(span), encoding);
+                    let record = replay_text(&text, span.line, &options);
+                    let at = GameLocation {
+                        source: "real-games.pgn",
+                        game: batch.first_game + 1 + i as u64,
+                        offset: span.offset,
+                        line: span.line,
+                    };
+                    let _ = chunk.push(at, &record, *span);
+                }
+                let r = chunk.finish();
                 rows += r.map_or(0, |r| r.games.len());
             }
             black_box(rows)

@@ -1,5 +1,5 @@
-//! Measures the serial fraction of `pgnmill report` (issue 5) on the real
-//! pipeline: runs `commands::report::run_timed` over one input and prints
+//! Measures the serial fraction of `pgnmill report` on the real pipeline:
+//! runs `pipeline::run_report` over one input and prints
 //! the on-CPU time of each stage, taken inside the run from
 //! `/proc/thread-self/schedstat` (nanoseconds on a CPU, immune to other
 //! processes on a loaded machine).
@@ -19,7 +19,10 @@
 use std::error::Error;
 use std::path::PathBuf;
 
-use pgnmill::commands::report::{ReportArgs, VariantChoice, run_timed};
+use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
+use pgnmill::replay::ReplayOptions;
+use pgnmill::report::OutputDir;
+use pgnmill::source::expand_inputs;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);
@@ -32,16 +35,16 @@ fn main() -> Result<(), Box<dyn Error>> {
         || std::env::temp_dir().join("pgnmill-pipeline-stages"),
         PathBuf::from,
     );
-    let t = run_timed(&ReportArgs {
-        inputs: vec![input.clone()],
-        out,
-        force: true,
-        threads: Some(threads),
-        variant: VariantChoice::Auto,
-        moves: false,
-        extract: Vec::new(),
-        quiet: true,
-    })?;
+    let config = ReportConfig {
+        inputs: expand_inputs(std::slice::from_ref(&input))?,
+        replay: ReplayOptions::default(),
+        extracts: Vec::new(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let out = OutputDir::prepare(&out, true)?;
+    let t = run_report(&config, &out, &pool, &Cancel::new(), &mut ())?.stages;
     let mb = t.bytes as f64 / 1e6;
     let total = t.total_cpu_s();
     println!(

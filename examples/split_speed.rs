@@ -1,7 +1,7 @@
 //! Measures the game splitter alone (issue 5): the producer stage of
 //! `pgnmill report` without I/O. The input is read into memory first, then
-//! split by the same [`Reader`] the report uses (8 MiB windows), several
-//! times, on THREADS threads (`Reader::set_split_threads`); prints the best
+//! split by the same [`Batches`] the report uses (8 MiB windows), several
+//! times, on THREADS threads (`Batches::set_split_threads`); prints the best
 //! round's wall time and CPU time of the whole process (all threads, from
 //! `/proc/self/stat`, 10 ms ticks), as MB of PGN per second.
 //!
@@ -17,7 +17,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use pgnmill::source::{ReadOptions, Reader};
+use pgnmill::pgn::Batches;
+use pgnmill::source::ReadOptions;
 
 /// User+system seconds of the whole process so far (Linux, 100 ticks/s).
 fn process_cpu_s() -> f64 {
@@ -47,7 +48,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (mut wall, mut cpu, mut games) = (f64::INFINITY, f64::INFINITY, 0);
     for _ in 0..rounds {
         let (w, c) = (Instant::now(), process_cpu_s());
-        let mut reader = Reader::from_shared(&input, bytes.clone(), &ReadOptions::default());
+        let mut reader = Batches::from_shared(&input, bytes.clone(), &ReadOptions::default());
         reader.set_split_threads(threads);
         games = 0;
         for batch in reader {

@@ -5,26 +5,43 @@
 //! CSV reports about final positions, repetitions under two en-passant
 //! conventions, and `[FEN]` headers whose castling field contradicts the board.
 //!
-//! The data flows one way (see `DESIGN.md` in the repository):
+//! The data flows one way (`docs/design.md`), and the modules follow it; no
+//! module imports one of a later stage:
 //!
 //! ```text
-//! inputs ─► source ─► pgn (game spans) ─► replay (rayon) ─► report
+//! source ─► pgn ─► replay ─► report ─► pipeline
+//!  bytes    game    one game   rows,     every stage at once,
+//!  windows  spans,  in, one    summary,  on all cores, rows
+//!           tags,   record     extracts  in input order
+//!           tokens  out
 //! ```
 //!
-//! Each stage hands plain data to the next and knows nothing of the stages
-//! after it: the rules kernels ([`chess`], [`xiangqi`]) know nothing of PGN,
-//! the PGN tokenizer ([`pgn`]) knows nothing of the rules.
+//! - [`source`]: opening inputs (files, folders, stdin; mapped or streamed,
+//!   decompressed, encoding sniffed) as a window of bytes.
+//! - [`pgn`]: the PGN tokenizer: game-aligned [`pgn::Batches`], tag pairs,
+//!   movetext tokens, a game's [`pgn::MainLine`]. It knows no rules.
+//! - [`chess`], [`xiangqi`]: the rules kernels. They know nothing of PGN.
+//! - [`variant`]: which rules a game is played by.
+//! - [`replay`]: one game in, one [`replay::GameRecord`] out.
+//! - [`report`]: records to CSV rows, the summary and the extract files.
+//! - [`output`]: files that appear only when complete.
+//! - [`pipeline`]: the whole report run, overlapped on all cores.
+//! - [`convert`]: xiangqi games rewritten in another notation.
+//!
+//! The command line (`src/main.rs` and `src/commands/`) is a separate
+//! crate target: it parses flags, calls these modules, and maps their errors
+//! to messages and exit codes.
 
 pub mod chess;
-pub mod commands;
 pub mod convert;
-pub mod cpu_time;
-pub mod error;
-pub mod interrupt;
+pub mod output;
 pub mod pgn;
+pub mod pipeline;
 pub mod replay;
 pub mod report;
 pub mod source;
+pub mod variant;
 pub mod xiangqi;
 
-pub use error::CliError;
+pub(crate) mod cpu_time;
+pub(crate) mod simd;

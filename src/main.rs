@@ -1,5 +1,7 @@
 //! The command line: parse flags, call the library, map errors to exit codes.
 
+mod commands;
+
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
@@ -19,25 +21,28 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Replay every game of PGN collections and write a CSV report folder.
-    Report(pgnmill::commands::report::ReportArgs),
+    Report(commands::report::ReportArgs),
     /// Rewrite the moves of xiangqi games in ICCS, WXF or Chinese notation.
-    Convert(pgnmill::commands::convert::ConvertArgs),
+    Convert(commands::convert::ConvertArgs),
     /// Count legal move sequences from a position (move generator check).
-    Perft(pgnmill::commands::perft::PerftArgs),
+    Perft(commands::perft::PerftArgs),
     /// Audit FEN/EPD lists: read each record back, check castling rights.
-    Fen(pgnmill::commands::fen::FenArgs),
+    Fen(commands::fen::FenArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: Result<(), pgnmill::CliError> = match cli.command {
-        Command::Report(args) => pgnmill::commands::report::run(&args),
-        Command::Perft(args) => pgnmill::commands::perft::run(&args),
-        Command::Fen(args) => pgnmill::commands::fen::run(&args),
-        Command::Convert(args) => pgnmill::commands::convert::run(&args),
+    let result: Result<(), commands::CliError> = match cli.command {
+        Command::Report(args) => commands::report::run(&args),
+        Command::Perft(args) => commands::perft::run(&args),
+        Command::Fen(args) => commands::fen::run(&args),
+        Command::Convert(args) => commands::convert::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of our output went away (`| head`): it has what it
+        // wanted. Every command stops quietly, as `head` users expect.
+        Err(err) if commands::output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // `eprintln!` would panic (exit 101) if stderr is closed; the exit
             // code must still say why the run stopped.

@@ -6,8 +6,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+use pgnmill::pgn::Batches;
 use pgnmill::pgn::{GameSpan, GameText, TokenKind, split_all};
-use pgnmill::source::{Encoding, ReadOptions, Reader};
+use pgnmill::source::{Encoding, ReadOptions};
 use proptest::prelude::*;
 
 /// Everything a consumer would do with every game of `bytes`.
@@ -40,7 +41,7 @@ fn stream_spans(bytes: &[u8], batch: usize, dbcs: bool) -> Vec<GameSpan> {
         batch_bytes: batch,
         encoding: Some(enc),
     };
-    let r = Reader::from_read(
+    let r = Batches::from_read(
         Path::new("p"),
         Box::new(std::io::Cursor::new(bytes.to_vec())),
         &o,
@@ -107,7 +108,7 @@ proptest! {
         let whole = walk_all(&bytes, dbcs);
         prop_assert_eq!(stream_spans(&bytes, batch, dbcs), whole.clone());
         let o = ReadOptions { batch_bytes: batch, encoding: Some(if dbcs { Encoding::Gb18030 } else { Encoding::Utf8 }) };
-        let mapped: Vec<GameSpan> = Reader::from_shared(Path::new("p"), Arc::new(bytes.clone()), &o)
+        let mapped: Vec<GameSpan> = Batches::from_shared(Path::new("p"), Arc::new(bytes.clone()), &o)
             .flat_map(|b| b.unwrap().games)
             .collect();
         prop_assert_eq!(mapped, whole);

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use pgnmill::pgn::Batches;
 use pgnmill::source::{Input, ReadOptions, expand_inputs};
 
 #[test]
@@ -13,9 +14,7 @@ fn count_games_under_pgn_dir() {
         return;
     };
     for input in expand_inputs(&[Path::new(&dir).to_path_buf()]).unwrap() {
-        let reader = Input::file(&input.path)
-            .open(&ReadOptions::default())
-            .unwrap();
+        let reader = Batches::open(&Input::file(&input.path), &ReadOptions::default()).unwrap();
         let enc = reader.encoding();
         let mut games = 0;
         for b in reader {

@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use pgnmill::pgn::{GameSpan, split_all};
+use pgnmill::pgn::{Batch, Batches, GameSpan, split_all};
 use pgnmill::source::{
-    Compression, Encoding, Input, ReadOptions, Reader, SourceError, decode_game, decode_tag_value,
+    Compression, Encoding, Input, ReadOptions, SourceError, decode_game, decode_tag_value,
     expand_inputs,
 };
 use proptest::prelude::*;
@@ -30,7 +30,7 @@ fn opts(batch_bytes: usize) -> ReadOptions {
 }
 
 /// All spans of a reader, checking that every batch holds its games.
-fn spans_of(reader: Reader) -> (Vec<GameSpan>, Option<SourceError>) {
+fn spans_of(reader: Batches) -> (Vec<GameSpan>, Option<SourceError>) {
     let mut spans = Vec::new();
     for batch in reader {
         match batch {
@@ -74,15 +74,13 @@ fn zstd_and_gzip_round_trips_give_the_spans_of_the_plain_file() {
         ] {
             let p = dir.path().join(format!("{name}.{ext}"));
             std::fs::write(&p, &bytes).unwrap();
-            let reader = Input::file(&p).open(&opts(64 << 10)).unwrap();
+            let reader = Batches::open(&Input::file(&p), &opts(64 << 10)).unwrap();
             assert_eq!(reader.compression(), comp);
             let (got, err) = spans_of(reader);
             assert!(err.is_none(), "{err:?}");
             assert_eq!(got, want, "{name} as {ext}");
         }
-        let reader = Input::file(corpus_path(name))
-            .open(&opts(64 << 10))
-            .unwrap();
+        let reader = Batches::open(&Input::file(corpus_path(name)), &opts(64 << 10)).unwrap();
         assert_eq!(reader.compression(), Compression::None);
         assert_eq!(spans_of(reader).0, want, "{name} mapped");
     }
@@ -96,7 +94,7 @@ fn truncated_zstd_yields_the_games_before_the_cut_then_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("cut.pgn.zst");
     std::fs::write(&p, &z[..z.len() / 2]).unwrap();
-    let (got, err) = spans_of(Input::file(&p).open(&opts(256 << 10)).unwrap());
+    let (got, err) = spans_of(Batches::open(&Input::file(&p), &opts(256 << 10)).unwrap());
     let err = err.expect("a truncated stream must end with an error");
     let msg = err.to_string();
     eprintln!("{msg}");
@@ -119,7 +117,7 @@ fn truncated_gzip_is_an_error_too() {
     let raw = corpus("tcec_9_15_testgames.pgn");
     let g = gzip_bytes(&raw);
     let rd = std::io::Cursor::new(g[..g.len() - 100].to_vec());
-    let reader = Reader::from_read(Path::new("x.pgn.gz"), Box::new(rd), &opts(4096)).unwrap();
+    let reader = Batches::from_read(Path::new("x.pgn.gz"), Box::new(rd), &opts(4096)).unwrap();
     let (got, err) = spans_of(reader);
     assert!(err.is_some());
     let full = split_all(&raw, false);
@@ -128,9 +126,11 @@ fn truncated_gzip_is_an_error_too() {
 
 #[test]
 fn empty_file_has_no_games() {
-    let reader = Input::file(corpus_path("kokopu-empty.pgn"))
-        .open(&ReadOptions::default())
-        .unwrap();
+    let reader = Batches::open(
+        &Input::file(corpus_path("kokopu-empty.pgn")),
+        &ReadOptions::default(),
+    )
+    .unwrap();
     assert_eq!(spans_of(reader).0, vec![]);
 }
 
@@ -156,13 +156,13 @@ proptest! {
         let enc = pgnmill::source::sniff(&raw);
         let want = split_all(&raw, enc.is_dbcs());
         let o = ReadOptions { batch_bytes: size, encoding: Some(enc) };
-        let streamed = Reader::from_read(
+        let streamed = Batches::from_read(
             Path::new("t"),
             Box::new(std::io::Cursor::new(raw.clone())),
             &o,
         ).unwrap();
         prop_assert_eq!(&spans_of(streamed).0, &want);
-        let mapped = Reader::from_shared(Path::new("t"), Arc::new(raw.clone()), &o);
+        let mapped = Batches::from_shared(Path::new("t"), Arc::new(raw.clone()), &o);
         prop_assert_eq!(&spans_of(mapped).0, &want);
     }
 }
@@ -172,7 +172,7 @@ fn big_file_in_small_batches_matches_whole() {
     let raw = corpus("dortmund.pgn");
     let want = split_all(&raw, false);
     for size in [1000, 4096, 65536] {
-        let r = Reader::from_shared(Path::new("d"), Arc::new(raw.clone()), &opts(size));
+        let r = Batches::from_shared(Path::new("d"), Arc::new(raw.clone()), &opts(size));
         let batches: Vec<_> = r.map(|b| b.unwrap()).collect();
         assert!(batches.len() > 1);
         let mut first = 0;
@@ -225,7 +225,7 @@ fn expand_inputs_walks_directories_sorted_and_names_errors() {
     assert!(e.to_string().contains("nope.pgn"), "{e}");
 
     let e = expand_inputs(&[d.join("empty")]).unwrap_err();
-    assert!(matches!(e, SourceError::NoPgnFiles { .. }));
+    assert!(matches!(e, SourceError::NoInputFiles { .. }));
     assert!(e.to_string().contains("empty"), "{e}");
 
     // An explicit file is taken whatever its name.
@@ -245,9 +245,7 @@ fn encodings_are_detected() {
         ("kokopu-bom.pgn", Encoding::Utf8),
         ("xq-wukong-chinese.pgn", Encoding::Utf8),
     ] {
-        let r = Input::file(corpus_path(name))
-            .open(&ReadOptions::default())
-            .unwrap();
+        let r = Batches::open(&Input::file(corpus_path(name)), &ReadOptions::default()).unwrap();
         assert_eq!(r.encoding(), want, "{name}");
     }
 }
@@ -301,8 +299,8 @@ fn latin1_tag_values_decode_like_python() {
 fn batches_and_readers_cross_threads() {
     fn send_sync<T: Send + Sync>() {}
     fn send<T: Send>() {}
-    send_sync::<pgnmill::source::Batch>();
-    send::<Reader>();
+    send_sync::<Batch>();
+    send::<Batches>();
     send_sync::<SourceError>();
 }
 
@@ -313,23 +311,25 @@ fn progress_counts_input_bytes_for_compressed_and_mapped_files() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.pgn.zst");
     std::fs::write(&p, &z).unwrap();
-    let mut r = Input::file(&p).open(&opts(32 << 10)).unwrap();
-    assert_eq!(r.input_len(), Some(z.len() as u64));
+    let mut r = Batches::open(&Input::file(&p), &opts(32 << 10)).unwrap();
+    assert_eq!(r.source().input_len(), Some(z.len() as u64));
     let mut last = 0;
     while let Some(b) = r.next() {
         b.unwrap();
-        assert!(r.input_read() >= last);
-        last = r.input_read();
+        assert!(r.source().input_read() >= last);
+        last = r.source().input_read();
     }
-    assert_eq!(r.input_read(), z.len() as u64);
+    assert_eq!(r.source().input_read(), z.len() as u64);
     assert_eq!(r.position().offset, raw.len() as u64);
 
-    let mut m = Input::file(corpus_path("tcec_9_15_testgames.pgn"))
-        .open(&opts(32 << 10))
-        .unwrap();
-    assert_eq!(m.input_len(), Some(raw.len() as u64));
+    let mut m = Batches::open(
+        &Input::file(corpus_path("tcec_9_15_testgames.pgn")),
+        &opts(32 << 10),
+    )
+    .unwrap();
+    assert_eq!(m.source().input_len(), Some(raw.len() as u64));
     for b in m.by_ref() {
         b.unwrap();
     }
-    assert_eq!(m.input_read(), raw.len() as u64);
+    assert_eq!(m.source().input_read(), raw.len() as u64);
 }

@@ -12,8 +12,9 @@ mod support;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use pgnmill::pgn::{Batches, split_window_at, split_window_parallel};
 use pgnmill::pgn::{GameSpan, Position, split_window};
-use pgnmill::source::{ReadOptions, Reader, split_window_at, split_window_parallel};
+use pgnmill::source::ReadOptions;
 
 fn testdata() -> Vec<(PathBuf, Vec<u8>)> {
     support::testdata_files()
@@ -131,7 +132,7 @@ fn reader_batches_are_the_same_with_split_threads() {
         }
         let data: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(bytes);
         let batches = |threads: usize| -> Vec<(u64, Vec<GameSpan>)> {
-            let mut r = Reader::from_shared(&path, Arc::clone(&data), &opts);
+            let mut r = Batches::from_shared(&path, Arc::clone(&data), &opts);
             r.set_split_threads(threads);
             r.map(|b| {
                 let b = b.unwrap();

@@ -16,8 +16,8 @@ mod tag_reference;
 
 mod support;
 
+use pgnmill::pgn::headers::GameHeaders;
 use pgnmill::pgn::{GameText, Movetext, split_all};
-use pgnmill::replay::tags::GameHeaders;
 use proptest::prelude::*;
 
 /// Every observable answer of a tokenizer over `buf[start..]`: each token

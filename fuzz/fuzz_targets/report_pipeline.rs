@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use pgnmill::pgn::split_all;
 use pgnmill::replay::{ReplayOptions, replay_game};
-use pgnmill::report::chunk::process_chunk;
+use pgnmill::report::{ChunkBuilder, FormattedChunk, GameLocation};
 use pgnmill::source::{SNIFF_BYTES, decode_game, sniff};
 
 fuzz_target!(|data: &[u8]| {
@@ -19,7 +19,8 @@ fuzz_target!(|data: &[u8]| {
             moves,
             variant: None,
         };
-        for span in &spans {
+        let mut rows = ChunkBuilder::new(FormattedChunk::default(), moves, spans.len());
+        for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(data, 0).expect("span inside input");
             let text = decode_game(raw, encoding);
             let r = replay_game(text.as_bytes(), span.line, &options);
@@ -39,9 +40,16 @@ fuzz_target!(|data: &[u8]| {
             if !moves {
                 assert!(r.moves.is_none(), "moves column filled without --moves");
             }
+            let at = GameLocation {
+                source: "fuzz",
+                game: 1 + i as u64,
+                offset: span.offset,
+                line: span.line,
+            };
+            rows.push(at, &r, *span)
+                .expect("formatting rows into memory cannot fail");
         }
-        let chunk = process_chunk("fuzz", data, 0, &spans, 1, encoding, &options)
-            .expect("formatting rows into memory cannot fail");
+        let chunk = rows.finish().expect("formatting rows into memory cannot fail");
         assert_eq!(chunk.games.len(), spans.len());
         let rows = csv::ReaderBuilder::new()
             .has_headers(false)

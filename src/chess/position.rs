@@ -370,6 +370,18 @@ impl Position {
         }
     }
 
+    /// After a move was played: whether it was irreversible, told from the
+    /// position it left (the halfmove clock restarted: a capture or pawn
+    /// move; or a castling right was lost, `rights_before` being
+    /// [`Position::castling_rooks`] before the move). The same answer as
+    /// [`Position::is_zeroing_or_irreversible`] asked before the move (a
+    /// test holds them equal), without resolving the move a second time:
+    /// the replay reads SAN and plays it in one step.
+    #[inline]
+    pub fn was_irreversible(&self, rights_before: Bitboard) -> bool {
+        self.halfmove_clock() == 0 || self.castling_rooks() != rights_before
+    }
+
     /// Plays `m`, which must be legal in this position (from
     /// [`Position::legal_moves`], [`Position::parse_san`] or
     /// [`Position::parse_uci`]). Keeps both keys up to date incrementally.
@@ -588,5 +600,51 @@ impl Position {
         if self.ep.is_some() {
             self.ep_legal = self.compute_ep_legal();
         }
+    }
+}
+
+#[cfg(test)]
+mod irreversible_tests {
+    use super::*;
+
+    /// Every legal move two plies deep from positions with castling, en
+    /// passant and promotions: the after-the-move test agrees with the
+    /// before-the-move one.
+    #[test]
+    fn was_irreversible_agrees_with_is_zeroing_or_irreversible() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let setup = Setup::parse(fen).expect("test FEN");
+            let (root, _) = Position::from_setup(&setup, CastlingMode::Standard).expect("legal");
+            for &m in &root.legal_moves() {
+                let mut next = root;
+                next.play(m);
+                assert_eq!(
+                    next.was_irreversible(root.castling_rooks()),
+                    root.is_zeroing_or_irreversible(m),
+                    "{fen}: {}",
+                    root.uci(m)
+                );
+                for &reply in &next.legal_moves() {
+                    let mut after = next;
+                    after.play(reply);
+                    assert_eq!(
+                        after.was_irreversible(next.castling_rooks()),
+                        next.is_zeroing_or_irreversible(reply),
+                        "{fen}: {} {}",
+                        root.uci(m),
+                        next.uci(reply)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked} moves");
     }
 }

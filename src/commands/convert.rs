@@ -1,14 +1,15 @@
 //! `pgnmill convert`: rewrite the moves of xiangqi collections in another
 //! notation (ICCS, WXF, Chinese), every move checked by replay.
 
-use crate::CliError;
-use crate::convert::{Outcome, convert_game};
-use crate::report::atomic::AtomicFile;
-use crate::source::{Batch, Encoding, Input, ReadOptions, decode_game, expand_inputs};
-use crate::xiangqi::notation::Notation;
+use super::CliError;
+use super::output::Output;
 use clap::{Args, ValueEnum};
+use pgnmill::convert::{Outcome, convert_game};
+use pgnmill::pgn::{Batch, Batches};
+use pgnmill::pipeline::Cancel;
+use pgnmill::source::{Encoding, Input, ReadOptions, decode_game, expand_inputs};
+use pgnmill::xiangqi::notation::Notation;
 use rayon::prelude::*;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// The notation to write.
@@ -93,30 +94,10 @@ pub struct ConvertArgs {
     /// summary (games that stop early are still reported).
     #[arg(short, long)]
     pub quiet: bool,
-}
 
-/// Where converted text goes.
-enum Sink {
-    Stdout(std::io::BufWriter<std::io::Stdout>),
-    File(AtomicFile),
-}
-
-impl Sink {
-    fn write(&mut self, text: &str) -> Result<(), CliError> {
-        match self {
-            Sink::Stdout(w) => w
-                .write_all(text.as_bytes())
-                .map_err(|e| CliError::io("standard output", e)),
-            Sink::File(f) => f.write_all(text.as_bytes()),
-        }
-    }
-
-    fn finish(self) -> Result<(), CliError> {
-        match self {
-            Sink::Stdout(mut w) => w.flush().map_err(|e| CliError::io("standard output", e)),
-            Sink::File(f) => f.commit(),
-        }
-    }
+    /// Replace the file given with -o if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Games of one input that are not xiangqi get a note each up to this many;
@@ -133,30 +114,33 @@ struct Totals {
 
 /// Runs `pgnmill convert`.
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
-    crate::interrupt::install();
+    let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
     let inputs = expand_inputs(&args.inputs)?;
-    let mut sink = match &args.out {
-        Some(path) => Sink::File(AtomicFile::create(path)?),
-        None => Sink::Stdout(std::io::BufWriter::with_capacity(
-            1 << 16,
-            std::io::stdout(),
-        )),
-    };
+    let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
+    let mut sink = Output::open(args.out.as_deref(), args.force, &input_paths)?;
     let mut totals = Totals::default();
     let mut tail = Tail::default();
     for input in &inputs {
-        convert_input(input, args, &pool, &mut sink, &mut totals, &mut tail)?;
+        convert_input(
+            input,
+            args,
+            &pool,
+            &cancel,
+            &mut sink,
+            &mut totals,
+            &mut tail,
+        )?;
     }
     sink.finish()?;
     if !args.quiet {
-        eprintln!(
+        super::say(format_args!(
             "pgnmill convert: {} games converted to {}, {} stopped early, {} not xiangqi (copied)",
             totals.converted,
             args.to.notation(),
             totals.stopped,
             totals.passed
-        );
+        ));
     }
     Ok(())
 }
@@ -194,20 +178,22 @@ fn convert_input(
     input: &Input,
     args: &ConvertArgs,
     pool: &rayon::ThreadPool,
-    sink: &mut Sink,
+    cancel: &Cancel,
+    sink: &mut Output,
     totals: &mut Totals,
     tail: &mut Tail,
 ) -> Result<(), CliError> {
     let name = input.path.to_string_lossy().into_owned();
-    let reader = input.open(&ReadOptions::default())?;
-    let encoding = reader.encoding();
+    let opts = ReadOptions::default();
+    let source = input.open(&opts)?;
+    let encoding = source.encoding();
     let to = args.to.notation();
     let mut written_upto: u64 = 0;
     let mut last: Option<Batch> = None;
     let mut first = true;
     let mut passed_here: u64 = 0;
-    for batch in reader {
-        if crate::interrupt::requested() {
+    for batch in Batches::new(source, &opts) {
+        if cancel.requested() {
             return Err(CliError::Interrupted(format!(
                 "stopped while reading {name}; no output file was written"
             )));
@@ -227,13 +213,13 @@ fn convert_input(
             let gap = gap_text(&batch, written_upto, span.offset, encoding, first);
             if first {
                 let sep = tail.separator();
-                sink.write(sep)?;
+                sink.write(sep.as_bytes())?;
                 tail.note(sep);
                 first = false;
             }
-            sink.write(&gap)?;
+            sink.write(gap.as_bytes())?;
             tail.note(&gap);
-            sink.write(&game.text)?;
+            sink.write(game.text.as_bytes())?;
             tail.note(&game.text);
             written_upto = span.end();
             let number = batch.first_game + i as u64 + 1;
@@ -241,16 +227,19 @@ fn convert_input(
                 Outcome::Converted { .. } => totals.converted += 1,
                 Outcome::Stopped(f) => {
                     totals.stopped += 1;
-                    eprintln!("pgnmill: {name}: game {number} (line {}): {f}", span.line);
+                    super::say(format_args!(
+                        "pgnmill: {name}: game {number} (line {}): {f}",
+                        span.line
+                    ));
                 }
                 Outcome::NotXiangqi { variant } => {
                     totals.passed += 1;
                     passed_here += 1;
                     if !args.quiet && passed_here <= NOTES_PER_INPUT {
-                        eprintln!(
+                        super::say(format_args!(
                             "pgnmill: note: {name}: game {number} (line {}) is {variant}, not xiangqi; copied unchanged",
                             span.line
-                        );
+                        ));
                     }
                 }
             }
@@ -258,10 +247,10 @@ fn convert_input(
         last = Some(batch);
     }
     if !args.quiet && passed_here > NOTES_PER_INPUT {
-        eprintln!(
+        super::say(format_args!(
             "pgnmill: note: {name}: {} more games are not xiangqi; copied unchanged",
             passed_here - NOTES_PER_INPUT
-        );
+        ));
     }
     // Whatever follows the last game (blank lines, a trailer) is kept too.
     if let Some(batch) = last {
@@ -272,7 +261,7 @@ fn convert_input(
         } else {
             rest
         };
-        sink.write(&rest)?;
+        sink.write(rest.as_bytes())?;
         tail.note(&rest);
     }
     Ok(())

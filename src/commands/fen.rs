@@ -2,8 +2,8 @@
 //! order, bad records included with the reason (spec `reports.md`, section
 //! `pgnmill fen`).
 
-use crate::CliError;
-use crate::chess::{CastlingMode, EpMode, Position, Setup};
+use super::CliError;
+use pgnmill::chess::{CastlingMode, EpMode, Position, Setup};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 

@@ -1,12 +1,19 @@
-//! One module per subcommand: its clap arguments and its `run` function.
-//! `main.rs` only dispatches; everything a command does is library code so
-//! that tests can call it without a process.
+//! One module per subcommand: its clap arguments and its `run` function,
+//! and the pieces every command shares: errors and exit codes, the worker
+//! pool, the output target, Ctrl-C handling and the progress bar. This is
+//! the binary's code: the library it calls knows nothing of flags or exit
+//! codes.
+
 pub mod convert;
+mod error;
 pub mod fen;
+mod interrupt;
+pub mod output;
 pub mod perft;
+mod progress;
 pub mod report;
 
-use crate::CliError;
+pub use error::CliError;
 
 /// The worker pool of a command's `-j N` (all cores when not given): one
 /// place that refuses `-j 0` and names the failure to start threads.
@@ -21,4 +28,11 @@ pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, 
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
     Ok((pool, threads))
+}
+
+/// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head
+/// -1`) is ignored: a panic would turn a finished run into exit code 101.
+pub(crate) fn say(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }

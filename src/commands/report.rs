@@ -2,9 +2,9 @@
 //! it on all cores and writes the report folder (the overlapped pipeline
 //! that does it for one input is in `report/pipeline.rs`).
 
-use crate::replay::GameVariant;
-use crate::report::ExtractRequest;
 use clap::{Args, ValueEnum};
+use pgnmill::report::ExtractRequest;
+use pgnmill::variant::GameVariant;
 use std::path::PathBuf;
 
 /// Which rules to replay games with.
@@ -88,119 +88,55 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
-mod pipeline;
-mod stages;
-
-pub use stages::StageTimes;
-
-use crate::cpu_time::thread_cpu_ns;
-
-use crate::CliError;
-use crate::replay::ReplayOptions;
-use crate::report::progress::Progress;
-use crate::report::writer::ReportWriter;
-use crate::report::{OutputDir, Summary};
-use crate::source::{SourceError, expand_inputs};
-use pipeline::{InputEnd, Sink};
-use std::time::Instant;
-
-impl From<SourceError> for CliError {
-    fn from(e: SourceError) -> Self {
-        CliError::Failed(e.to_string())
-    }
-}
+use super::progress::Progress;
+use super::{CliError, say};
+use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
+use pgnmill::replay::ReplayOptions;
+use pgnmill::report::{OutputDir, Summary};
+use pgnmill::source::expand_inputs;
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     run_timed(args).map(|_| ())
 }
 
-/// Runs `pgnmill report` and returns the CPU time of each pipeline stage
-/// (for `examples/pipeline_stages.rs`, which states the serial fraction).
-pub fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
-    crate::interrupt::install();
-    let started = Instant::now();
-    let main_cpu = thread_cpu_ns();
-    let (pool, threads) = super::worker_pool(args.threads)?;
-    let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
+impl Observer for Progress {
+    fn advance(&mut self, bytes: u64, games: u64) {
+        Progress::advance(self, bytes, games);
+    }
+}
+
+/// Runs `pgnmill report` and returns the CPU time of each pipeline stage.
+fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
+    let cancel = super::interrupt::cancel_token();
+    let (pool, _) = super::worker_pool(args.threads)?;
     let inputs = expand_inputs(&args.inputs)?;
     let out = OutputDir::prepare(&args.out, args.force)?;
-    let mut writer = ReportWriter::create(&out, args.moves, &args.extract, threads)?;
-    let options = ReplayOptions {
-        moves: args.moves,
-        variant: args.variant.forced(),
-    };
     let total_bytes = inputs
         .iter()
         .filter(|i| !i.is_stdin())
         .filter_map(|i| std::fs::metadata(&i.path).ok())
         .map(|m| m.len())
         .sum();
+    let config = ReportConfig {
+        inputs,
+        replay: ReplayOptions {
+            moves: args.moves,
+            variant: args.variant.forced(),
+        },
+        extracts: args.extract.clone(),
+    };
     let mut progress = Progress::new(total_bytes, args.quiet);
-    let mut producer_cpu = stages::ProducerCpu::default();
-    let mut warnings = Vec::new();
-    for input in &inputs {
-        let mut sink = Sink {
-            writer: &mut writer,
-            progress: &mut progress,
-            producer_cpu: &mut producer_cpu,
-            split_threads: split_threads(threads),
-        };
-        if let Err(warning) = pipeline::run_input(input, &pool, &options, &mut sink) {
-            match warning {
-                // A stream that broke off part-way: its complete games are
-                // reported; say so, and go on with the other inputs.
-                InputEnd::Truncated(e) => {
-                    if let Some(last) = writer.summary.inputs.last_mut() {
-                        last.error = Some(e.to_string());
-                    }
-                    warnings.push(e.to_string());
-                }
-                InputEnd::Fatal(e) => return Err(e),
-            }
-        }
-    }
+    let outcome = run_report(&config, &out, &pool, &cancel, &mut progress);
     progress.finish();
-    let workers_cpu = pool
-        .broadcast(|_| thread_cpu_ns())
-        .iter()
-        .sum::<u64>()
-        .saturating_sub(workers_cpu);
-    let summary = writer.finish(started.elapsed().as_secs_f64())?;
-    for w in &warnings {
+    let outcome = outcome?;
+    for w in &outcome.warnings {
         say(format_args!("pgnmill: warning: {w}"));
     }
     if !args.quiet {
-        print_summary(&summary, &out);
+        print_summary(&outcome.summary, &out);
     }
-    Ok(StageTimes {
-        producer_cpu_s: stages::seconds(0, producer_cpu.own),
-        decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
-        split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
-        split_threads: split_threads(threads),
-        writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),
-        replay_cpu_s: stages::seconds(0, workers_cpu),
-        wall_s: started.elapsed().as_secs_f64(),
-        bytes: summary.bytes,
-        games: summary.games,
-    })
-}
-
-/// Threads to split each window on with `threads` replay threads. One
-/// thread splits about 1 GB of PGN per CPU-second and replay takes 100-200
-/// MB per core, so one splitting thread per 3 replay threads keeps the
-/// producer (which also reads, and checks the cuts) well off the critical
-/// path at 16 cores; with up to 3 replay threads it stays on one thread.
-fn split_threads(threads: usize) -> usize {
-    threads.div_ceil(3)
-}
-
-/// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head
-/// -1`) is ignored: the report is already in place, and a panic would turn
-/// a finished run into exit code 101.
-fn say(line: std::fmt::Arguments<'_>) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
+    Ok(outcome.stages)
 }
 
 /// The closing lines on stderr: what a user wants to know at a glance.

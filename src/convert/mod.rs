@@ -10,7 +10,7 @@
 //! NAGs, variations, the result, line breaks — is copied byte for byte, by
 //! splicing the new moves in at the tokens' offsets.
 //!
-//! Nothing here knows about files or threads; `commands::convert` feeds it.
+//! Nothing here knows about files or threads; the `convert` command feeds it.
 
 mod movetext;
 mod tags;
@@ -19,9 +19,8 @@ pub use movetext::rewrite_movetext;
 pub use tags::set_format_tag;
 
 use crate::pgn::GameText;
-use crate::replay::GameVariant;
-use crate::replay::detect::detect;
-use crate::replay::tags::{GameHeaders, text};
+use crate::pgn::headers::{GameHeaders, text};
+use crate::variant::{GameVariant, detect};
 use crate::xiangqi::notation::Notation;
 
 /// What happened to one game.

@@ -3,10 +3,11 @@
 
 use super::tags::push_text;
 use super::{Failure, Outcome};
-use crate::pgn::{GameText, TokenKind};
-use crate::replay::xiangqi_game::{WINBOARD_SAN_HINT, looks_like_winboard_san};
+use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::{Notation, parse_move, parse_move_as, write_move_to};
+use crate::xiangqi::notation::{
+    Notation, WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move, parse_move_as, write_move_to,
+};
 use crate::xiangqi::types::Move;
 
 /// Appends the game's movetext to `out` with every main-line move written in
@@ -26,7 +27,7 @@ pub fn rewrite_movetext(
 ) -> Outcome {
     let bytes = game.bytes();
     let start = game.movetext_start().min(bytes.len());
-    let mut tokens = game.movetext();
+    let mut tokens = game.main_line();
     let mut pos = match fen {
         None => Position::startpos(),
         Some(fen) => match Position::from_fen(fen) {
@@ -41,8 +42,8 @@ pub fn rewrite_movetext(
                 };
                 // No move to convert (a movetext already wrapped by an
                 // earlier run): copy it, so converting twice changes nothing.
-                if tokens.any(|t| t.kind == TokenKind::Move) {
-                    let result = game.movetext().find(|t| t.kind == TokenKind::Result);
+                if tokens.next().is_some() {
+                    let result = tokens.find_result();
                     stop(bytes, start, result.map(|t| t.offset), &failure, out);
                 } else {
                     push_text(out, bytes.get(start..));
@@ -55,11 +56,6 @@ pub fn rewrite_movetext(
     let mut ply: u32 = 0;
     let mut written = String::with_capacity(16);
     while let Some(token) = tokens.next() {
-        match token.kind {
-            TokenKind::Move => {}
-            TokenKind::Result => break,
-            TokenKind::Nag | TokenKind::Annotation => continue,
-        }
         let text = String::from_utf8_lossy(token.text);
         match convert_move(&pos, &text, to, &mut written) {
             Ok(m) => {
@@ -80,7 +76,7 @@ pub fn rewrite_movetext(
                     text: text.into_owned(),
                     reason,
                 };
-                let result = tokens.find(|t| t.kind == TokenKind::Result);
+                let result = tokens.find_result();
                 stop(bytes, token.offset, result.map(|t| t.offset), &failure, out);
                 return Outcome::Stopped(failure);
             }

@@ -1,5 +1,6 @@
 //! One game's text: where its tag section ends and its movetext begins.
 
+use super::main_line::MainLine;
 use super::movetext::Movetext;
 use super::tag::{TagScan, Tags, walk_tag_section};
 
@@ -59,6 +60,11 @@ impl<'a> GameText<'a> {
     /// The main-line tokens of the movetext.
     pub fn movetext(&self) -> Movetext<'a> {
         Movetext::new(self.bytes, self.movetext_start, self.movetext_line)
+    }
+
+    /// The main line's move tokens, up to the result.
+    pub fn main_line(&self) -> MainLine<'a> {
+        MainLine::new(self.movetext())
     }
 
     /// Byte index in [`Self::bytes`] where the movetext starts (the length when

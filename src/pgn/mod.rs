@@ -25,16 +25,21 @@
 //! assert_eq!(moves, [&b"e4"[..], b"e5", b"Nf3"]);
 //! ```
 
-#[cfg(target_arch = "x86_64")]
-mod bytes16;
+mod batches;
 pub mod game;
+pub mod headers;
 pub mod lines;
+mod main_line;
 pub mod movetext;
 pub mod split;
+mod split_parallel;
 mod split_scan;
 pub mod tag;
 
+pub use batches::{Batch, Batches};
 pub use game::GameText;
+pub use main_line::MainLine;
 pub use movetext::{Movetext, Token, TokenKind};
 pub use split::{GameSpan, Position, split_all, split_window};
+pub use split_parallel::{split_window_at, split_window_parallel};
 pub use tag::{Tag, Tags};

@@ -60,8 +60,9 @@
 //! finish starts, and the next window starts there.
 
 use super::lines::{self, is_blank, skip_spaces};
-use super::split_scan::{self, SegmentEnd, Simd};
+use super::split_scan::{self, SegmentEnd};
 use super::tag::{char_len, plain_tag_line, scan_tag};
+use crate::simd::classify::Simd;
 
 /// Where one game is in its source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -259,7 +259,7 @@ static BYTE_CLASS: [u8; 256] = {
 pub(crate) use plain_line::read as plain_tag_line;
 
 impl HeaderCursor {
-    pub(crate) fn new(_buf: &[u8], line: u64) -> Self {
+    pub(crate) fn new(line: u64) -> Self {
         HeaderCursor {
             pos: 0,
             line_start: 0,
@@ -409,7 +409,7 @@ impl<'a> Tags<'a> {
     pub(crate) fn new(buf: &'a [u8], line: u64) -> Self {
         Tags {
             buf,
-            cursor: HeaderCursor::new(buf, line),
+            cursor: HeaderCursor::new(line),
         }
     }
 }
@@ -465,7 +465,7 @@ mod tests {
                 "{:?}",
                 String::from_utf8_lossy(game)
             );
-            let mut cursor = HeaderCursor::new(game, 1);
+            let mut cursor = HeaderCursor::new(1);
             let mut seen = 0;
             let got = loop {
                 match cursor.next(game) {

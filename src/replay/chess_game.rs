@@ -1,43 +1,11 @@
 //! Replaying a chess or Chess960 game's main line.
 
 use super::ReplayOptions;
-use super::record::CastlingConflict;
-use super::repetition::{RepetitionStats, RepetitionTable};
+use super::Status;
+use super::record::{CastlingConflict, GameRecord};
+use super::repetition::RepetitionTable;
 use crate::chess::{CastlingMode, EpMode, Position, Setup};
-use crate::pgn::{GameText, TokenKind};
-use crate::report::Status;
-
-/// What replaying a chess main line found.
-pub struct ChessReplay {
-    pub plies: u32,
-    pub final_fen: String,
-    /// The ep-if-legal FEN, when it differs from `final_fen`.
-    pub final_fen_ep_legal_if_different: Option<String>,
-    /// Repetition statistics under ep-always and ep-if-legal (the table
-    /// itself stays in [`replay`]: it is half a kilobyte to move).
-    pub rep_ep_always: RepetitionStats,
-    pub rep_ep_legal: RepetitionStats,
-    pub castling_conflict: Option<CastlingConflict>,
-    pub status: Status,
-    pub error: String,
-    pub moves: Option<String>,
-}
-
-impl ChessReplay {
-    fn failed(status: Status, error: String) -> Self {
-        ChessReplay {
-            plies: 0,
-            final_fen: String::new(),
-            final_fen_ep_legal_if_different: None,
-            rep_ep_always: RepetitionStats::default(),
-            rep_ep_legal: RepetitionStats::default(),
-            castling_conflict: None,
-            status,
-            error,
-            moves: None,
-        }
-    }
-}
+use crate::pgn::GameText;
 
 /// The start position of a game: the standard one, or its `[FEN]` header
 /// with the castling rights the board contradicts dropped and reported.
@@ -60,8 +28,8 @@ fn start_position(
     Ok((pos, conflict))
 }
 
-/// Replays the main line of `game` from `fen` (or the standard start).
-/// `has_tags` tells a game from a stray run of text: a tagless "game" whose
+/// Replays the main line of `game` from `fen` (or the standard start) into
+/// `out`, whose tags, variant and start FEN are already set. `has_tags` tells a game from a stray run of text: a tagless "game" whose
 /// very first token is not a move is a parse error, not an illegal move.
 ///
 /// Never inlined: the loop is one large function, kernel and tokenizer
@@ -74,31 +42,25 @@ pub fn replay(
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
-) -> ChessReplay {
+    out: &mut GameRecord<'_>,
+) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
         Ok(start) => start,
-        Err(error) => return ChessReplay::failed(Status::BadFen, error),
+        Err(error) => {
+            (out.status, out.error) = (Status::BadFen, error);
+            return;
+        }
     };
-    let mut out = ChessReplay::failed(Status::Ok, String::new());
     out.castling_conflict = castling_conflict;
     let mut moves = options.moves.then(String::new);
     let mut ply: u32 = 0;
     // The first token skipped as debris, to tell a tagless run of stray
     // bytes (a binary file, noise between games) from an empty game.
     let mut first_debris: Option<(u64, &[u8])> = None;
-    let mut has_result = false;
     let mut repetitions = RepetitionTable::new();
     repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
-    let mut tokens = game.movetext();
+    let mut tokens = game.main_line();
     while let Some(token) = tokens.next() {
-        match token.kind {
-            TokenKind::Move => {}
-            TokenKind::Result => {
-                has_result = true;
-                break;
-            }
-            TokenKind::Nag | TokenKind::Annotation => continue,
-        }
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
@@ -127,7 +89,7 @@ pub fn replay(
         };
         // UCI depends on the move and the castling mode, not the board.
         super::record_move(&mut moves, || pos.uci(m));
-        let irreversible = pos.halfmove_clock() == 0 || pos.castling_rooks() != rights_before;
+        let irreversible = pos.was_irreversible(rights_before);
         ply += 1;
         if irreversible {
             repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), ply);
@@ -140,6 +102,7 @@ pub fn replay(
             break;
         }
     }
+    let has_result = tokens.result().is_some();
     if out.status == Status::Ok && ply == 0 && !has_tags && !has_result {
         // No tag pair, no move, no result: these bytes are not a game (a
         // binary file, noise between games, a tag line that cannot be read).
@@ -169,7 +132,6 @@ pub fn replay(
     out.final_fen_ep_legal_if_different =
         (pos.ep_square() != pos.legal_ep_square()).then(|| pos.fen(EpMode::Legal));
     out.moves = moves;
-    out
 }
 
 /// After `token` failed as a move: `1... h6*`, a result glued to the last
@@ -213,8 +175,8 @@ fn names_a_move(token: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::names_a_move;
+    use crate::replay::Status;
     use crate::replay::{ReplayOptions, replay_text};
-    use crate::report::Status;
 
     /// A result glued to the last move (`2. Nf3*`) ends the game after that
     /// move, as python-chess reads it: 3 plies, this final position

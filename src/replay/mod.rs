@@ -2,22 +2,20 @@
 //! kernel its variant needs and counts repetitions under both en-passant
 //! conventions. Nothing here knows about files, threads or CSV.
 
-pub mod chess_game;
-pub mod detect;
-pub mod record;
-pub mod repetition;
-pub mod tags;
-pub mod variant;
-pub mod xiangqi_game;
+mod chess_game;
+mod record;
+mod repetition;
+mod status;
+mod xiangqi_game;
 
 pub use record::{CastlingConflict, GameRecord, GameTags};
 pub use repetition::{RepetitionStats, RepetitionTable};
-pub use variant::GameVariant;
+pub use status::Status;
 
 use crate::chess::CastlingMode;
-use crate::report::Status;
+use crate::pgn::headers::{GameHeaders, text_in};
+use crate::variant::{self, GameVariant};
 use std::borrow::Cow;
-use tags::{GameHeaders, text_in};
 
 /// A move token that could not be played: `parse_error` when it is the
 /// first token of a text with no tags (stray text, not a game), else
@@ -114,13 +112,20 @@ fn replay<'a>(
     let fen = fen_tag.as_deref().map(str::trim);
     let variant = match &options.variant {
         Some(v) => v.clone(),
-        None => detect::detect(&headers, fen, &game),
+        None => variant::detect(&headers, fen, &game),
     };
     let start_fen = match &fen_tag {
         Some(Cow::Borrowed(t)) => Cow::Borrowed(t.trim()),
         Some(Cow::Owned(t)) => Cow::Owned(t.trim().to_string()),
         None => Cow::Borrowed(""),
     };
+    let mut record = GameRecord::not_replayed(
+        Cow::Borrowed(variant.static_name()),
+        tags,
+        Status::Ok,
+        String::new(),
+    );
+    record.start_fen = start_fen;
     match variant {
         GameVariant::Chess | GameVariant::Chess960 => {
             let mode = if variant == GameVariant::Chess960 {
@@ -128,47 +133,17 @@ fn replay<'a>(
             } else {
                 CastlingMode::Standard
             };
-            let r = chess_game::replay(&game, fen, mode, headers.any, options);
-            GameRecord {
-                variant: Cow::Borrowed(variant.static_name()),
-                tags,
-                plies: r.plies,
-                start_fen,
-                final_fen: r.final_fen,
-                final_fen_ep_legal_if_different: r.final_fen_ep_legal_if_different,
-                rep_ep_always: r.rep_ep_always,
-                rep_ep_legal: r.rep_ep_legal,
-                castling_conflict: r.castling_conflict,
-                status: r.status,
-                error: r.error,
-                moves: r.moves,
-            }
+            chess_game::replay(&game, fen, mode, headers.any, options, &mut record);
         }
         GameVariant::Xiangqi => {
-            let r = xiangqi_game::replay(&game, &headers, fen, headers.any, options);
-            let stats = r.repetitions.stats_ep_legal();
-            GameRecord {
-                variant: Cow::Borrowed(variant.static_name()),
-                tags,
-                plies: r.plies,
-                start_fen,
-                final_fen_ep_legal_if_different: None,
-                final_fen: r.final_fen,
-                rep_ep_always: stats,
-                rep_ep_legal: stats,
-                castling_conflict: None,
-                status: r.status,
-                error: r.error,
-                moves: r.moves,
-            }
+            xiangqi_game::replay(&game, fen, headers.any, options, &mut record);
         }
         GameVariant::Unsupported(name) => {
-            let error =
+            record.error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
-            let mut record =
-                GameRecord::not_replayed(Cow::Owned(name), tags, Status::Unsupported, error);
-            record.start_fen = start_fen;
-            record
+            record.status = Status::Unsupported;
+            record.variant = Cow::Owned(name);
         }
     }
+    record
 }

@@ -2,7 +2,7 @@
 //! that records can travel from a worker thread to the ordered writer.
 
 use super::RepetitionStats;
-use crate::report::Status;
+use super::Status;
 use std::borrow::Cow;
 
 /// The tags the report shows. Values are UTF-8 whatever the file's

@@ -1,14 +1,14 @@
-//! The unit of work handed to a worker thread: a run of consecutive games
-//! of one source. A worker replays them and returns their formatted rows and
-//! the few facts the summary and the extract files need, so the ordered
-//! writer does no per-game work beyond copying bytes.
+//! The rows of a run of consecutive games of one source, formatted on a
+//! worker thread: the CSV bytes, and the few facts the summary and the
+//! extract files need, so that the ordered writer does no per-game work
+//! beyond copying bytes. How the games were replayed is not known here:
+//! the caller hands in each game's record.
 
 use super::extract::ExtractKind;
 use super::format::{GameLocation, RowFormatter};
-use super::rows::Status;
 use crate::pgn::GameSpan;
-use crate::replay::{GameRecord, ReplayOptions, replay_text};
-use crate::source::{Encoding, decode_game};
+use crate::replay::GameRecord;
+use crate::replay::Status;
 use std::borrow::Cow;
 
 /// What the summary and the extracts need to know of one game.
@@ -51,15 +51,15 @@ impl GameFacts {
 }
 
 /// A worker's output for one run of games, in input order. Once written,
-/// it can be handed back to [`process_chunk`] for its buffers.
+/// it can be handed back to [`ChunkBuilder::new`] for its buffers.
 #[derive(Default)]
-pub struct ChunkResult {
+pub struct FormattedChunk {
     pub games_csv: Vec<u8>,
     pub castling_csv: Vec<u8>,
     pub games: Vec<GameFacts>,
 }
 
-impl ChunkResult {
+impl FormattedChunk {
     /// Empty buffers with room for the rows and facts of `games` games,
     /// the rows' pages written through once so that they are resident from
     /// the start: a report sets aside its working buffers up front, and its
@@ -72,7 +72,7 @@ impl ChunkResult {
         let mut games_csv = Vec::with_capacity(bytes);
         games_csv.resize(bytes, b' ');
         games_csv.clear();
-        ChunkResult {
+        FormattedChunk {
             games_csv,
             castling_csv: Vec::new(),
             games: Vec::with_capacity(games),
@@ -80,57 +80,84 @@ impl ChunkResult {
     }
 }
 
-/// Replays and formats the games `spans` of `bytes` (whose first byte is at
-/// `base_offset` in its source); `first_game` is the 1-based number of the
-/// first of them within the source. The result is built in the buffers of
-/// `recycled`, an earlier chunk's result already written (its contents are
-/// dropped, its memory kept; `ChunkResult::default()` for none): the
-/// report's memory then stays that of the chunks in flight, reached once,
-/// instead of being given back and faulted in again for every chunk.
-#[allow(clippy::too_many_arguments)]
-pub fn process_chunk(
-    recycled: ChunkResult,
-    source: &str,
-    bytes: &[u8],
-    base_offset: u64,
-    spans: &[GameSpan],
-    first_game: u64,
-    encoding: Encoding,
-    options: &ReplayOptions,
-) -> csv::Result<ChunkResult> {
-    let ChunkResult {
-        games_csv,
-        castling_csv,
-        mut games,
-    } = recycled;
-    let mut formatter = RowFormatter::reusing(options.moves, spans.len(), games_csv, castling_csv);
-    games.clear();
-    games.reserve(spans.len());
-    for (i, span) in spans.iter().enumerate() {
-        let raw = span.slice(bytes, base_offset).unwrap_or_default();
-        let text = decode_game(raw, encoding);
-        let record = replay_text(&text, span.line, options);
-        let at = GameLocation {
-            source,
-            game: first_game + i as u64,
-            offset: span.offset,
-            line: span.line,
-        };
-        formatter.push(at, &record)?;
-        games.push(GameFacts::of(&record, *span));
+/// Builds one [`FormattedChunk`]: the caller pushes each game's record in
+/// input order, the builder formats its rows and keeps its facts.
+pub struct ChunkBuilder {
+    formatter: RowFormatter,
+    games: Vec<GameFacts>,
+}
+
+impl ChunkBuilder {
+    /// A builder for a chunk of `games` games, writing into the buffers of
+    /// `recycled`, an earlier chunk already written (its contents are
+    /// dropped, its memory kept; `FormattedChunk::default()` for none): the
+    /// report's memory then stays that of the chunks in flight, reached
+    /// once, instead of being given back and faulted in again for every
+    /// chunk.
+    pub fn new(recycled: FormattedChunk, with_moves: bool, games: usize) -> Self {
+        let FormattedChunk {
+            games_csv,
+            castling_csv,
+            games: mut facts,
+        } = recycled;
+        facts.clear();
+        facts.reserve(games);
+        ChunkBuilder {
+            formatter: RowFormatter::reusing(with_moves, games, games_csv, castling_csv),
+            games: facts,
+        }
     }
-    let (games_csv, castling_csv) = formatter.finish()?;
-    Ok(ChunkResult {
-        games_csv,
-        castling_csv,
-        games,
-    })
+
+    /// Formats the rows of the game at `at`, replayed into `record`;
+    /// `span` is where its text is, for the extract files.
+    pub fn push(
+        &mut self,
+        at: GameLocation<'_>,
+        record: &GameRecord<'_>,
+        span: GameSpan,
+    ) -> csv::Result<()> {
+        self.formatter.push(at, record)?;
+        self.games.push(GameFacts::of(record, span));
+        Ok(())
+    }
+
+    /// The finished chunk.
+    pub fn finish(self) -> csv::Result<FormattedChunk> {
+        let (games_csv, castling_csv) = self.formatter.finish()?;
+        Ok(FormattedChunk {
+            games_csv,
+            castling_csv,
+            games: self.games,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pgn::split_all;
+    use crate::replay::{ReplayOptions, replay_game};
+
+    fn chunk(
+        bytes: &[u8],
+        spans: &[GameSpan],
+        first: u64,
+        recycled: FormattedChunk,
+    ) -> FormattedChunk {
+        let mut builder = ChunkBuilder::new(recycled, false, spans.len());
+        for (i, span) in spans.iter().enumerate() {
+            let raw = span.slice(bytes, 0).unwrap_or_default();
+            let record = replay_game(raw, span.line, &ReplayOptions::default());
+            let at = GameLocation {
+                source: "x",
+                game: first + i as u64,
+                offset: span.offset,
+                line: span.line,
+            };
+            builder.push(at, &record, *span).unwrap_or_default();
+        }
+        builder.finish().unwrap_or_default()
+    }
 
     /// A chunk formatted into the buffers of an earlier one gives the
     /// same rows and facts as one formatted into fresh buffers: nothing of
@@ -146,27 +173,13 @@ mod tests {
         }
         let spans = split_all(&bytes, false);
         assert!(spans.len() > 40, "{} games", spans.len());
-        let options = ReplayOptions::default();
-        let chunk = |spans: &[GameSpan], first: u64, recycled: ChunkResult| {
-            process_chunk(
-                recycled,
-                "x",
-                &bytes,
-                0,
-                spans,
-                first,
-                Encoding::Utf8,
-                &options,
-            )
-            .unwrap_or_default()
-        };
-        let earlier = chunk(&spans[..20], 1, ChunkResult::default());
+        let earlier = chunk(&bytes, &spans[..20], 1, FormattedChunk::default());
         assert!(
             !earlier.castling_csv.is_empty(),
             "no castling row to leave behind"
         );
-        let fresh = chunk(&spans[20..], 21, ChunkResult::default());
-        let reused = chunk(&spans[20..], 21, earlier);
+        let fresh = chunk(&bytes, &spans[20..], 21, FormattedChunk::default());
+        let reused = chunk(&bytes, &spans[20..], 21, earlier);
         assert!(!fresh.games_csv.is_empty());
         assert_eq!(reused.games_csv, fresh.games_csv);
         assert_eq!(reused.castling_csv, fresh.castling_csv);

@@ -10,127 +10,14 @@
 //! test holds it equal to the csv crate's output for arbitrary fields, and
 //! the crate still writes the header and `castling.csv`.
 
+use crate::simd::quote::needs_quotes;
+
 /// Appends CSV records to a byte buffer.
 #[derive(Debug, Default)]
 pub struct CsvRecords {
     buf: Vec<u8>,
     /// Whether the next field is the first of its record.
     at_record_start: bool,
-}
-
-/// The bytes that make the csv crate quote a field (its default dialect).
-static QUOTE_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b',' as usize] = true;
-    t[b'"' as usize] = true;
-    t[b'\n' as usize] = true;
-    t[b'\r' as usize] = true;
-    t
-};
-
-/// Whether the csv crate would quote `field`. With SSE2 (the x86_64
-/// baseline), sixteen bytes per step, the last step overlapping the one
-/// before, and a field of 8 to 15 bytes as its first eight and last eight
-/// in one vector: most fields are tag values of that length. Shorter
-/// fields, and other targets, take words of eight or four bytes (see
-/// [`has_quote_byte`]). [`needs_quotes_bytewise`] is the definition the
-/// tests hold it to.
-#[inline]
-fn needs_quotes(field: &[u8]) -> bool {
-    let n = field.len();
-    #[cfg(target_arch = "x86_64")]
-    if n >= 8 {
-        return needs_quotes_sse2(field);
-    }
-    if n >= 8 {
-        let words = field.chunks_exact(8);
-        let last = field.get(n - 8..).map_or(0, word_at);
-        return words.map(word_at).any(has_quote_byte) || has_quote_byte(last);
-    }
-    if n >= 4 {
-        // The first four bytes and the last four (overlapping when `n < 8`).
-        let half = |part: Option<&[u8]>| {
-            part.and_then(|p| <[u8; 4]>::try_from(p).ok())
-                .map_or(0, u32::from_le_bytes)
-        };
-        let w = u64::from(half(field.get(..4))) | u64::from(half(field.get(n - 4..))) << 32;
-        return has_quote_byte(w);
-    }
-    needs_quotes_bytewise(field)
-}
-
-/// [`needs_quotes`] for a field of eight bytes or more, with SSE2.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn needs_quotes_sse2(field: &[u8]) -> bool {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_unpacklo_epi64,
-    };
-    // SAFETY (every block below): the intrinsics need SSE2, part of the
-    // x86_64 baseline (enabled for every x86_64 target); the loads are
-    // the only memory accesses, each named with what it reads.
-    let hit = |v: __m128i| unsafe {
-        let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-        let m = _mm_or_si128(
-            _mm_or_si128(eq(b','), eq(b'"')),
-            _mm_or_si128(eq(b'\n'), eq(b'\r')),
-        );
-        _mm_movemask_epi8(m) != 0
-    };
-    // SAFETY: reads the 16 bytes `chunk` refers to (unaligned load).
-    let load16 = |chunk: &[u8; 16]| unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
-    // SAFETY: `_mm_loadl_epi64` reads 8 bytes (its low half), the 8 bytes
-    // `word` refers to, with no alignment requirement.
-    let load8 = |word: &[u8; 8]| unsafe { _mm_loadl_epi64(word.as_ptr().cast::<__m128i>()) };
-    let n = field.len();
-    if n >= 16 {
-        let last = field.get(n - 16..).and_then(<[u8]>::first_chunk::<16>);
-        return field
-            .chunks_exact(16)
-            .filter_map(<[u8]>::first_chunk::<16>)
-            .any(|c| hit(load16(c)))
-            || last.is_some_and(|c| hit(load16(c)));
-    }
-    match (
-        field.first_chunk::<8>(),
-        field
-            .get(n.saturating_sub(8)..)
-            .and_then(<[u8]>::first_chunk::<8>),
-    ) {
-        // SAFETY: SSE2 baseline; no memory access.
-        (Some(a), Some(b)) => hit(unsafe { _mm_unpacklo_epi64(load8(a), load8(b)) }),
-        _ => needs_quotes_bytewise(field),
-    }
-}
-
-/// [`needs_quotes`] one table load per byte: the definition.
-#[inline]
-fn needs_quotes_bytewise(field: &[u8]) -> bool {
-    field.iter().any(|&b| QUOTE_BYTE[usize::from(b)])
-}
-
-/// The first eight bytes of `bytes` as a little-endian word (0 if it is
-/// shorter: never, as called).
-#[inline(always)]
-fn word_at(bytes: &[u8]) -> u64 {
-    bytes
-        .first_chunk::<8>()
-        .map_or(0, |w| u64::from_le_bytes(*w))
-}
-
-/// Whether a byte of `w` is `,`, `"`, `\n` or `\r`. For each of them, the
-/// bytes of `w ^ splat(c)` that are zero are those equal to `c`, and `(x -
-/// 0x01..) & !x & 0x80..` is nonzero exactly when `x` has a zero byte.
-#[inline(always)]
-fn has_quote_byte(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |c: u8| {
-        let x = w ^ (ONES * u64::from(c));
-        x.wrapping_sub(ONES) & !x & HIGHS
-    };
-    (zero_byte(b',') | zero_byte(b'"') | zero_byte(b'\n') | zero_byte(b'\r')) != 0
 }
 
 impl CsvRecords {
@@ -214,6 +101,7 @@ impl CsvRecords {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simd::quote::needs_quotes_bytewise;
     use proptest::prelude::*;
 
     fn by_csv_crate(fields: &[Vec<u8>]) -> Vec<u8> {

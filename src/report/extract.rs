@@ -1,8 +1,8 @@
 //! `--extract KIND=FILE`: the original text of the games in one category,
 //! byte for byte as in the input, so that a curator can inspect and fix them.
 
-use super::atomic::AtomicFile;
-use crate::CliError;
+use crate::output::AtomicFile;
+use crate::output::OutputError;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -59,7 +59,7 @@ pub struct ExtractFile {
 }
 
 impl ExtractFile {
-    pub fn create(request: &ExtractRequest) -> Result<Self, CliError> {
+    pub fn create(request: &ExtractRequest) -> Result<Self, OutputError> {
         Ok(ExtractFile {
             kind: request.kind,
             file: AtomicFile::create(&request.path)?,
@@ -70,7 +70,7 @@ impl ExtractFile {
     /// Appends one game's original bytes, followed by a blank line when the
     /// game's own text does not already end with one, so that games stay
     /// apart.
-    pub fn append(&mut self, game_text: &[u8]) -> Result<(), CliError> {
+    pub fn append(&mut self, game_text: &[u8]) -> Result<(), OutputError> {
         self.file.write_all(game_text)?;
         let line_ends = trailing_line_ends(game_text);
         if line_ends < 2 {
@@ -84,7 +84,7 @@ impl ExtractFile {
         self.games
     }
 
-    pub fn commit(self) -> Result<(), CliError> {
+    pub fn commit(self) -> Result<(), OutputError> {
         self.file.commit()
     }
 }

@@ -188,8 +188,8 @@ impl RowFormatter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::replay::Status;
     use crate::replay::{CastlingConflict, GameTags, RepetitionStats};
-    use crate::report::Status;
     use crate::report::rows::MovesColumn;
 
     fn record() -> GameRecord<'static> {

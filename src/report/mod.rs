@@ -2,23 +2,25 @@
 //! optional extract files, written so that a run that fails part-way never
 //! leaves a folder that passes for complete.
 //!
-//! The writer knows nothing of how a game was replayed: it receives
-//! [`GameRecord`](crate::replay::GameRecord)s in input order and turns them
-//! into rows. Column names are a contract (see `spec/reports.md`): add
-//! columns, never rename or drop one.
+//! The report knows nothing of how a game was replayed: it receives each
+//! game's [`GameRecord`](crate::replay::GameRecord), formats its rows on the
+//! worker thread ([`ChunkBuilder`]), and the ordered [`ReportWriter`]
+//! appends the formatted chunks in input order. Column names are a contract
+//! (`docs/reports.md`): add columns, never rename or drop one.
 
-pub mod atomic;
-pub mod chunk;
-pub mod csv_record;
-pub mod extract;
-pub mod format;
-pub mod output;
-pub mod progress;
-pub mod rows;
+mod chunk;
+mod csv_record;
+mod extract;
+mod format;
+mod output;
+mod rows;
 pub mod summary;
-pub mod writer;
+mod writer;
 
+pub use chunk::{ChunkBuilder, FormattedChunk, GameFacts};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
-pub use output::OutputDir;
-pub use rows::{CastlingRow, GameRow, Status};
-pub use summary::Summary;
+pub use format::{CASTLING_COLUMNS, GAME_COLUMNS, GameLocation, RowFormatter};
+pub use output::{OutputDir, REPORT_FILES};
+pub use rows::{CastlingRow, GameRow, MovesColumn};
+pub use summary::{InputSummary, Summary};
+pub use writer::ReportWriter;

@@ -5,8 +5,7 @@
 //! and removed first when `--force` replaces an earlier report, so a folder
 //! with a `summary.json` always holds one finished run.
 
-use super::atomic::AtomicFile;
-use crate::CliError;
+use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
 /// File names a report writes; their presence means an earlier report.
@@ -19,12 +18,11 @@ pub struct OutputDir {
 impl OutputDir {
     /// Checks and creates the folder. An earlier report in it is refused
     /// unless `force`, in which case its marker is removed at once.
-    pub fn prepare(dir: &Path, force: bool) -> Result<Self, CliError> {
+    pub fn prepare(dir: &Path, force: bool) -> Result<Self, OutputError> {
         if dir.exists() && !dir.is_dir() {
-            return Err(CliError::Failed(format!(
-                "{}: exists and is not a folder",
-                dir.display()
-            )));
+            return Err(OutputError::NotAFolder {
+                path: dir.to_path_buf(),
+            });
         }
         let earlier: Vec<&str> = REPORT_FILES
             .iter()
@@ -33,25 +31,24 @@ impl OutputDir {
             .collect();
         if !earlier.is_empty() {
             if !force {
-                return Err(CliError::Failed(format!(
-                    "{}: holds an earlier report ({}); use --force to replace it or -o to choose another folder",
-                    dir.display(),
-                    earlier.join(", ")
-                )));
+                return Err(OutputError::EarlierReport {
+                    path: dir.to_path_buf(),
+                    files: earlier.iter().map(|f| f.to_string()).collect(),
+                });
             }
             let marker = dir.join("summary.json");
             if marker.exists() {
-                std::fs::remove_file(&marker).map_err(|e| CliError::io(&marker, e))?;
+                std::fs::remove_file(&marker).map_err(|e| OutputError::io(&marker, e))?;
             }
         }
-        std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir, e))?;
         Ok(OutputDir {
             dir: dir.to_path_buf(),
         })
     }
 
     /// Starts writing `name` inside the folder.
-    pub fn create(&self, name: &str) -> Result<AtomicFile, CliError> {
+    pub fn create(&self, name: &str) -> Result<AtomicFile, OutputError> {
         AtomicFile::create(&self.dir.join(name))
     }
 

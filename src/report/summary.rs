@@ -1,6 +1,6 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
-use super::rows::Status;
+use crate::replay::Status;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

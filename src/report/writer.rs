@@ -2,14 +2,14 @@
 //! them to the report files, keeps the totals, copies extracted games, and
 //! at the end renames everything into place with `summary.json` last.
 
-use super::atomic::AtomicFile;
-use super::chunk::ChunkResult;
+use super::chunk::FormattedChunk;
 use super::extract::{ExtractFile, ExtractRequest};
 use super::format::{castling_header, games_header};
 use super::output::OutputDir;
-use super::rows::Status;
 use super::summary::{InputSummary, Summary};
-use crate::CliError;
+use crate::output::AtomicFile;
+use crate::output::OutputError;
+use crate::replay::Status;
 
 pub struct ReportWriter {
     games: AtomicFile,
@@ -26,7 +26,7 @@ impl ReportWriter {
         with_moves: bool,
         extracts: &[ExtractRequest],
         threads: usize,
-    ) -> Result<Self, CliError> {
+    ) -> Result<Self, OutputError> {
         let mut games = out.create("games.csv")?;
         games.write_all(&games_header(with_moves))?;
         let mut castling = out.create("castling.csv")?;
@@ -53,9 +53,9 @@ impl ReportWriter {
     /// original text of a game for the extract files.
     pub fn add(
         &mut self,
-        chunk: &ChunkResult,
+        chunk: &FormattedChunk,
         game_text: &dyn Fn(&crate::pgn::GameSpan) -> Vec<u8>,
-    ) -> Result<(), CliError> {
+    ) -> Result<(), OutputError> {
         self.games.write_all(&chunk.games_csv)?;
         self.castling.write_all(&chunk.castling_csv)?;
         let s = &mut self.summary;
@@ -106,11 +106,13 @@ impl ReportWriter {
 
     /// Renames every file into place, `summary.json` last, and returns the
     /// totals.
-    pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, CliError> {
+    pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, OutputError> {
         self.summary.elapsed_seconds = elapsed_seconds;
         self.summary.bytes = self.summary.inputs.iter().map(|i| i.bytes).sum();
-        let json = serde_json::to_vec_pretty(&self.summary)
-            .map_err(|e| CliError::Failed(format!("summary.json: {e}")))?;
+        let json = serde_json::to_vec_pretty(&self.summary).map_err(|e| OutputError::Format {
+            file: "summary.json".into(),
+            message: e.to_string(),
+        })?;
         self.summary_file.write_all(&json)?;
         self.summary_file.write_all(b"\n")?;
         self.games.commit()?;

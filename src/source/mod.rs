@@ -1,23 +1,24 @@
-//! Opening inputs: turning command-line arguments into game-aligned batches
-//! of bytes.
+//! Opening inputs: command-line arguments become [`Input`]s, and an opened
+//! input is a [`Source`], a window of its text that moves forward.
 //!
 //! The I/O strategy lives here and only here. Plain files are memory-mapped
-//! (no copy, and the kernel pages them in as the splitter walks them);
-//! compressed files (zstd, gzip, recognised by their magic bytes) and stdin
-//! are streamed through a decoder into owned chunks. Either way the consumer
-//! sees one thing: an iterator of [`Batch`]es, each a run of whole games of
-//! a few megabytes, so memory stays flat whatever the input size and batches
-//! can be handed to worker threads while rows are written in order.
+//! (no copy, and the kernel pages them in as they are read); compressed
+//! files (zstd, gzip, recognised by their magic bytes) and stdin are
+//! streamed through a decoder into owned buffers. The source also decides
+//! the text's encoding from its first bytes. What the bytes mean is the
+//! next stage's business: [`crate::pgn::Batches`] cuts the window into
+//! game-aligned batches.
 //!
 //! ```no_run
 //! use pgnmill::source::{expand_inputs, ReadOptions};
-//! use pgnmill::pgn::GameText;
+//! use pgnmill::pgn::{Batches, GameText};
 //!
 //! let inputs = expand_inputs(&["games/".into(), "-".into()])?;
 //! for input in &inputs {
-//!     let reader = input.open(&ReadOptions::default())?;
-//!     let enc = reader.encoding();
-//!     for batch in reader {
+//!     let opts = ReadOptions::default();
+//!     let source = input.open(&opts)?;
+//!     let enc = source.encoding();
+//!     for batch in Batches::new(source, &opts) {
 //!         let batch = batch?; // a truncated .zst ends with an error here
 //!         for span in &batch.games {
 //!             let text = pgnmill::source::decode_game(batch.game_bytes(span), enc);
@@ -31,14 +32,14 @@
 
 mod encoding;
 mod inputs;
+mod lines;
 mod read_ahead;
-mod reader;
-mod split_parallel;
+mod window;
 
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
-pub use inputs::{Input, expand_inputs};
-pub use reader::{Batch, Compression, ReadOptions, Reader};
-pub use split_parallel::{split_window_at, split_window_parallel};
+pub use inputs::{Input, Listing, expand_inputs, expand_inputs_for};
+pub use lines::TextLines;
+pub use window::{Chunk, Compression, ReadOptions, Source, WindowEnd};
 
 use std::path::PathBuf;
 
@@ -54,8 +55,8 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: directory holds no .pgn, .pgn.zst or .pgn.gz files", path.display())]
-    NoPgnFiles { path: PathBuf },
+    #[error("{}: directory holds no {} files", path.display(), listing.extensions().join(", "))]
+    NoInputFiles { path: PathBuf, listing: Listing },
     /// The input stopped before its end: a truncated or corrupt compressed
     /// stream, or a read error. The games before `line` were delivered; the
     /// text from `line` to `offset` (where reading stopped) was not.

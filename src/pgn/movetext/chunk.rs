@@ -7,7 +7,7 @@
 //! tests compare the two classifications on every byte value).
 
 #[cfg(target_arch = "x86_64")]
-use crate::pgn::bytes16::Bytes16;
+use crate::simd::bytes16::Bytes16;
 
 /// One bit per byte of a 16-byte chunk, bit `i` for byte `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use super::{BYTE_CLASS, NAME, TagScan, VALUE_STOP};
 #[cfg(target_arch = "x86_64")]
-use crate::pgn::bytes16::Bytes16;
+use crate::simd::bytes16::Bytes16;
 
 /// Bit `i` set when byte `i` of `chunk` is a tag-name byte (ASCII letter,
 /// digit, `_`), and when it ends a plain value (`"`, `\\`, `\n`, `\r`).

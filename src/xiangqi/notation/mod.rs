@@ -23,6 +23,7 @@ mod resolve;
 mod shape;
 mod spec;
 mod tandem;
+mod winboard;
 mod wxf;
 
 use std::fmt;
@@ -30,6 +31,7 @@ use std::fmt;
 use crate::xiangqi::types::{Color, Move, Piece, Square};
 
 pub use error::NotationError;
+pub use winboard::{WINBOARD_SAN_HINT, looks_like_winboard_san};
 
 /// What notation needs to know about a position.
 ///

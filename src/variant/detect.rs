@@ -3,13 +3,13 @@
 //! marker exist for both chess960 (only a Shredder-FEN castling field says
 //! so) and xiangqi (only the Chinese or WXF movetext says so).
 
-use super::tags::GameHeaders;
-use super::variant::GameVariant;
+use super::GameVariant;
+use crate::pgn::headers::{self, GameHeaders};
 use crate::pgn::{GameText, TokenKind};
 
 /// The variant of a game, from everything it says about itself.
 pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>) -> GameVariant {
-    let tag = super::tags::text;
+    let tag = headers::text;
     if headers.variant.is_some()
         && let Some(v) = GameVariant::from_variant_tag(&tag(&headers.variant))
     {

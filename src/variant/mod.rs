@@ -5,6 +5,10 @@
 //! `[Variant "xiangqi"]`; some mark nothing, and their start position or
 //! movetext has to tell.
 
+mod detect;
+
+pub use detect::detect;
+
 /// The rules a game is replayed with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameVariant {

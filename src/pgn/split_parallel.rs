@@ -18,8 +18,8 @@
 //! are those of [`split_window`]; `tests/split_parallel.rs` checks this on
 //! every file of `testdata/` at random cuts.
 
+use super::split::{GameSpan, Position, split_window};
 use crate::cpu_time::thread_cpu_ns;
-use crate::pgn::{GameSpan, Position, split_window};
 
 /// Splits `buf` like [`split_window`] (same arguments, same spans appended
 /// to `out`, same position returned), using up to `parts` threads: one cut

@@ -6,7 +6,7 @@
 //! an interrupt — the temporary file is removed, so no half-written report
 //! can pass for a finished one.
 
-use crate::CliError;
+use super::OutputError;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -19,13 +19,13 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Creates the temporary file beside `dest`.
-    pub fn create(dest: &Path) -> Result<Self, CliError> {
+    pub fn create(dest: &Path) -> Result<Self, OutputError> {
         let name = dest
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".into());
         let tmp = dest.with_file_name(format!(".{name}.partial"));
-        let file = File::create(&tmp).map_err(|e| CliError::io(&tmp, e))?;
+        let file = File::create(&tmp).map_err(|e| OutputError::io(dest, e))?;
         Ok(AtomicFile {
             dest: dest.to_path_buf(),
             tmp,
@@ -39,22 +39,25 @@ impl AtomicFile {
     }
 
     /// Writes bytes, naming the file in the error.
-    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         match self.writer.as_mut() {
-            Some(w) => w.write_all(bytes).map_err(|e| CliError::io(&self.dest, e)),
+            Some(w) => w
+                .write_all(bytes)
+                .map_err(|e| OutputError::io(&self.dest, e)),
             None => Ok(()),
         }
     }
 
     /// Flushes, syncs and renames the file into place.
-    pub fn commit(mut self) -> Result<(), CliError> {
+    pub fn commit(mut self) -> Result<(), OutputError> {
         if let Some(writer) = self.writer.take() {
             let file = writer
                 .into_inner()
-                .map_err(|e| CliError::io(&self.dest, e.into_error()))?;
-            file.sync_all().map_err(|e| CliError::io(&self.dest, e))?;
+                .map_err(|e| OutputError::io(&self.dest, e.into_error()))?;
+            file.sync_all()
+                .map_err(|e| OutputError::io(&self.dest, e))?;
         }
-        std::fs::rename(&self.tmp, &self.dest).map_err(|e| CliError::io(&self.dest, e))
+        std::fs::rename(&self.tmp, &self.dest).map_err(|e| OutputError::io(&self.dest, e))
     }
 }
 

@@ -1,11 +1,12 @@
-//! The tags a replay needs, read once per game and turned into UTF-8.
+//! The tags that replay and convert need, read once per game and turned
+//! into UTF-8.
 //!
 //! Chess files from old databases carry Latin-1 names ("Réti"): a value that
 //! is not valid UTF-8 is read as windows-1252 (the superset of Latin-1 that
 //! such files really use), so the report is always UTF-8.
 
-use crate::pgn::GameText;
-use crate::pgn::tag::unescape;
+use super::GameText;
+use super::tag::unescape;
 use std::borrow::Cow;
 
 /// The tag values one game's replay and row need.

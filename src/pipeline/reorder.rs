@@ -1,108 +1,40 @@
-//! The overlapped pipeline that reports one input: three stages at once, so
-//! that replay workers never wait for reading or writing.
-//!
-//! 1. A producer thread runs the source [`Reader`] (map or read, decompress,
-//!    split into game spans) ahead of the workers, through a bounded channel.
-//! 2. The rayon pool (`-j N` threads) replays each run of games (see
-//!    [`games_per_task`]) as one task and sends its rows back.
-//! 3. The main thread writes the chunks strictly in input order as they
-//!    arrive (a reorder buffer over the batches in flight), so the files are
-//!    byte-identical whatever the number of threads.
-//!
-//! Memory stays flat in the input size: at most [`BATCHES_IN_FLIGHT`]
-//! batches are being replayed or written and the producer holds one more
-//! (being read, or read and waiting to be handed over), whatever the
-//! input's length; of their chunks at most [`TASKS_PER_THREAD`] a thread
-//! are out at once, their rows in buffers that are reused, never given
-//! back and faulted in again.
-//!
-//! Ctrl-C is honoured inside a batch: each task checks
-//! [`crate::interrupt::requested`] before it starts and skips its games, and
-//! the main thread checks it after every chunk it writes and every 50 ms
-//! while it waits (for a producer blocked on a pipe, say).
-//!
-//! From 4 replay threads on, the producer also splits each window on
-//! several threads (`Reader::set_split_threads`), so that it stays ahead of
-//! many workers.
+//! The main thread's side of one input: it takes batches from the
+//! producer, hands their chunks to the workers, and writes the chunks back
+//! strictly in input order as they arrive (a reorder buffer over the
+//! batches in flight), so the files are byte-identical whatever the number
+//! of threads.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
+use super::producer::{self, Produced};
+use super::sizing::{BATCHES_AHEAD, BATCHES_IN_FLIGHT, chunks_out, games_per_task};
+use super::spare::Spare;
 use super::stages::ProducerCpu;
-use crate::CliError;
-use crate::cpu_time::thread_cpu_ns;
+use super::task::{Job, TaskError, replay_chunk};
+use super::{Cancel, Observer, ReportError};
+use crate::pgn::Batch;
 use crate::replay::ReplayOptions;
-use crate::report::chunk::{ChunkResult, process_chunk};
-use crate::report::progress::Progress;
 use crate::report::summary::InputSummary;
-use crate::report::writer::ReportWriter;
-use crate::source::{Batch, Compression, Encoding, Input, ReadOptions, SourceError};
-
-/// Tasks each replay thread gets of a batch: enough to balance the load
-/// (a thread that draws slow games takes fewer tasks).
-const TASKS_PER_THREAD: usize = 4;
-
-/// The fewest games a task replays: a task's rows wake the main thread,
-/// and on a shared core each wake-up is a context switch.
-const MIN_GAMES_PER_TASK: usize = 64;
-
-/// The most games a task replays: a task's rows are one buffer, reused
-/// (see [`Spare`]), and its size follows the games of the task. Without a
-/// cap a batch of unusually short games (8 MiB of them) makes the biggest
-/// buffer, and a longer input meets more such batches: memory would creep
-/// up with the input's length, within its bound.
-const MAX_GAMES_PER_TASK: usize = 1024;
-
-/// Games per worker task for a batch of `games` replayed on `threads`:
-/// [`TASKS_PER_THREAD`] tasks a thread, within [`MIN_GAMES_PER_TASK`] and
-/// [`MAX_GAMES_PER_TASK`]. With few threads tasks are large (up to 1,024
-/// games, against about 1,500 at `-j 1` before the cap), which cut the context
-/// switches of a one-core run from 9,300 to 2,600 and its CPU time by 5%
-/// against a fixed 64; with many, they stay small enough to share out.
-fn games_per_task(games: usize, threads: usize) -> usize {
-    (games / chunks_out(threads)).clamp(MIN_GAMES_PER_TASK, MAX_GAMES_PER_TASK)
-}
-
-/// The most chunks out at once, handed to the workers and not yet written:
-/// [`TASKS_PER_THREAD`] a thread.
-fn chunks_out(threads: usize) -> usize {
-    threads.max(1) * TASKS_PER_THREAD
-}
-
-/// Batches handed to the workers and not yet written. Two keep the workers
-/// fed while the writer finishes the older one.
-const BATCHES_IN_FLIGHT: usize = 2;
-
-/// Batches that may wait in the channel (capacity). None: the producer
-/// reads the next batch while the workers replay the ones in flight, then
-/// hands it over as soon as there is room; a queued batch would only add
-/// 8 MiB of memory (measured: no faster on big.pgn.zst).
-const BATCHES_AHEAD: usize = 0;
+use crate::report::{FormattedChunk, ReportWriter};
+use crate::source::{Input, SourceError};
 
 /// Why reading an input stopped early.
-pub(crate) enum InputEnd {
+pub(super) enum InputEnd {
     /// The input ended in the middle (truncated compressed stream, read
     /// error): the games before are in the report.
     Truncated(SourceError),
     /// The run cannot go on.
-    Fatal(CliError),
-}
-
-/// What every task of one input shares.
-struct Job<'a> {
-    /// The input's name, for the `source` column and messages.
-    name: &'a str,
-    encoding: Encoding,
-    options: &'a ReplayOptions,
+    Fatal(ReportError),
 }
 
 /// Where the main thread sends what it learns, and the totals it keeps.
-pub(crate) struct Sink<'a> {
+pub(super) struct Sink<'a> {
     pub writer: &'a mut ReportWriter,
-    pub progress: &'a mut Progress,
+    pub observer: &'a mut dyn Observer,
     /// CPU time of the producer threads, their split helpers and
     /// decoders, added when each producer ends.
     pub producer_cpu: &'a mut ProducerCpu,
@@ -110,31 +42,11 @@ pub(crate) struct Sink<'a> {
     pub split_threads: usize,
 }
 
-/// What the producer thread sends, in this order: whether the input
-/// opened, then its batches, then possibly the error that cut it short.
-enum Produced {
-    Opened {
-        encoding: Encoding,
-        compression: Compression,
-    },
-    OpenFailed(SourceError),
-    Batch(Batch),
-    Truncated(SourceError),
-}
-
-/// Why a task returned no rows.
-enum TaskError {
-    /// Formatting a row failed.
-    Csv(csv::Error),
-    /// The run was stopping (interrupt or an earlier error): not replayed.
-    Skipped,
-}
-
 /// One task's result, addressed by batch sequence number and chunk index.
 struct Done {
     batch: u64,
     chunk: usize,
-    result: Result<ChunkResult, TaskError>,
+    result: Result<FormattedChunk, TaskError>,
 }
 
 /// A batch handed to the workers: its chunks as they come back, and how
@@ -145,7 +57,7 @@ struct InFlight {
     seq: u64,
     /// Games per chunk (the last may have fewer).
     per_task: usize,
-    chunks: Vec<Option<ChunkResult>>,
+    chunks: Vec<Option<FormattedChunk>>,
     /// Chunks handed to the workers so far, in order.
     dispatched: usize,
     written: usize,
@@ -156,29 +68,31 @@ struct InFlight {
 const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
 /// Replays every game of `input` on `pool` and writes the rows in order.
-pub(crate) fn run_input(
+pub(super) fn run_input(
     input: &Input,
     pool: &rayon::ThreadPool,
     options: &ReplayOptions,
+    cancel: &Cancel,
     sink: &mut Sink<'_>,
 ) -> Result<(), InputEnd> {
     let name = input.path.to_string_lossy().into_owned();
     let (batch_tx, batch_rx) = mpsc::sync_channel(BATCHES_AHEAD);
-    let producer = spawn_producer(input.clone(), sink.split_threads, batch_tx).map_err(|e| {
-        InputEnd::Fatal(CliError::Failed(format!(
-            "cannot start the reading thread for {name}: {e}"
-        )))
-    })?;
-    let (encoding, compression) = match recv(&batch_rx, &name)? {
+    let producer = producer::spawn(input.clone(), sink.split_threads, cancel.clone(), batch_tx)
+        .map_err(|e| {
+            InputEnd::Fatal(ReportError::Thread(format!(
+                "cannot start the reading thread for {name}: {e}"
+            )))
+        })?;
+    let (encoding, compression) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
             compression,
         }) => (encoding, compression),
-        Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(e.into())),
+        Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
-            check_interrupt(&name)?;
-            return Err(InputEnd::Fatal(CliError::Failed(format!(
+            check_cancel(&name, cancel)?;
+            return Err(InputEnd::Fatal(ReportError::Thread(format!(
                 "{name}: the reading thread stopped before opening it"
             ))));
         }
@@ -188,18 +102,14 @@ pub(crate) fn run_input(
         bytes: 0,
         games: 0,
         encoding: encoding.name().to_string(),
-        compression: match compression {
-            Compression::None => "none",
-            Compression::Zstd => "zstd",
-            Compression::Gzip => "gzip",
-        }
-        .to_string(),
+        compression: compression.name().to_string(),
         error: None,
     });
     let job = Job {
         name: &name,
         encoding,
         options,
+        cancel,
     };
     let stop = AtomicBool::new(false);
     let outcome = pool.in_place_scope(|scope| {
@@ -210,7 +120,7 @@ pub(crate) fn run_input(
             job: &job,
             stop: &stop,
             done: mpsc::channel(),
-            spare: Arc::new(Mutex::new(Vec::new())),
+            spare: Spare::default(),
             outstanding: 0,
             in_flight: VecDeque::new(),
             next_batch: 0,
@@ -238,54 +148,11 @@ pub(crate) fn run_input(
     outcome
 }
 
-/// Starts the thread that opens `input` and reads it ahead, splitting
-/// windows on `split_threads` threads; it returns its own CPU time and
-/// that of its split helpers and decoder.
-fn spawn_producer(
-    input: Input,
-    split_threads: usize,
-    tx: SyncSender<Produced>,
-) -> std::io::Result<std::thread::JoinHandle<ProducerCpu>> {
-    std::thread::Builder::new()
-        .name("pgnmill-read".into())
-        .spawn(move || {
-            let start = thread_cpu_ns();
-            let mut reader = match input.open(&ReadOptions::default()) {
-                Ok(reader) => reader,
-                Err(e) => {
-                    let _ = tx.send(Produced::OpenFailed(e));
-                    return ProducerCpu::default();
-                }
-            };
-            reader.set_split_threads(split_threads);
-            let opened = Produced::Opened {
-                encoding: reader.encoding(),
-                compression: reader.compression(),
-            };
-            let mut item = Some(opened);
-            while let Some(message) = item {
-                // A receiver that is gone means the run stopped.
-                if crate::interrupt::requested() || tx.send(message).is_err() {
-                    break;
-                }
-                item = reader.next().map(|r| match r {
-                    Ok(batch) => Produced::Batch(batch),
-                    Err(e) => Produced::Truncated(e),
-                });
-            }
-            ProducerCpu {
-                own: thread_cpu_ns().saturating_sub(start),
-                split_helpers: reader.split_helpers_cpu_ns(),
-                decoder: reader.decoder_cpu_ns(),
-            }
-        })
-}
-
-/// Waits for a message, giving up with [`InputEnd::Fatal`] on an
-/// interrupt; `None` when every sender is gone.
-fn recv<T>(rx: &Receiver<T>, name: &str) -> Result<Option<T>, InputEnd> {
+/// Waits for a message, giving up with [`InputEnd::Fatal`] when the run
+/// is cancelled; `None` when every sender is gone.
+fn recv<T>(rx: &Receiver<T>, name: &str, cancel: &Cancel) -> Result<Option<T>, InputEnd> {
     loop {
-        check_interrupt(name)?;
+        check_cancel(name, cancel)?;
         match rx.recv_timeout(INTERRUPT_POLL) {
             Ok(item) => return Ok(Some(item)),
             Err(RecvTimeoutError::Timeout) => {}
@@ -294,12 +161,12 @@ fn recv<T>(rx: &Receiver<T>, name: &str) -> Result<Option<T>, InputEnd> {
     }
 }
 
-/// The error of an interrupted run, if the user asked it to stop.
-fn check_interrupt(name: &str) -> Result<(), InputEnd> {
-    if crate::interrupt::requested() {
-        return Err(InputEnd::Fatal(CliError::Interrupted(format!(
-            "stopped while reading {name}; no report was written"
-        ))));
+/// The error of a cancelled run, if it was asked to stop.
+fn check_cancel(name: &str, cancel: &Cancel) -> Result<(), InputEnd> {
+    if cancel.requested() {
+        return Err(InputEnd::Fatal(ReportError::Cancelled {
+            input: name.to_string(),
+        }));
     }
     Ok(())
 }
@@ -332,12 +199,12 @@ impl<'a> State<'_, 'a> {
         let mut producer_done = false;
         let mut truncated = None;
         loop {
-            check_interrupt(self.job.name)?;
+            check_cancel(self.job.name, self.job.cancel)?;
             while !producer_done && self.in_flight.len() < BATCHES_IN_FLIGHT {
                 // With nothing in flight there is nothing else to wait for;
                 // otherwise take only what is ready and go back to writing.
                 let item = if self.in_flight.is_empty() {
-                    recv(batches, self.job.name)?
+                    recv(batches, self.job.name, self.job.cancel)?
                 } else {
                     match batches.try_recv() {
                         Ok(item) => Some(item),
@@ -364,14 +231,14 @@ impl<'a> State<'_, 'a> {
             // Every batch in flight has a chunk not yet received (written
             // chunks are dropped as soon as they are in order), and the
             // sender is alive here: this receives.
-            let Some(done) = recv(&self.done.1, self.job.name)? else {
+            let Some(done) = recv(&self.done.1, self.job.name, self.job.cancel)? else {
                 break;
             };
             self.accept(done, sink)?;
         }
         // The producer also stops on an interrupt: a short input is not a
         // finished one.
-        check_interrupt(self.job.name)?;
+        check_cancel(self.job.name, self.job.cancel)?;
         match truncated {
             Some(e) => Err(InputEnd::Truncated(e)),
             None => Ok(()),
@@ -384,7 +251,7 @@ impl<'a> State<'_, 'a> {
         self.next_batch += 1;
         let per_task = games_per_task(batch.games.len(), self.threads);
         if seq == 0 {
-            set_aside(&self.spare, self.threads, per_task);
+            self.spare.set_aside(self.threads, per_task);
         }
         let n = batch.games.len().div_ceil(per_task);
         self.in_flight.push_back(InFlight {
@@ -422,7 +289,7 @@ impl<'a> State<'_, 'a> {
             let (batch, seq, per_task) = (Arc::clone(&front.batch), front.seq, front.per_task);
             let tx = self.done.0.clone();
             let (job, stop) = (self.job, self.stop);
-            let spare = Arc::clone(&self.spare);
+            let spare = self.spare.clone();
             self.scope.spawn(move |_| {
                 let result = replay_chunk(&batch, chunk, per_task, job, stop, &spare);
                 // The main thread has gone only if the run is stopping.
@@ -440,11 +307,11 @@ impl<'a> State<'_, 'a> {
         let chunk = match done.result {
             Ok(chunk) => chunk,
             Err(TaskError::Csv(e)) => {
-                return Err(InputEnd::Fatal(CliError::Failed(format!("games.csv: {e}"))));
+                return Err(InputEnd::Fatal(ReportError::Csv(e.to_string())));
             }
             Err(TaskError::Skipped) => {
-                check_interrupt(self.job.name)?;
-                return Err(InputEnd::Fatal(CliError::Failed(
+                check_cancel(self.job.name, self.job.cancel)?;
+                return Err(InputEnd::Fatal(ReportError::Thread(
                     "a replay task was skipped".into(),
                 )));
             }
@@ -464,11 +331,11 @@ impl<'a> State<'_, 'a> {
             let batch = &front.batch;
             sink.writer
                 .add(&chunk, &|span| batch.game_bytes(span).to_vec())
-                .map_err(InputEnd::Fatal)?;
+                .map_err(|e| InputEnd::Fatal(ReportError::Output(e)))?;
             front.written += 1;
             self.outstanding -= 1;
-            give_back(&self.spare, chunk);
-            check_interrupt(self.job.name)?;
+            self.spare.give_back(chunk);
+            check_cancel(self.job.name, self.job.cancel)?;
             self.finish_batches(sink);
             self.dispatch_more();
         }
@@ -484,7 +351,7 @@ impl<'a> State<'_, 'a> {
             }
             let batch = &front.batch;
             let end = batch.base_offset + batch.bytes().len() as u64;
-            sink.progress
+            sink.observer
                 .advance(end.saturating_sub(self.consumed), batch.games.len() as u64);
             self.consumed = end;
             if let Some(input) = sink.writer.summary.inputs.last_mut() {
@@ -493,61 +360,4 @@ impl<'a> State<'_, 'a> {
             self.in_flight.pop_front();
         }
     }
-}
-
-/// Chunk results already written, whose buffers the next tasks reuse: the
-/// report's memory is then that of the most chunks ever alive at once,
-/// reached early and kept, not given back to the system and faulted in
-/// again for every chunk (page faults are CPU time too). Never more than
-/// the chunks of the batches in flight.
-type Spare = Arc<Mutex<Vec<ChunkResult>>>;
-
-/// Fills `spare` with the buffers of every chunk that may be out at once
-/// ([`TASKS_PER_THREAD`] a thread), set aside before the first chunk: the
-/// memory of a report is then fixed from the start, the same for a short
-/// input as for a long one. Each has room for twice the first batch's
-/// chunk (at most [`MAX_GAMES_PER_TASK`] games): many threads make small
-/// chunks, and their buffers need not be as large.
-fn set_aside(spare: &Spare, threads: usize, per_task: usize) {
-    let games = (per_task * 2).min(MAX_GAMES_PER_TASK);
-    spare_list(spare).extend((0..chunks_out(threads)).map(|_| ChunkResult::with_room_for(games)));
-}
-
-/// Hands a written chunk's buffers back to [`Spare`].
-fn give_back(spare: &Spare, chunk: ChunkResult) {
-    spare_list(spare).push(chunk);
-}
-
-/// The list behind `spare`, locked. A poisoned lock only means another
-/// thread panicked while holding it; the vector itself is still sound.
-fn spare_list(spare: &Spare) -> MutexGuard<'_, Vec<ChunkResult>> {
-    spare.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A worker's task: replays chunk `chunk` of `batch`, unless the run is
-/// stopping.
-fn replay_chunk(
-    batch: &Batch,
-    chunk: usize,
-    per_task: usize,
-    job: &Job<'_>,
-    stop: &AtomicBool,
-    spare: &Spare,
-) -> Result<ChunkResult, TaskError> {
-    if stop.load(Ordering::Relaxed) || crate::interrupt::requested() {
-        return Err(TaskError::Skipped);
-    }
-    let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
-    let recycled = spare_list(spare).pop().unwrap_or_default();
-    process_chunk(
-        recycled,
-        job.name,
-        batch.bytes(),
-        batch.base_offset,
-        spans,
-        batch.first_game + 1 + (chunk * per_task) as u64,
-        job.encoding,
-        job.options,
-    )
-    .map_err(TaskError::Csv)
 }

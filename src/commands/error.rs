@@ -1,6 +1,11 @@
-//! Run-level errors: the ones that stop a command, as opposed to a broken game,
-//! which is a row in the report and never stops the run.
+//! Run-level errors of the command line, as opposed to a broken game, which
+//! is a row in the report and never stops the run. The library's errors say
+//! what happened; here they get what the user can do about it, and an exit
+//! code.
 
+use pgnmill::output::OutputError;
+use pgnmill::pipeline::ReportError;
+use pgnmill::source::SourceError;
 use std::path::PathBuf;
 
 /// Why a command could not complete. `main` prints it as one line and maps it
@@ -41,6 +46,35 @@ impl CliError {
         CliError::Io {
             path: path.into(),
             source,
+        }
+    }
+}
+
+impl From<SourceError> for CliError {
+    fn from(e: SourceError) -> Self {
+        CliError::Failed(e.to_string())
+    }
+}
+
+impl From<OutputError> for CliError {
+    fn from(e: OutputError) -> Self {
+        match e {
+            OutputError::Io { path, source } => CliError::Io { path, source },
+            e @ OutputError::EarlierReport { .. } => CliError::Failed(format!(
+                "{e}; use --force to replace it or -o to choose another folder"
+            )),
+            e => CliError::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<ReportError> for CliError {
+    fn from(e: ReportError) -> Self {
+        match e {
+            ReportError::Source(e) => e.into(),
+            ReportError::Output(e) => e.into(),
+            e @ ReportError::Cancelled { .. } => CliError::Interrupted(e.to_string()),
+            e => CliError::Failed(e.to_string()),
         }
     }
 }

@@ -1,0 +1,98 @@
+//! Where a command's text output goes, the same way for every command:
+//! standard output, or a file (`-o/--out`) written under a temporary name
+//! and renamed into place when the run is complete. A file that exists is
+//! replaced only with `--force`, and never when it is also an input.
+
+use super::CliError;
+use pgnmill::output::AtomicFile;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An open output.
+pub enum Output {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File(AtomicFile),
+}
+
+impl Output {
+    /// Opens `out` (standard output when `None`). `inputs` are the paths the
+    /// command reads: the output may not be one of them.
+    pub fn open(out: Option<&Path>, force: bool, inputs: &[PathBuf]) -> Result<Output, CliError> {
+        let Some(path) = out else {
+            return Ok(Output::Stdout(std::io::BufWriter::with_capacity(
+                1 << 16,
+                std::io::stdout(),
+            )));
+        };
+        if is_one_of(path, inputs) {
+            return Err(CliError::Failed(format!(
+                "{}: is also an input; write the output elsewhere",
+                path.display()
+            )));
+        }
+        if path.exists() && !force {
+            return Err(CliError::Failed(format!(
+                "{}: already exists; use --force to replace it",
+                path.display()
+            )));
+        }
+        Ok(Output::File(AtomicFile::create(path)?))
+    }
+
+    /// Writes bytes; names the output in the error.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        match self {
+            Output::Stdout(w) => w.write_all(bytes).map_err(stdout_error),
+            Output::File(f) => Ok(f.write_all(bytes)?),
+        }
+    }
+
+    /// Flushes standard output, or renames the file into place.
+    pub fn finish(self) -> Result<(), CliError> {
+        match self {
+            Output::Stdout(mut w) => w.flush().map_err(stdout_error),
+            Output::File(f) => Ok(f.commit()?),
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Output::Stdout(w) => w.write(buf),
+            Output::File(f) => f
+                .write_all(buf)
+                .map(|()| buf.len())
+                .map_err(std::io::Error::other),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.flush(),
+            Output::File(_) => Ok(()),
+        }
+    }
+}
+
+fn stdout_error(e: std::io::Error) -> CliError {
+    CliError::io("standard output", e)
+}
+
+/// Whether `path` names the same file as one of `inputs` (by its device and
+/// inode where it exists, so that another spelling of the path counts too).
+fn is_one_of(path: &Path, inputs: &[PathBuf]) -> bool {
+    let Ok(target) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    inputs
+        .iter()
+        .filter_map(|i| std::fs::canonicalize(i).ok())
+        .any(|i| i == target)
+}
+
+/// True for the error a write to a closed pipe gives (`| head`): the reader
+/// has what it wanted, and the command stops quietly with exit 0.
+pub fn is_broken_pipe(err: &CliError) -> bool {
+    matches!(err, CliError::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+}

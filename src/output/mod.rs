@@ -1,0 +1,44 @@
+//! Files the user sees appear only when they are complete.
+//!
+//! Every command writes through [`AtomicFile`]: a temporary name in the
+//! destination's folder, renamed into place once everything is written, and
+//! removed if the run fails first. Errors name the user's path, never the
+//! temporary one.
+
+mod atomic;
+
+pub use atomic::AtomicFile;
+
+use std::path::PathBuf;
+
+/// Why an output could not be written. The command line adds what the user
+/// can do about it (`--force`, `-o`); these messages only say what happened.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Creating, writing, syncing or renaming failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The report folder's path names something that is not a folder.
+    #[error("{}: exists and is not a folder", path.display())]
+    NotAFolder { path: PathBuf },
+    /// The folder holds files of an earlier report.
+    #[error("{}: holds an earlier report ({})", path.display(), files.join(", "))]
+    EarlierReport { path: PathBuf, files: Vec<String> },
+    /// Serialising a file's contents failed (a bug, not a user error).
+    #[error("{file}: {message}")]
+    Format { file: String, message: String },
+}
+
+impl OutputError {
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        OutputError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! An input's text as game-aligned batches: runs of whole games of a few
+//! megabytes, each handed to a worker as it is.
+//!
+//! The splitter ([`split_window`]) runs over the source's window of about
+//! [`ReadOptions::batch_bytes`]: a window yields the games whose end it
+//! contains, and the next window starts where the first unfinished game
+//! starts. A game longer than a window makes the window double until the
+//! game fits, so the total work stays linear and memory is bounded by the
+//! larger of the batch size and the longest game.
+
+use super::split::{GameSpan, Position, split_window};
+use super::split_parallel::split_window_parallel;
+use crate::source::{
+    Chunk, Compression, Encoding, Input, ReadOptions, Source, SourceError, WindowEnd,
+};
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A run of whole games from one input: the bytes (a slice of the mapped
+/// file, or an owned piece of a stream) and where each game is in them.
+/// `Send + Sync`: hand it to a worker thread as it is.
+pub struct Batch {
+    bytes: Chunk,
+    /// Source offset of `bytes()[0]` (offsets count decompressed bytes).
+    pub base_offset: u64,
+    /// The games, in order; their offsets are source offsets.
+    pub games: Vec<GameSpan>,
+    /// 0-based index of this batch in its input.
+    pub index: u64,
+    /// Index (0-based) in its input of the first game of this batch.
+    pub first_game: u64,
+}
+
+impl std::fmt::Debug for Batch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batch")
+            .field("base_offset", &self.base_offset)
+            .field("len", &self.bytes().len())
+            .field("games", &self.games.len())
+            .field("index", &self.index)
+            .field("first_game", &self.first_game)
+            .finish()
+    }
+}
+
+impl Batch {
+    /// All bytes of the batch (games and whatever lies between them).
+    pub fn bytes(&self) -> &[u8] {
+        self.bytes.bytes()
+    }
+
+    /// The bytes of one of this batch's games (empty if `span` is not one).
+    pub fn game_bytes(&self, span: &GameSpan) -> &[u8] {
+        span.slice(self.bytes(), self.base_offset)
+            .unwrap_or_default()
+    }
+}
+
+/// Windows smaller than this are split on one thread: starting threads
+/// would cost more than it saves.
+const PARALLEL_SPLIT_MIN: usize = 1 << 20;
+
+/// The batches of one source, in order. A source that breaks off part-way
+/// (truncated `.zst`, read error) yields the batches of the games before
+/// the break, then one `Err`, then ends.
+pub struct Batches {
+    source: Source,
+    batch_bytes: usize,
+    pos: Position,
+    batches: u64,
+    games: u64,
+    done: bool,
+    /// Threads a window is split on (1: the one-thread splitter).
+    split_threads: usize,
+    /// CPU nanoseconds of the threads that split parts of windows.
+    split_helpers_ns: u64,
+}
+
+impl std::fmt::Debug for Batches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batches")
+            .field("source", &self.source)
+            .field("pos", &self.pos)
+            .finish()
+    }
+}
+
+impl Batches {
+    /// The batches of `source`, of about `opts.batch_bytes` each.
+    pub fn new(source: Source, opts: &ReadOptions) -> Batches {
+        Batches {
+            source,
+            batch_bytes: opts.batch_bytes.max(1),
+            pos: Position::START,
+            batches: 0,
+            games: 0,
+            done: false,
+            split_threads: 1,
+            split_helpers_ns: 0,
+        }
+    }
+
+    /// Opens `input` ([`Input::open`]) and reads it as batches.
+    pub fn open(input: &Input, opts: &ReadOptions) -> Result<Batches, SourceError> {
+        Ok(Batches::new(input.open(opts)?, opts))
+    }
+
+    /// The batches of bytes already in memory ([`Source::from_shared`]).
+    pub fn from_shared(
+        path: &Path,
+        data: Arc<dyn AsRef<[u8]> + Send + Sync>,
+        opts: &ReadOptions,
+    ) -> Batches {
+        Batches::new(Source::from_shared(path, data, opts), opts)
+    }
+
+    /// The batches of a stream ([`Source::from_read`]).
+    pub fn from_read(
+        path: &Path,
+        rd: Box<dyn Read + Send>,
+        opts: &ReadOptions,
+    ) -> Result<Batches, SourceError> {
+        Ok(Batches::new(Source::from_read(path, rd, opts)?, opts))
+    }
+
+    /// The source's text encoding.
+    pub fn encoding(&self) -> Encoding {
+        self.source.encoding()
+    }
+
+    /// How the source was stored.
+    pub fn compression(&self) -> Compression {
+        self.source.compression()
+    }
+
+    /// The source being read (its path, encoding, compression, progress).
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// Splits each window on up to `threads` threads (see
+    /// [`split_window_parallel`]: the batches are the same). Worth it only
+    /// when many replay threads consume the batches faster than one thread
+    /// splits them.
+    pub fn set_split_threads(&mut self, threads: usize) {
+        self.split_threads = threads.max(1);
+    }
+
+    /// CPU nanoseconds spent so far by the threads that split parts of
+    /// windows (see [`Self::set_split_threads`]), beside the calling
+    /// thread's own.
+    pub fn split_helpers_cpu_ns(&self) -> u64 {
+        self.split_helpers_ns
+    }
+
+    /// Where reading has got to: the start of the first game not yet
+    /// delivered.
+    pub fn position(&self) -> Position {
+        self.pos
+    }
+
+    fn make_batch(&mut self, bytes: Chunk, base: u64, games: Vec<GameSpan>) -> Batch {
+        let b = Batch {
+            bytes,
+            base_offset: base,
+            index: self.batches,
+            first_game: self.games,
+            games,
+        };
+        self.batches += 1;
+        self.games += b.games.len() as u64;
+        b
+    }
+
+    fn next_batch(&mut self) -> Option<Result<Batch, SourceError>> {
+        let dbcs = self.source.encoding().is_dbcs();
+        let threads = self.split_threads;
+        let mut want = self.batch_bytes;
+        loop {
+            let (window, reach) = self.source.window(want);
+            let is_final = reach == WindowEnd::Final;
+            let window_len = window.len();
+            let mut games = Vec::new();
+            let (next, ns) = split(window, self.pos, is_final, dbcs, &mut games, threads);
+            self.split_helpers_ns += ns;
+            let consumed = usize::try_from(next.offset - self.pos.offset)
+                .unwrap_or(0)
+                .min(window_len);
+            if !games.is_empty() {
+                let base = self.pos.offset;
+                let bytes = self.source.take(consumed);
+                self.pos = next;
+                self.done = is_final;
+                return Some(Ok(self.make_batch(bytes, base, games)));
+            }
+            if is_final {
+                self.pos = next;
+                self.done = true;
+                return None;
+            }
+            if reach == WindowEnd::Broken {
+                // Nothing more will come, and the rest is not a whole game.
+                self.done = true;
+                let what = match self.source.compression() {
+                    Compression::None => "input",
+                    _ => "decompressed",
+                };
+                return Some(Err(SourceError::Truncated {
+                    path: self.source.path().to_path_buf(),
+                    what,
+                    offset: self.pos.offset + window_len as u64,
+                    line: self.pos.line,
+                    source: self.source.take_error(),
+                }));
+            }
+            self.source.skip(consumed);
+            self.pos = next;
+            if consumed == 0 {
+                want = want.max(window_len).saturating_mul(2);
+            }
+        }
+    }
+}
+
+impl Iterator for Batches {
+    type Item = Result<Batch, SourceError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        self.next_batch()
+    }
+}
+
+/// [`split_window`], on `threads` threads when the window is large; also
+/// the CPU nanoseconds of the threads it started.
+fn split(
+    window: &[u8],
+    pos: Position,
+    is_final: bool,
+    dbcs: bool,
+    games: &mut Vec<GameSpan>,
+    threads: usize,
+) -> (Position, u64) {
+    if threads > 1 && window.len() >= PARALLEL_SPLIT_MIN {
+        split_window_parallel(window, pos, is_final, dbcs, games, threads)
+    } else {
+        (split_window(window, pos, is_final, dbcs, games), 0)
+    }
+}

@@ -1,0 +1,24 @@
+//! Why a report run stopped. A broken game never stops a run (it is a row);
+//! these are the things that do.
+
+use crate::output::OutputError;
+use crate::source::SourceError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// An input could not be opened.
+    #[error(transparent)]
+    Source(#[from] SourceError),
+    /// A report file could not be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// The run was cancelled while reading `input`.
+    #[error("stopped while reading {input}; no report was written")]
+    Cancelled { input: String },
+    /// A row could not be formatted.
+    #[error("games.csv: {0}")]
+    Csv(String),
+    /// A thread could not be started, or stopped unexpectedly.
+    #[error("{0}")]
+    Thread(String),
+}

@@ -1,0 +1,160 @@
+//! The report run: every stage put together, overlapped so that replay
+//! workers never wait for reading or writing.
+//!
+//! 1. A producer thread per input ([`producer`]) opens it
+//!    ([`crate::source`]) and cuts it into game-aligned batches
+//!    ([`crate::pgn::Batches`]) ahead of the workers, through a bounded
+//!    channel.
+//! 2. The rayon pool (`-j N` threads) replays each run of games as one task
+//!    ([`task`]: decode, [`crate::replay`], format rows with
+//!    [`crate::report::ChunkBuilder`]); [`sizing`] says how large a task is.
+//! 3. The main thread writes the chunks strictly in input order as they
+//!    arrive ([`reorder`]), so the files are byte-identical whatever the
+//!    number of threads.
+//!
+//! Memory stays flat in the input size: at most two batches are being
+//! replayed or written and the producer holds one more, whatever the
+//! input's length; of their chunks at most four a thread are out at once,
+//! their rows in buffers that are reused ([`spare`]), never given back and
+//! faulted in again.
+//!
+//! A run can be cancelled ([`Cancel`], set by the command line on SIGINT):
+//! each task checks before it starts and skips its games, and the main
+//! thread checks after every chunk it writes and every 50 ms while it waits
+//! (for a producer blocked on a pipe, say).
+
+mod error;
+mod producer;
+mod reorder;
+mod sizing;
+mod spare;
+mod stages;
+mod task;
+
+pub use error::ReportError;
+pub use stages::StageTimes;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::cpu_time::thread_cpu_ns;
+use crate::replay::ReplayOptions;
+use crate::report::{ExtractRequest, OutputDir, ReportWriter, Summary};
+use crate::source::Input;
+use reorder::{InputEnd, Sink};
+
+/// A request to stop a run early, shared by whoever asks (a signal
+/// handler) and the threads of the run, which look at it often.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A token that has not been set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the run to stop; returns whether it had been asked before.
+    pub fn request(&self) -> bool {
+        self.0.swap(true, Ordering::SeqCst)
+    }
+
+    /// True once the run was asked to stop.
+    pub fn requested(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What a report run is told to watch: progress, as the rows are written.
+pub trait Observer {
+    /// `bytes` more of the current input and `games` more games are written.
+    fn advance(&mut self, bytes: u64, games: u64);
+}
+
+/// Watches nothing.
+impl Observer for () {
+    fn advance(&mut self, _bytes: u64, _games: u64) {}
+}
+
+/// Everything one report run needs to know.
+#[derive(Debug, Clone)]
+pub struct ReportConfig {
+    pub inputs: Vec<Input>,
+    /// Replay options: `--moves`, `--variant`.
+    pub replay: ReplayOptions,
+    /// The extract files to write beside the report.
+    pub extracts: Vec<ExtractRequest>,
+}
+
+/// A finished run: its totals, the CPU time of each stage, and the inputs
+/// that broke off part-way (their games before the break are reported).
+#[derive(Debug)]
+pub struct ReportOutcome {
+    pub summary: Summary,
+    pub stages: StageTimes,
+    pub warnings: Vec<String>,
+}
+
+/// Replays every game of `config.inputs` on `pool` and writes the report
+/// into `out`. Files appear only when the run is complete, `summary.json`
+/// last; on an error or a cancellation, none do.
+pub fn run_report(
+    config: &ReportConfig,
+    out: &OutputDir,
+    pool: &rayon::ThreadPool,
+    cancel: &Cancel,
+    observer: &mut dyn Observer,
+) -> Result<ReportOutcome, ReportError> {
+    let started = Instant::now();
+    let main_cpu = thread_cpu_ns();
+    let threads = pool.current_num_threads();
+    let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
+    let mut writer = ReportWriter::create(out, config.replay.moves, &config.extracts, threads)?;
+    let mut producer_cpu = stages::ProducerCpu::default();
+    let mut warnings = Vec::new();
+    let split_threads = sizing::split_threads(threads);
+    for input in &config.inputs {
+        let mut sink = Sink {
+            writer: &mut writer,
+            observer: &mut *observer,
+            producer_cpu: &mut producer_cpu,
+            split_threads,
+        };
+        if let Err(end) = reorder::run_input(input, pool, &config.replay, cancel, &mut sink) {
+            match end {
+                // A stream that broke off part-way: its complete games are
+                // reported; say so, and go on with the other inputs.
+                InputEnd::Truncated(e) => {
+                    if let Some(last) = writer.summary.inputs.last_mut() {
+                        last.error = Some(e.to_string());
+                    }
+                    warnings.push(e.to_string());
+                }
+                InputEnd::Fatal(e) => return Err(e),
+            }
+        }
+    }
+    let workers_cpu = pool
+        .broadcast(|_| thread_cpu_ns())
+        .iter()
+        .sum::<u64>()
+        .saturating_sub(workers_cpu);
+    let summary = writer.finish(started.elapsed().as_secs_f64())?;
+    let stages = StageTimes {
+        producer_cpu_s: stages::seconds(0, producer_cpu.own),
+        decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
+        split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
+        split_threads,
+        writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),
+        replay_cpu_s: stages::seconds(0, workers_cpu),
+        wall_s: started.elapsed().as_secs_f64(),
+        bytes: summary.bytes,
+        games: summary.games,
+    };
+    Ok(ReportOutcome {
+        summary,
+        stages,
+        warnings,
+    })
+}

@@ -1,0 +1,58 @@
+//! A worker's task: one run of consecutive games of a batch, decoded,
+//! replayed and formatted into rows.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::Cancel;
+use super::spare::Spare;
+use crate::pgn::Batch;
+use crate::replay::{ReplayOptions, replay_text};
+use crate::report::{ChunkBuilder, FormattedChunk, GameLocation};
+use crate::source::{Encoding, decode_game};
+
+/// What every task of one input shares.
+pub(super) struct Job<'a> {
+    /// The input's name, for the `source` column and messages.
+    pub name: &'a str,
+    pub encoding: Encoding,
+    pub options: &'a ReplayOptions,
+    pub cancel: &'a Cancel,
+}
+
+/// Why a task returned no rows.
+pub(super) enum TaskError {
+    /// Formatting a row failed.
+    Csv(csv::Error),
+    /// The run was stopping (cancelled, or an earlier error): not replayed.
+    Skipped,
+}
+
+/// Replays chunk `chunk` of `batch` (`per_task` games a chunk), unless the
+/// run is stopping, into buffers taken from `spare`.
+pub(super) fn replay_chunk(
+    batch: &Batch,
+    chunk: usize,
+    per_task: usize,
+    job: &Job<'_>,
+    stop: &AtomicBool,
+    spare: &Spare,
+) -> Result<FormattedChunk, TaskError> {
+    if stop.load(Ordering::Relaxed) || job.cancel.requested() {
+        return Err(TaskError::Skipped);
+    }
+    let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
+    let first_game = batch.first_game + 1 + (chunk * per_task) as u64;
+    let mut rows = ChunkBuilder::new(spare.take(), job.options.moves, spans.len());
+    for (i, span) in spans.iter().enumerate() {
+        let text = decode_game(batch.game_bytes(span), job.encoding);
+        let record = replay_text(&text, span.line, job.options);
+        let at = GameLocation {
+            source: job.name,
+            game: first_game + i as u64,
+            offset: span.offset,
+            line: span.line,
+        };
+        rows.push(at, &record, *span).map_err(TaskError::Csv)?;
+    }
+    rows.finish().map_err(TaskError::Csv)
+}

@@ -1,0 +1,15 @@
+//! Every vector primitive of the crate, each beside its portable twin (the
+//! plain loop that defines it and that the tests hold it to). The unsafe
+//! code of the crate's fast paths is here and only here: intrinsics and
+//! the unaligned loads they need.
+//!
+//! - [`bytes16`]: sixteen bytes asked one question at a time (the PGN
+//!   tokenizer's and tag reader's fast paths).
+//! - [`classify`]: sixty-four bytes classified into a bitmask (the PGN
+//!   splitter).
+//! - [`quote`]: whether a CSV field needs quotes (the report's rows).
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod bytes16;
+pub(crate) mod classify;
+pub(crate) mod quote;

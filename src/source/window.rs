@@ -1,0 +1,479 @@
+//! An opened input as a window of bytes that moves forward: the part of the
+//! text not yet handed on, read further on demand.
+//!
+//! The I/O strategy is chosen here, once per input. A plain file is
+//! memory-mapped: its window is a range of the map, handed on without a
+//! copy, and the kernel pages the file in as it is read. A compressed file
+//! (zstd, gzip: recognised by their magic bytes) or a stream (stdin) is
+//! decoded into an owned buffer that grows to what the reader asks for.
+//! Either way the reader of the window sees one interface ([`Source`]):
+//! ask for at least so many bytes ([`Source::window`]), then hand a prefix
+//! on ([`Source::take`]) or drop it ([`Source::skip`]). Where the window's
+//! bytes end (a game boundary) is the reader's business: the source knows
+//! encodings and compression, not PGN.
+
+use std::io::Read;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::SourceError;
+use super::encoding::{Encoding, SNIFF_BYTES, sniff};
+use super::read_ahead::ReadAhead;
+
+/// Tuning of how inputs are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Target size of one batch in bytes (default 8 MiB: large enough that
+    /// per-batch overhead vanishes, small enough that a few batches in flight
+    /// per thread keep memory flat).
+    pub batch_bytes: usize,
+    /// Force an encoding instead of sniffing one.
+    pub encoding: Option<Encoding>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            batch_bytes: 8 << 20,
+            encoding: None,
+        }
+    }
+}
+
+/// How an input's bytes were stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    Zstd,
+    Gzip,
+}
+
+impl Compression {
+    /// The name `summary.json` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::None => "none",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+        }
+    }
+}
+
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+fn compression_of(head: &[u8]) -> Compression {
+    if head.starts_with(&ZSTD_MAGIC) {
+        Compression::Zstd
+    } else if head.starts_with(&GZIP_MAGIC) {
+        Compression::Gzip
+    } else {
+        Compression::None
+    }
+}
+
+type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
+/// Counts the bytes read from the underlying file or pipe (before any
+/// decompression), for a progress bar by input bytes.
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Bytes handed on from a [`Source`]: a range of the mapped file, or an
+/// owned piece of a stream. `Send + Sync`: a worker thread reads it as it is.
+pub struct Chunk(ChunkBytes);
+
+enum ChunkBytes {
+    Shared(Shared, Range<usize>),
+    Owned(Vec<u8>),
+}
+
+impl Chunk {
+    /// The bytes.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.0 {
+            ChunkBytes::Shared(data, r) => (**data).as_ref().get(r.clone()).unwrap_or_default(),
+            ChunkBytes::Owned(v) => v,
+        }
+    }
+}
+
+/// How far a window reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowEnd {
+    /// More bytes may follow the window.
+    More,
+    /// The window reaches the end of the input: nothing follows.
+    Final,
+    /// The input broke off after the window (a truncated or corrupt
+    /// compressed stream, a read error): nothing follows, and the input is
+    /// not complete. [`Source::take_error`] says why.
+    Broken,
+}
+
+enum Inner {
+    Mapped {
+        data: Shared,
+        len: usize,
+        /// The window is `data[start..start + shown]`.
+        start: usize,
+        shown: usize,
+    },
+    Stream {
+        rd: Box<dyn Read + Send>,
+        /// The window: the bytes read and not yet handed on.
+        buf: Vec<u8>,
+        eof: bool,
+        error: Option<std::io::Error>,
+    },
+}
+
+/// An opened input. The window starts at [`Source::offset`] of the
+/// (decompressed) text and grows on demand.
+pub struct Source {
+    path: PathBuf,
+    encoding: Encoding,
+    compression: Compression,
+    inner: Inner,
+    /// Text offset of the window's first byte.
+    offset: u64,
+    raw_read: Arc<AtomicU64>,
+    raw_len: Option<u64>,
+    /// CPU nanoseconds of the decoding thread of a compressed stream, set
+    /// when it ends.
+    decoder_cpu: Option<Arc<AtomicU64>>,
+    /// Bytes an owned window is given room for at once (the batch size).
+    room: usize,
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Source")
+            .field("path", &self.path)
+            .field("encoding", &self.encoding)
+            .field("compression", &self.compression)
+            .field("offset", &self.offset)
+            .finish()
+    }
+}
+
+pub(super) fn io_err(path: &Path, source: std::io::Error) -> SourceError {
+    if source.kind() == std::io::ErrorKind::NotFound {
+        SourceError::NotFound {
+            path: path.to_path_buf(),
+        }
+    } else {
+        SourceError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+impl Source {
+    /// Opens a file: plain files are mapped, compressed ones streamed.
+    pub fn open_file(path: &Path, opts: &ReadOptions) -> Result<Source, SourceError> {
+        let mut file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+        let mut head = [0u8; 4];
+        let n = read_full(&mut file, &mut head).map_err(|e| io_err(path, e))?;
+        let head = head.get(..n).unwrap_or_default();
+        let len = file.metadata().map_err(|e| io_err(path, e))?.len();
+        if compression_of(head) != Compression::None {
+            let rd = std::io::Cursor::new(head.to_vec()).chain(file);
+            let mut r = Source::from_read(path, Box::new(rd), opts)?;
+            r.raw_len = Some(len);
+            return Ok(r);
+        }
+        if len == 0 {
+            // An empty file cannot be mapped; it simply has no games.
+            return Ok(Source::from_shared(path, Arc::new(Vec::new()), opts));
+        }
+        // SAFETY: the map is read-only. If another process truncates or
+        // rewrites the file while we read it, reads may see the new bytes
+        // or fault (SIGBUS): the documented caveat of mapping, accepted as
+        // ripgrep does for speed on large files.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| io_err(path, e))?;
+        #[cfg(unix)]
+        {
+            let _ = map.advise(memmap2::Advice::Sequential);
+        }
+        Ok(Source::from_shared(path, Arc::new(map), opts))
+    }
+
+    /// Reads bytes already in memory (a mapped file, or test data).
+    pub fn from_shared(path: &Path, data: Shared, opts: &ReadOptions) -> Source {
+        let bytes = (*data).as_ref();
+        let len = bytes.len();
+        let encoding = opts
+            .encoding
+            .unwrap_or_else(|| sniff(bytes.get(..len.min(SNIFF_BYTES)).unwrap_or_default()));
+        Source {
+            path: path.to_path_buf(),
+            encoding,
+            compression: Compression::None,
+            inner: Inner::Mapped {
+                data,
+                len,
+                start: 0,
+                shown: 0,
+            },
+            offset: 0,
+            raw_read: Arc::new(AtomicU64::new(0)),
+            raw_len: Some(len as u64),
+            decoder_cpu: None,
+            room: opts.batch_bytes.max(1),
+        }
+    }
+
+    /// Streams a reader, decompressing it if it starts with zstd or gzip
+    /// magic bytes. Reads the first window now, to decide the encoding.
+    pub fn from_read(
+        path: &Path,
+        rd: Box<dyn Read + Send>,
+        opts: &ReadOptions,
+    ) -> Result<Source, SourceError> {
+        let raw_read = Arc::new(AtomicU64::new(0));
+        let mut rd: Box<dyn Read + Send> = Box::new(Counting {
+            inner: rd,
+            count: Arc::clone(&raw_read),
+        });
+        let mut head = [0u8; 4];
+        let n = read_full(&mut rd, &mut head).map_err(|e| io_err(path, e))?;
+        let head = head.get(..n).unwrap_or_default();
+        let compression = compression_of(head);
+        let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
+        let decoder: Box<dyn Read + Send> = match compression {
+            Compression::Zstd => {
+                Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
+            }
+            Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+            Compression::None => Box::new(raw),
+        };
+        // A compressed stream is decoded on a thread of its own, so that
+        // decoding overlaps splitting.
+        let (rd, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
+            Compression::None => (decoder, None),
+            Compression::Zstd | Compression::Gzip => {
+                let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
+                let cpu = ahead.cpu_ns();
+                (Box::new(ahead), Some(cpu))
+            }
+        };
+        let room = opts.batch_bytes.max(1);
+        let mut source = Source {
+            path: path.to_path_buf(),
+            encoding: Encoding::Utf8,
+            compression,
+            inner: Inner::Stream {
+                rd,
+                buf: Vec::new(),
+                eof: false,
+                error: None,
+            },
+            offset: 0,
+            raw_read,
+            raw_len: None,
+            decoder_cpu,
+            room,
+        };
+        let (head, _) = source.window(room);
+        let encoding = opts
+            .encoding
+            .unwrap_or_else(|| sniff(head.get(..head.len().min(SNIFF_BYTES)).unwrap_or_default()));
+        source.encoding = encoding;
+        Ok(source)
+    }
+
+    /// The input's path as given (`-` for stdin).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The text encoding, decided from the input's first bytes.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// Text offset of the window's first byte: the bytes handed on or
+    /// skipped so far.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes of the input itself (compressed, for `.zst`/`.gz`) consumed so
+    /// far, for a progress bar; compare with [`Self::input_len`].
+    pub fn input_read(&self) -> u64 {
+        match self.inner {
+            Inner::Mapped { .. } => self.offset,
+            Inner::Stream { .. } => self.raw_read.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Size of the input file in bytes (compressed size for `.zst`/`.gz`);
+    /// `None` for stdin.
+    pub fn input_len(&self) -> Option<u64> {
+        self.raw_len
+    }
+
+    /// CPU nanoseconds of the thread that decodes a compressed stream
+    /// (0 for plain input, and until the stream has been read to its end).
+    pub fn decoder_cpu_ns(&self) -> u64 {
+        self.decoder_cpu
+            .as_ref()
+            .map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+
+    /// The window, grown to at least `want` bytes unless the input ends
+    /// (or breaks off) first, and how far it reaches.
+    pub fn window(&mut self, want: usize) -> (&[u8], WindowEnd) {
+        match &mut self.inner {
+            Inner::Mapped {
+                data,
+                len,
+                start,
+                shown,
+            } => {
+                let end = start.saturating_add(want).min(*len);
+                *shown = end - *start;
+                let bytes = (**data).as_ref().get(*start..end).unwrap_or_default();
+                let reach = if end == *len {
+                    WindowEnd::Final
+                } else {
+                    WindowEnd::More
+                };
+                (bytes, reach)
+            }
+            Inner::Stream {
+                rd,
+                buf,
+                eof,
+                error,
+            } => {
+                fill(rd, buf, want, eof, error);
+                let reach = match (*eof, error.is_some()) {
+                    (false, _) => WindowEnd::More,
+                    (true, false) => WindowEnd::Final,
+                    (true, true) => WindowEnd::Broken,
+                };
+                (buf, reach)
+            }
+        }
+    }
+
+    /// Hands on the first `n` bytes of the window (no more than it holds);
+    /// the window then starts after them.
+    pub fn take(&mut self, n: usize) -> Chunk {
+        let room = self.room;
+        let (chunk, n) = match &mut self.inner {
+            Inner::Mapped {
+                data, start, shown, ..
+            } => {
+                let n = n.min(*shown);
+                let range = *start..*start + n;
+                *start += n;
+                *shown -= n;
+                (ChunkBytes::Shared(Arc::clone(data), range), n)
+            }
+            Inner::Stream { buf, .. } => {
+                let n = n.min(buf.len());
+                // The next window's buffer, at its full size at once:
+                // growing it by doubling would leave freed blocks of every
+                // size behind, which the allocator keeps (RssAnon).
+                let rest = buf.get(n..).unwrap_or_default();
+                let mut tail = Vec::with_capacity(room.max(rest.len()));
+                tail.extend_from_slice(rest);
+                buf.truncate(n);
+                (ChunkBytes::Owned(std::mem::replace(buf, tail)), n)
+            }
+        };
+        self.offset += n as u64;
+        Chunk(chunk)
+    }
+
+    /// Drops the first `n` bytes of the window (no more than it holds).
+    pub fn skip(&mut self, n: usize) {
+        let n = match &mut self.inner {
+            Inner::Mapped { start, shown, .. } => {
+                let n = n.min(*shown);
+                *start += n;
+                *shown -= n;
+                n
+            }
+            Inner::Stream { buf, .. } => {
+                let n = n.min(buf.len());
+                buf.drain(..n);
+                n
+            }
+        };
+        self.offset += n as u64;
+    }
+
+    /// Why a [`WindowEnd::Broken`] input broke off (once).
+    pub fn take_error(&mut self) -> std::io::Error {
+        match &mut self.inner {
+            Inner::Stream { error, .. } => error.take(),
+            Inner::Mapped { .. } => None,
+        }
+        .unwrap_or_else(|| std::io::Error::other("read failed"))
+    }
+}
+
+/// Reads until `buf` is full or the reader ends.
+fn read_full(rd: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match rd.read(buf.get_mut(n..).unwrap_or_default()) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Reads into `buf` until it holds `target` bytes, the reader ends (`eof`),
+/// or it fails (`error`, and `eof` too: nothing more will be read).
+fn fill(
+    rd: &mut Box<dyn Read + Send>,
+    buf: &mut Vec<u8>,
+    target: usize,
+    eof: &mut bool,
+    error: &mut Option<std::io::Error>,
+) {
+    const STEP: usize = 1 << 16;
+    while !*eof && buf.len() < target {
+        let old = buf.len();
+        let want = (target - old).clamp(1, STEP.max(target / 4));
+        buf.resize(old + want, 0);
+        match rd.read(buf.get_mut(old..).unwrap_or_default()) {
+            Ok(0) => {
+                buf.truncate(old);
+                *eof = true;
+            }
+            Ok(k) => buf.truncate(old + k),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => buf.truncate(old),
+            Err(e) => {
+                buf.truncate(old);
+                *eof = true;
+                *error = Some(e);
+            }
+        }
+    }
+}
