@@ -9,12 +9,8 @@
 //! pieces real files hold and the malformed ones they sometimes hold, and
 //! every file of the repository's test data, and require the same answers.
 
-#[path = "support/movetext_reference.rs"]
-mod movetext_reference;
-#[path = "support/tag_reference.rs"]
-mod tag_reference;
-
-mod support;
+use crate::support;
+use crate::{movetext_reference, tag_reference};
 
 use pgnmill::pgn::{GameText, Movetext, split_all};
 use pgnmill::replay::tags::GameHeaders;
