@@ -10,7 +10,7 @@
 //! concatenated into one input: `read+split` is the serial stage that runs
 //! between parallel sections, `replay+format` is the per-game work one worker
 //! does. Their ratio is the serial fraction on this corpus; for the large
-//! corpus use `examples/pipeline_stages.rs` via `scripts/throughput.sh`.
+//! corpus use `benches/pipeline_stages.rs` via `scripts/throughput.sh`.
 //!
 //! Criterion prints time per iteration and the derived throughput; the
 //! absolute figures drift on a shared machine, so compare runs made

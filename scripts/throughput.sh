@@ -33,7 +33,7 @@
 #     1.8x, meaningful only on an idle machine: the CPU% column shows whether
 #     the second core was there), RssAnon of the 2 GB input over the 200 MB
 #     one (target within 10%, --huge), zstd input throughput next to
-#     `zstd -d` alone, and the serial fraction (examples/pipeline_stages.rs).
+#     `zstd -d` alone, and the serial fraction (benches/pipeline_stages.rs).
 #  5. prints the sha256 of games.csv without its `source` column (the path
 #     of the input, which differs between machines and between .pgn and
 #     .pgn.zst), checks that it is the same in every run, and writes it to
@@ -85,12 +85,15 @@ log() { printf '== %s\n' "$*" >&2; }
 # ---------------------------------------------------------------- builds
 log "building pgnmill (release)"
 (cd "$root" && cargo build --release --quiet)
-if [ "$stages" = 1 ]; then
-  (cd "$root" && cargo build --release --quiet --example pipeline_stages)
-fi
 target=${CARGO_TARGET_DIR:-$root/target}
 pgnmill=$target/release/pgnmill
-stages_bin=$target/release/examples/pipeline_stages
+if [ "$stages" = 1 ]; then
+  # A bench program (harness = false): cargo names its binary with a hash,
+  # which the build's JSON messages give.
+  stages_bin=$(cd "$root" && cargo bench --quiet --no-run --bench pipeline_stages --message-format=json |
+    grep '"kind":\["bench"\]' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+  [ -x "$stages_bin" ] || { echo "throughput.sh: benches/pipeline_stages did not build" >&2; exit 1; }
+fi
 
 baseline=
 # BASELINE_DIR, when set, is the only place looked at.
@@ -238,7 +241,7 @@ if [ "$huge" = 1 ]; then
   done
 fi
 if [ "$stages" = 1 ]; then
-  log "serial fraction: examples/pipeline_stages on big.pgn, 1 and 16 threads"
+  log "serial fraction: benches/pipeline_stages on big.pgn, 1 and 16 threads"
   { "$stages_bin" "$big" 1 "$out-stages"; echo; "$stages_bin" "$big" 16 "$out-stages"; } > "$work/stages.txt"
 fi
 

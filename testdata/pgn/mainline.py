@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Per-game main-line facts from python-chess, for tests/pgn_tokens.rs.
+"""Per-game main-line facts from python-chess, for tests/pgn/pgn_tokens.rs.
 
 For each game of the files below: its index, the number of main-line moves
 python-chess replayed, whether python-chess met an error (such games are not

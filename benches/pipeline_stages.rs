@@ -13,8 +13,8 @@
 //! CPU, writer CPU), which caps the speed-up over one core at total CPU /
 //! that.
 //!
-//! Usage: `cargo run --release --example pipeline_stages -- INPUT [THREADS] [OUTDIR]`
-//! (`scripts/throughput.sh` calls it with THREADS 1).
+//! Usage: `cargo bench --bench pipeline_stages -- INPUT [THREADS] [OUTDIR]`
+//! (`scripts/throughput.sh` calls it with THREADS 1 and 16).
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -24,8 +24,10 @@ use pgnmill::replay::ReplayOptions;
 use pgnmill::report::OutputDir;
 use pgnmill::source::expand_inputs;
 
+mod support;
+
 fn main() -> Result<(), Box<dyn Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = support::args().into_iter();
     let input = PathBuf::from(
         args.next()
             .ok_or("usage: pipeline_stages INPUT [THREADS] [OUTDIR]")?,

@@ -5,9 +5,9 @@
 //! and from a position part-way, at likely game starts and at random cuts
 //! (which mostly fall inside games, so the fall-back path is checked too).
 //! The reference is the one-thread splitter, whose rules
-//! `tests/pgn_split_rules.rs` and `tests/pgn_counts.rs` check.
+//! `tests/pgn/pgn_split_rules.rs` and `tests/pgn/pgn_counts.rs` check.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! legal (`failures_pyffish.csv`); `pgnmill convert` reports them, keeps
 //! their text, decodes GBK and Big5, and passes other games through.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -1,16 +1,14 @@
 //! The notation readers and writers never panic, whatever the input, and
 //! whatever they accept is a legal move.
 
-mod xiangqi_notation_support;
-
 use std::sync::OnceLock;
 
+use crate::notation_support::{VectorBoard, load_vectors};
 use pgnmill::xiangqi::notation::{
     Notation, detect_notation, parse_move, parse_move_as, write_move,
 };
 use pgnmill::xiangqi::types::{Move, Square};
 use proptest::prelude::*;
-use xiangqi_notation_support::{VectorBoard, load_vectors};
 
 /// A few real positions, with their legal moves.
 fn boards() -> &'static [VectorBoard] {

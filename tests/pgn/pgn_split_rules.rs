@@ -43,7 +43,7 @@ fn a_main_line_starting_again_at_move_one_is_a_new_game() {
 
 #[test]
 fn blacks_first_move_after_a_blank_line_continues_the_game() {
-    // Found by tests/roundtrip_pgn.rs: `1...` is not a new main line.
+    // Found by tests/pgn/roundtrip_pgn.rs: `1...` is not a new main line.
     let g = games("1. Na3 ; a comment\n\n1... Na6! *\n");
     assert_eq!(g.len(), 1, "{g:?}");
 }

@@ -13,8 +13,9 @@
 //! }
 //! ```
 //!
-//! and then this file moved to `tests/xiangqi_notation_kernel.rs` with
-//! `mod xiangqi_notation_support;` inserted before the `use` lines. Tried on a throwaway merge of
+//! and then this file moved to `tests/xiangqi/xiangqi_notation_kernel.rs`
+//! with `mod xiangqi_notation_kernel;` added to `tests/xiangqi/main.rs`.
+//! Tried on a throwaway merge of
 //! both branches: all 300 games of games.csv (30 947 plies) replay by parsing
 //! ICCS, pyffish WXF, official WXF and Chinese, write back identically,
 //! round-trip in all four notations and reach `final_fen`; every notation.csv
@@ -23,7 +24,7 @@
 use pgnmill::xiangqi::Position;
 use pgnmill::xiangqi::notation::{Notation, parse_move, parse_move_as, write_move};
 use pgnmill::xiangqi::types::Move;
-use xiangqi_notation_support::{load_vectors, testdata};
+use crate::notation_support::{load_vectors, testdata};
 
 #[derive(serde::Deserialize)]
 struct Game {

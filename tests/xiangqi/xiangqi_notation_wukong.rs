@@ -9,11 +9,9 @@
 //! text up to the spellings the spec lets differ (full-width digits, `=` for
 //! `.`, `+P` for `P+`).
 
-mod xiangqi_notation_support;
-
+use crate::notation_support::{VectorBoard, testdata};
 use pgnmill::xiangqi::notation::{Notation, detect_notation, parse_move, write_move};
 use pgnmill::xiangqi::types::Move;
-use xiangqi_notation_support::{VectorBoard, testdata};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 

@@ -6,9 +6,9 @@
 //! across lines, `;` and `%` escapes, variations, results, blank lines,
 //! CRLF and lone CR, stray and invalid UTF-8 bytes) and on every file under
 //! `testdata/`. The byte-by-byte splitter's rules are those of
-//! `tests/pgn_split_rules.rs` and `tests/pgn_counts.rs`.
+//! `tests/pgn/pgn_split_rules.rs` and `tests/pgn/pgn_counts.rs`.
 
-mod support;
+use crate::support;
 
 use pgnmill::pgn::split::{split_all_bytewise, split_window_bytewise};
 use pgnmill::pgn::{GameSpan, Position, split_all, split_window};

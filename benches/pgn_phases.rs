@@ -1,15 +1,16 @@
-//! Rough per-phase timing of the tokenizer (ignored: run by hand with
-//! `cargo test --release --test pgn_phase_timing -- --ignored --nocapture`;
-//! under `valgrind --tool=callgrind` it gives instruction counts per phase).
+//! Rough per-phase timing of the splitter and tokenizer, in MB/s: split,
+//! `GameText::new` (finding the movetext), the tags, the movetext tokens.
+//! Under `valgrind --tool=callgrind` it gives instruction counts per phase.
+//!
+//! Usage: `[FILE=NAME] [PHASE=split|new|tags|movetext] [REPS=N] cargo bench --bench pgn_phases`
+//! (FILE is a name in testdata/pgn/corpus, by default the lichess sample;
+//! PHASE, by default all four; REPS, by default 20).
 
 use std::time::Instant;
 
 use pgnmill::pgn::{GameText, split_all};
 
-#[test]
-#[ignore]
-fn phases() {
-    // FILE=<name in testdata/pgn/corpus>, PHASE=split|new|tags|movetext, REPS=n
+fn main() {
     let name = std::env::var("FILE").unwrap_or_else(|_| "lichess-2025-05-blitz-sample.pgn".into());
     let p = format!("{}/testdata/pgn/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(p).unwrap();

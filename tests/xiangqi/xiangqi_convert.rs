@@ -5,7 +5,7 @@
 //! official WXF and Chinese), `pgnmill report` must reach each game's
 //! `final_fen`, and every notation must convert back to the same ICCS.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -8,9 +8,9 @@
 //! With the pipeline, the split runs beside the replay workers, so it caps
 //! the speed-up of a run at (split MB per wall second) / (replay MB per
 //! CPU-second and core): compare with the replay figure of
-//! `examples/pipeline_stages.rs`.
+//! `benches/pipeline_stages.rs`.
 //!
-//! Usage: `cargo run --release --example split_speed -- INPUT [THREADS] [ROUNDS]`
+//! Usage: `cargo bench --bench split_speed -- INPUT [THREADS] [ROUNDS]`
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -19,6 +19,8 @@ use std::time::Instant;
 
 use pgnmill::pgn::Batches;
 use pgnmill::source::ReadOptions;
+
+mod support;
 
 /// User+system seconds of the whole process so far (Linux, 100 ticks/s).
 fn process_cpu_s() -> f64 {
@@ -36,7 +38,7 @@ fn process_cpu_s() -> f64 {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = support::args().into_iter();
     let input = PathBuf::from(
         args.next()
             .ok_or("usage: split_speed INPUT [THREADS] [ROUNDS]")?,

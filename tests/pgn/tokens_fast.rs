@@ -1,20 +1,16 @@
-//! The fast tokenizer and tag walk (issue 5) against the ones they replaced.
+//! The fast tokenizer and tag walk (issue 5) against plain references.
 //!
-//! `support/movetext_reference.rs` is `src/pgn/movetext.rs` as shipped at
-//! commit 178a3e3, before the fast path: the specification of every token
-//! (kind, text, offset), of `line_at`, `line` and `unclosed_comment`.
-//! `support/tag_reference.rs` is `src/pgn/tag.rs` at the same commit: the
-//! specification of the tags, of where the movetext starts and of its line.
-//! The tests feed old and new the same bytes, random text built from the
-//! pieces real files hold and the malformed ones they sometimes hold, and
-//! every file of the repository's test data, and require the same answers.
+//! `movetext_reference.rs` is the main-line tokenizer and
+//! `tag_reference.rs` the tag reader written plainly from the PGN rules,
+//! byte by byte: the specification of every token (kind, text, offset), of
+//! `line_at`, `line` and `unclosed_comment`, of the tags, of where the
+//! movetext starts and of its line. The tests feed the shipped code and the
+//! references the same bytes, random text built from the pieces real files
+//! hold and the malformed ones they sometimes hold, and every file of the
+//! repository's test data, and require the same answers.
 
-#[path = "support/movetext_reference.rs"]
-mod movetext_reference;
-#[path = "support/tag_reference.rs"]
-mod tag_reference;
-
-mod support;
+use crate::support;
+use crate::{movetext_reference, tag_reference};
 
 use pgnmill::pgn::headers::GameHeaders;
 use pgnmill::pgn::{GameText, Movetext, split_all};

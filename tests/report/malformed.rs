@@ -6,7 +6,7 @@
 //! The default sizes keep each test to a few seconds in release; the sizes
 //! the issue names (50 MB comment, 200 MB line) run with `--ignored`.
 
-mod support;
+use crate::support;
 
 use assert_cmd::Command;
 use std::collections::HashMap;

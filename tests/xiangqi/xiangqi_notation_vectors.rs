@@ -6,11 +6,9 @@
 //! reading gives the move back. The legal moves of a position are exactly the
 //! rows with its FEN, so ambiguity is judged on the true legal move set.
 
-mod xiangqi_notation_support;
-
+use crate::notation_support::{Row, VectorBoard, full_width_digits, load_vectors};
 use pgnmill::xiangqi::notation::{Notation, parse_move, parse_move_as, write_move};
 use pgnmill::xiangqi::types::Move;
-use xiangqi_notation_support::{Row, VectorBoard, full_width_digits, load_vectors};
 
 /// A column name, how to get its text (possibly transformed), and its notation.
 type ParseColumn = (&'static str, fn(&Row) -> String, Notation);

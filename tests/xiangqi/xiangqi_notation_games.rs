@@ -7,11 +7,9 @@
 //! Full replay by parsing (which needs each position's legal moves) is left
 //! for when the kernel is connected.
 
-mod xiangqi_notation_support;
-
+use crate::notation_support::{VectorBoard, testdata};
 use pgnmill::xiangqi::notation::{Notation, parse_move_as, write_move};
 use pgnmill::xiangqi::types::Move;
-use xiangqi_notation_support::{VectorBoard, testdata};
 
 #[derive(serde::Deserialize)]
 struct Game {

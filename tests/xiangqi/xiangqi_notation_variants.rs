@@ -3,13 +3,11 @@
 //! spec describes; and the errors for texts that name no legal move, or
 //! more than one.
 
-mod xiangqi_notation_support;
-
+use crate::notation_support::{Row, VectorBoard, load_vectors};
 use pgnmill::xiangqi::notation::{
     Notation, NotationError, detect_notation, parse_move, parse_move_as,
 };
 use pgnmill::xiangqi::types::Move;
-use xiangqi_notation_support::{Row, VectorBoard, load_vectors};
 
 /// Applies `variant` to every row; rows where it returns `None` do not have
 /// the form. Each variant must parse to the row's move. Returns how many rows

@@ -1,0 +1,12 @@
+//! Stage 3, the report: replay and the rows of `pgnmill report`, against
+//! python-chess and on pathological input (`pgnmill::replay`,
+//! `pgnmill::report`).
+//!
+//! One test binary for the stage; each module is a former `tests/*.rs`
+//! file. Run one module with `cargo test --release --test report -- malformed::`.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod malformed;
+mod report_vs_python_chess;
