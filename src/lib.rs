@@ -20,6 +20,7 @@ pub mod commands;
 pub mod convert;
 pub mod cpu_time;
 pub mod error;
+pub mod fenlist;
 pub mod interrupt;
 pub mod pgn;
 pub mod replay;

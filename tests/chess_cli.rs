@@ -111,7 +111,9 @@ fn parse_rows(csv_text: &[u8]) -> Vec<Row> {
             "castling_effective",
             "reason",
             "legal_moves",
-            "check"
+            "check",
+            "variant",
+            "id"
         ]
     );
     r.deserialize().map(|x| x.unwrap()).collect()
