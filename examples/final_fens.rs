@@ -4,21 +4,23 @@
 //!
 //! Usage: `cargo run --release --example final_fens -- GAMES.pgn`
 
-use pgnmill::replay::{ReplayOptions, replay_game};
-use pgnmill::source::{Input, ReadOptions};
+use pgnmill::pgn::Batches;
+use pgnmill::replay::{ReplayOptions, replay_text};
+use pgnmill::source::{Input, ReadOptions, decode_game};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
         .ok_or("usage: final_fens GAMES.pgn")?;
     let options = ReplayOptions::default();
-    for batch in Input::file(path).open(&ReadOptions::default())? {
+    let batches = Batches::open(&Input::file(path), &ReadOptions::default())?;
+    let encoding = batches.encoding();
+    for batch in batches {
         let batch = batch?;
         for span in &batch.games {
-            let bytes = span
-                .slice(batch.bytes(), batch.base_offset)
-                .expect("in its batch");
-            let game = replay_game(bytes, span.line, &options);
+            // Latin-1, GBK or Big5 text becomes UTF-8 first.
+            let text = decode_game(batch.game_bytes(span), encoding);
+            let game = replay_text(&text, span.line, &options);
             let threefold = game
                 .rep_ep_legal
                 .threefold_ply

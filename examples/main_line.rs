@@ -4,7 +4,7 @@
 //!
 //! Usage: `cargo run --release --example main_line -- GAMES.pgn`
 
-use pgnmill::pgn::{GameText, TokenKind, split_all};
+use pgnmill::pgn::{GameText, split_all};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
@@ -20,8 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .unwrap_or_default()
         };
         let moves: Vec<String> = game
-            .movetext()
-            .filter(|t| t.kind == TokenKind::Move)
+            .main_line()
             .map(|t| String::from_utf8_lossy(t.text).into_owned())
             .collect();
         println!("{} - {}: {}", tag("White"), tag("Black"), moves.join(" "));

@@ -27,6 +27,7 @@
 //! - [`output`]: files that appear only when complete.
 //! - [`pipeline`]: the whole report run, overlapped on all cores.
 //! - [`convert`]: xiangqi games rewritten in another notation.
+//! - [`fenlist`]: FEN, EPD and perft lists read and audited record by record.
 //!
 //! The command line (`src/main.rs` and `src/commands/`) is a separate
 //! crate target: it parses flags, calls these modules, and maps their errors
@@ -34,6 +35,7 @@
 
 pub mod chess;
 pub mod convert;
+pub mod fenlist;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;

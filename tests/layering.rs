@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 /// those after it. `chess` and `xiangqi` are rules kernels: they name no
 /// other stage at all.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "variant", "replay", "output", "report", "convert",
-    "pipeline",
+    "source", "pgn", "chess", "xiangqi", "fenlist", "variant", "replay", "output", "report",
+    "convert", "pipeline",
 ];
 
 /// Modules a stage may not name although they come earlier: the kernels
@@ -20,6 +20,7 @@ fn also_forbidden(stage: &str) -> &'static [&'static str] {
     match stage {
         "chess" | "xiangqi" => &["source", "pgn", "chess", "xiangqi"],
         "pgn" => &["chess", "xiangqi"],
+        "fenlist" => &["source", "pgn"],
         _ => &[],
     }
 }

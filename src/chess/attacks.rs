@@ -351,13 +351,6 @@ impl Ray {
     }
 }
 
-/// The ray from `from` through `towards` to the board's edge, or empty when
-/// they share no line.
-#[inline]
-pub fn ray_through(from: Square, towards: Square) -> Bitboard {
-    Ray::through(from, towards).map_or(Bitboard::EMPTY, Ray::squares)
-}
-
 /// Whether the piece on `from` is pinned to `king`: they share a line with
 /// nothing between them, and the first piece beyond `from` on that line is
 /// an enemy slider that moves along it (`rooks_queens` / `bishops_queens`:
@@ -467,15 +460,15 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN_LINE.1[a.index()][b.index()])
 }
 
-/// Whether `c` lies on the line through `a` and `b`.
-#[inline]
-pub fn aligned(a: Square, b: Square, c: Square) -> bool {
-    line(a, b).contains(c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ray from `from` through `towards` to the board's edge, or empty
+    /// when they share no line (the reference the pin tests use).
+    fn ray_through(from: Square, towards: Square) -> Bitboard {
+        Ray::through(from, towards).map_or(Bitboard::EMPTY, Ray::squares)
+    }
 
     /// The pin test agrees with playing the move on the occupancy: a piece
     /// is pinned exactly when lifting it lets an enemy slider see the king.

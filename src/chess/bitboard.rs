@@ -75,11 +75,6 @@ impl Bitboard {
     }
 
     #[inline]
-    pub fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | (1u64 << sq.index()))
-    }
-
-    #[inline]
     pub fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u64 << sq.index()))
     }

@@ -143,11 +143,6 @@ impl Board {
     }
 
     #[inline]
-    pub fn color_at(&self, sq: Square) -> Option<Color> {
-        self.piece_at(sq).map(|p| p.color)
-    }
-
-    #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.piece_at(sq).map(|p| p.role)
     }
@@ -164,14 +159,6 @@ impl Board {
         self.by_role[piece.role.index()] |= sq;
         self.by_color[piece.color.index()] |= sq;
         self.mailbox[sq.index() & 63] = Self::code(piece);
-    }
-
-    /// Removes whatever stands on `sq`, returning it.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.piece_at(sq)?;
-        self.remove_known(sq, piece);
-        Some(piece)
     }
 
     /// Removes a piece known to be `piece` from `sq` (no lookup).

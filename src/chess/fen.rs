@@ -2,15 +2,35 @@
 //! `Board.fen()` writes it (X-FEN): white's rights first, each colour's from
 //! the h-file towards the a-file; a right is `K`/`Q` when its rook is the
 //! outermost rook on that side of the king, otherwise the rook's file letter.
+//! [`Position::fen_with`] can write it in Shredder-FEN instead (file letters
+//! only), so that a Chess960 list read in Shredder-FEN is written back in it.
 
 use super::bitboard::Bitboard;
 use super::position::{EpMode, Position};
 use super::types::{Color, Role};
 
+/// How a written castling field names the rights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum CastlingNotation {
+    /// `K`/`Q` for the outermost rook on each side, a file letter otherwise
+    /// (python-chess `Board.fen()`).
+    #[default]
+    XFen,
+    /// Always the rook's file letter, e.g. `HFhf` (python-chess
+    /// `Board.fen(shredder=True)`).
+    Shredder,
+}
+
 impl Position {
-    /// The position as a six-field FEN, en-passant field under `ep`.
+    /// The position as a six-field FEN, en-passant field under `ep`,
+    /// castling field in X-FEN.
     /// Written without `fmt` machinery: a report writes two per game.
     pub fn fen(&self, ep: EpMode) -> String {
+        self.fen_with(ep, CastlingNotation::XFen)
+    }
+
+    /// [`Position::fen`] with the castling field in the given notation.
+    pub fn fen_with(&self, ep: EpMode, castling: CastlingNotation) -> String {
         let mut out = self.board.placement();
         out.push(' ');
         out.push(match self.turn {
@@ -18,7 +38,7 @@ impl Position {
             Color::Black => 'b',
         });
         out.push(' ');
-        self.push_castling_field(&mut out);
+        self.push_castling_field(&mut out, castling);
         out.push(' ');
         match self.ep_for(ep) {
             Some(sq) => {
@@ -35,25 +55,9 @@ impl Position {
         out
     }
 
-    /// FEN fields 1-4 (the position key of the spec, as text).
-    pub fn epd(&self, ep: EpMode) -> String {
-        let fen = self.fen(ep);
-        let mut parts = fen.splitn(5, ' ');
-        let mut out = String::with_capacity(fen.len());
-        for i in 0..4 {
-            if let Some(p) = parts.next() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                out.push_str(p);
-            }
-        }
-        out
-    }
-
-    /// Appends the castling field in X-FEN form, `-` if there are no
-    /// rights.
-    fn push_castling_field(&self, out: &mut String) {
+    /// Appends the castling field in the given notation, `-` if there are
+    /// no rights.
+    fn push_castling_field(&self, out: &mut String, notation: CastlingNotation) {
         let start = out.len();
         for color in Color::ALL {
             let Some(king) = self.board.king_of(color) else {
@@ -67,7 +71,7 @@ impl Position {
                 let a_side = sq.file() < king.file();
                 let others = rooks.without(sq);
                 let outer_exists = others.into_iter().any(|o| (o.file() < sq.file()) == a_side);
-                let c = if outer_exists {
+                let c = if outer_exists || notation == CastlingNotation::Shredder {
                     sq.file_char()
                 } else if a_side {
                     'q'

@@ -27,6 +27,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{CastlingAudit, CastlingMode};
+pub use fen::CastlingNotation;
 pub use moves::{Move, MoveKind, MoveList};
 pub use perft::{divide, perft};
 pub use position::{EpMode, Position, PositionError};

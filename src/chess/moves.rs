@@ -170,11 +170,6 @@ impl MoveList {
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
 }
 
 impl<'a> IntoIterator for &'a MoveList {

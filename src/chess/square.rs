@@ -12,11 +12,7 @@ pub struct Square(u8);
 
 impl Square {
     pub const A1: Square = Square(0);
-    pub const C1: Square = Square(2);
-    pub const D1: Square = Square(3);
     pub const E1: Square = Square(4);
-    pub const F1: Square = Square(5);
-    pub const G1: Square = Square(6);
     pub const H1: Square = Square(7);
     pub const A8: Square = Square(56);
     pub const E8: Square = Square(60);
@@ -60,12 +56,6 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 3
-    }
-
-    /// The same file on the other side of the board (a1 <-> a8).
-    #[inline]
-    pub const fn flip_vertical(self) -> Square {
-        Square(self.0 ^ 56)
     }
 
     /// Parses `e4`-style coordinates from exactly two bytes.

@@ -130,14 +130,6 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The FEN letter: upper case for white.
-    pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.role.upper_char(),
-            Color::Black => self.role.char(),
-        }
-    }
-
     /// The piece named by a FEN letter.
     pub fn from_char(c: u8) -> Option<Piece> {
         let role = Role::from_char(c)?;

@@ -1,164 +1,173 @@
 //! `pgnmill fen`: audit FEN/EPD lists. One CSV row per record, in input
-//! order, bad records included with the reason (spec `reports.md`, section
-//! `pgnmill fen`).
+//! order, bad records included with the reason (`docs/reports.md`, section
+//! `pgnmill fen`). Reading and auditing a record is [`pgnmill::fenlist`];
+//! this module opens the inputs as every command does (files, folders, `-`,
+//! compressed, any encoding `report` reads), runs the audit on the worker
+//! pool and writes the CSV through the shared output.
 
 use super::CliError;
-use pgnmill::chess::{CastlingMode, EpMode, Position, Setup};
-use std::io::{BufRead, BufReader, Read, Write};
+use super::output::Output;
+use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
+use pgnmill::source::{Input, Listing, ReadOptions, TextLines, expand_inputs_for};
+use rayon::prelude::*;
 use std::path::PathBuf;
 
-/// Arguments of `pgnmill fen`.
+/// Audit FEN/EPD lists: one CSV row per record, written back, castling
+/// rights checked against the board, legal moves and check.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Input: one record per line: a FEN, an EPD record with operations (bm, id, \
+hmvc, fmvn, ;D1 20 ...), a CSV perft line (fen,count,...), or the .perft \
+format (id X / epd FEN / perft N M); blank lines and # comments are skipped. \
+Chess, Chess960 (X-FEN or Shredder-FEN castling) and xiangqi (10 ranks) \
+records may be mixed.
+
+Exit status: 0 when the CSV was written (bad records are rows with status \
+bad_fen), 1 when an input or the output could not be used, 2 for usage \
+errors.
+
+Examples:
+  echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' | pgnmill fen
+  pgnmill fen perftsuite.epd tricky.perft -o audit.csv
+  pgnmill fen --chess960 --force -o frc.csv FRC_openings.epd
+  pgnmill fen -j 2 -q --variant xiangqi xiangqi.epd > xiangqi.csv")]
 pub struct FenArgs {
-    /// FEN/EPD list files, one record per line; `-` (or nothing) reads stdin.
+    /// FEN/EPD/perft list files (plain, zstd or gzip), folders (searched
+    /// for .fen, .epd and .perft files) or `-`; nothing reads stdin.
+    #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
-    /// Write the CSV here instead of stdout.
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
-    /// Read every record as Chess960 (X-FEN `KQkq` then means the outermost
-    /// rooks). Without it, a Shredder-FEN castling field (`HAha`) still
-    /// switches that record to Chess960.
+    /// Write the CSV to this file (complete or not at all) instead of
+    /// standard output.
+    #[arg(short, long = "out", alias = "output", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Replace the -o file if it exists.
     #[arg(long)]
+    pub force: bool,
+    /// Worker threads for the audit [default: all cores]; the output order
+    /// is the input order whatever the number.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// No closing summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Rules to read records with.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub variant: VariantRule,
+    /// Same as --variant chess960: every record is Chess960 (X-FEN `KQkq`
+    /// then means the outermost rooks).
+    #[arg(long, conflicts_with = "variant")]
     pub chess960: bool,
 }
 
-/// One output row.
-#[derive(serde::Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct FenRow {
-    pub source: String,
-    pub line: u64,
-    pub input: String,
-    pub status: &'static str,
-    pub error: String,
-    pub fen: String,
-    pub fen_ep_legal: String,
-    pub castling_invalid: String,
-    pub castling_effective: String,
-    pub reason: String,
-    pub legal_moves: Option<usize>,
-    pub check: Option<bool>,
+impl FenArgs {
+    fn options(&self) -> FenOptions {
+        FenOptions {
+            variant: if self.chess960 {
+                VariantRule::Chess960
+            } else {
+                self.variant
+            },
+        }
+    }
+}
+
+/// Records audited together on the worker pool.
+const BATCH_LINES: usize = 4096;
+
+/// Totals for the closing summary.
+#[derive(Default)]
+struct Totals {
+    ok: u64,
+    bad: u64,
+    perft_lines: u64,
 }
 
 /// Runs the command.
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
-    match &args.output {
-        Some(path) => {
-            let file = std::fs::File::create(path).map_err(|e| CliError::io(path, e))?;
-            let mut w = std::io::BufWriter::new(file);
-            run_to(args, &mut w)?;
-            w.flush().map_err(|e| CliError::io(path, e))
-        }
-        None => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            run_to(args, &mut lock)
-        }
-    }
-}
-
-/// Runs the command, writing the CSV to `out`.
-pub fn run_to(args: &FenArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let out_name = args
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("<stdout>"));
-    let mut csv = csv::Writer::from_writer(out);
-    let stdin_only = [PathBuf::from("-")];
-    let inputs: &[PathBuf] = if args.inputs.is_empty() {
-        &stdin_only
+    let (pool, _) = super::worker_pool(args.threads)?;
+    let inputs = if args.inputs.is_empty() {
+        vec![Input::stdin()]
     } else {
-        &args.inputs
+        expand_inputs_for(&args.inputs, Listing::Positions)?
     };
-    for path in inputs {
-        let (source, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-            ("-".to_string(), Box::new(std::io::stdin()))
-        } else {
-            let f = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
-            (path.display().to_string(), Box::new(f))
-        };
-        let mut reader = BufReader::new(reader);
-        let mut buf = Vec::new();
-        let mut line_no = 0u64;
-        loop {
-            buf.clear();
-            let n = reader
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| CliError::io(path, e))?;
-            if n == 0 {
-                break;
-            }
-            line_no += 1;
-            let text = String::from_utf8_lossy(&buf);
-            let record = text
-                .trim_end_matches(['\n', '\r'])
-                .trim_start_matches('\u{feff}');
-            if record.trim().is_empty() || record.trim_start().starts_with('#') {
-                continue;
-            }
-            let row = audit_record(&source, line_no, record, args.chess960);
-            csv.serialize(&row)
-                .map_err(|e| CliError::Failed(format!("{}: {e}", out_name.display())))?;
-        }
+    let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
+    let mut out = Output::open(args.out.as_deref(), args.force, &input_paths)?;
+    let totals = write_csv(args, &inputs, &pool, &mut out)?;
+    out.finish()?;
+    if !args.quiet {
+        super::say(format_args!(
+            "pgnmill fen: {} records ({} ok, {} bad_fen), {} perft count lines skipped",
+            totals.ok + totals.bad,
+            totals.ok,
+            totals.bad,
+            totals.perft_lines
+        ));
     }
-    csv.flush().map_err(|e| CliError::io(&out_name, e))
+    Ok(())
 }
 
-/// The FEN part of a FEN or EPD record: text before any `;` or `,` (EPD
-/// operations, CSV perft counts), its first four fields, and fields 5-6 when
-/// they are numbers (EPD operations such as `bm Nf3` are dropped).
-fn fen_part(record: &str) -> String {
-    let head = record.split([';', ',']).next().unwrap_or("");
-    let mut fields: Vec<&str> = head.split_ascii_whitespace().take(6).collect();
-    if fields.len() > 4 {
-        let counters = fields[4..]
-            .iter()
-            .take_while(|f| f.bytes().all(|b| b.is_ascii_digit()))
-            .count();
-        fields.truncate(4 + counters);
+/// Writes the header and one row per record of every input.
+fn write_csv(
+    args: &FenArgs,
+    inputs: &[Input],
+    pool: &rayon::ThreadPool,
+    out: &mut Output,
+) -> Result<Totals, CliError> {
+    let name = out.name();
+    let csv_err = |e: csv::Error| match e.into_kind() {
+        csv::ErrorKind::Io(e) => CliError::io(&name, e),
+        other => CliError::Failed(format!("{}: {other:?}", name.display())),
+    };
+    let mut csv = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
+    csv.write_record(COLUMNS).map_err(csv_err)?;
+    let opts = args.options();
+    let mut totals = Totals::default();
+    for input in inputs {
+        let source_name = input.path.display().to_string();
+        let lines = TextLines::new(input.open(&ReadOptions::default())?);
+        let mut state = FileState::default();
+        let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
+        let mut lines = lines.peekable();
+        while let Some(line) = lines.next() {
+            batch.push(line?);
+            if batch.len() == BATCH_LINES || lines.peek().is_none() {
+                let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
+                for row in &rows {
+                    if row.status == "ok" {
+                        totals.ok += 1;
+                    } else {
+                        totals.bad += 1;
+                    }
+                    csv.serialize(row).map_err(csv_err)?;
+                }
+                batch.clear();
+            }
+        }
+        totals.perft_lines += state.perft_lines;
     }
-    fields.join(" ")
+    csv.flush().map_err(|e| CliError::io(&name, e))?;
+    Ok(totals)
 }
 
-/// Audits one record.
-pub fn audit_record(source: &str, line: u64, record: &str, chess960: bool) -> FenRow {
-    let mut row = FenRow {
-        source: source.to_string(),
-        line,
-        input: record.to_string(),
-        status: "bad_fen",
-        error: String::new(),
-        fen: String::new(),
-        fen_ep_legal: String::new(),
-        castling_invalid: String::new(),
-        castling_effective: String::new(),
-        reason: String::new(),
-        legal_moves: None,
-        check: None,
-    };
-    let setup = match Setup::parse(&fen_part(record)) {
-        Ok(s) => s,
-        Err(e) => {
-            row.error = e.to_string();
-            return row;
-        }
-    };
-    let mode = if chess960 || setup.is_shredder() {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    match Position::from_setup(&setup, mode) {
-        Ok((pos, audit)) => {
-            row.status = "ok";
-            row.fen = pos.fen(EpMode::Always);
-            row.fen_ep_legal = pos.fen(EpMode::Legal);
-            row.castling_invalid = audit.invalid;
-            row.castling_effective = audit.effective;
-            row.reason = audit.reason;
-            row.legal_moves = Some(pos.legal_moves().len());
-            row.check = Some(pos.is_check());
-        }
-        Err(e) => row.error = e.to_string(),
-    }
-    row
+/// Reads the lines of a batch in order (a `.perft` `id` line names the next
+/// record), then audits the records on the pool; rows come back in order.
+fn audit_batch(
+    source: &str,
+    batch: &[(u64, String)],
+    opts: &FenOptions,
+    state: &mut FileState,
+    pool: &rayon::ThreadPool,
+) -> Vec<FenRow> {
+    let records: Vec<_> = batch
+        .iter()
+        .filter_map(|(n, text)| fenlist::read_line(text, state).map(|r| (*n, r)))
+        .collect();
+    pool.install(|| {
+        records
+            .par_iter()
+            .map(|(n, r)| fenlist::audit_record(source, *n, r, opts))
+            .collect()
+    })
 }

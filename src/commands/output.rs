@@ -4,7 +4,7 @@
 //! replaced only with `--force`, and never when it is also an input.
 
 use super::CliError;
-use pgnmill::output::AtomicFile;
+use pgnmill::output::{AtomicFile, OutputError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -39,6 +39,14 @@ impl Output {
         Ok(Output::File(AtomicFile::create(path)?))
     }
 
+    /// The output's name for messages: its path, or `standard output`.
+    pub fn name(&self) -> PathBuf {
+        match self {
+            Output::Stdout(_) => PathBuf::from("standard output"),
+            Output::File(f) => f.path().to_path_buf(),
+        }
+    }
+
     /// Writes bytes; names the output in the error.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
         match self {
@@ -60,10 +68,10 @@ impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
             Output::Stdout(w) => w.write(buf),
-            Output::File(f) => f
-                .write_all(buf)
-                .map(|()| buf.len())
-                .map_err(std::io::Error::other),
+            Output::File(f) => f.write_all(buf).map(|()| buf.len()).map_err(|e| match e {
+                OutputError::Io { source, .. } => source,
+                e => std::io::Error::other(e),
+            }),
         }
     }
 

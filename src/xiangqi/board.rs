@@ -84,16 +84,6 @@ pub fn in_palace(color: Color, sq: Square) -> bool {
         }
 }
 
-/// Whether `sq` lies on `color`'s own half (ranks 0-4 for red, 5-9 for
-/// black): elephants never leave it, pawns move sideways only off it.
-#[inline]
-pub fn on_own_side(color: Color, sq: Square) -> bool {
-    match color {
-        Color::Red => sq.rank() <= 4,
-        Color::Black => sq.rank() >= 5,
-    }
-}
-
 /// A set of points as bits (bit n = square index n), iterated in index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareSet(u128);

@@ -47,17 +47,6 @@ pub enum Role {
 }
 
 impl Role {
-    /// All roles, in FEN letter order K A B N R C P.
-    pub const ALL: [Role; 7] = [
-        Role::King,
-        Role::Advisor,
-        Role::Elephant,
-        Role::Horse,
-        Role::Rook,
-        Role::Cannon,
-        Role::Pawn,
-    ];
-
     /// 0..7: an index into per-role tables.
     pub fn index(self) -> usize {
         self as usize

@@ -207,10 +207,22 @@ fn fen_bad_side_to_move_is_refused() {
 
 #[test]
 fn fen_king_count_is_checked_per_colour() {
-    let e = fen_err("8/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    assert_eq!(e, "black has no king");
-    let e = fen_err("4k3/8/8/8/8/8/4P3/3KK3 w - - 0 1");
-    assert_eq!(e, "white has 2 kings");
+    // The text reads; the position it describes is refused.
+    let king_err = |fen: &str| {
+        let setup = Setup::parse(fen).unwrap();
+        match Position::from_setup(&setup, CastlingMode::Standard) {
+            Ok(_) => panic!("{fen:?} was accepted"),
+            Err(e) => e.to_string(),
+        }
+    };
+    assert_eq!(
+        king_err("8/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+        "black has no king"
+    );
+    assert_eq!(
+        king_err("4k3/8/8/8/8/8/4P3/3KK3 w - - 0 1"),
+        "white has 2 kings"
+    );
 }
 
 #[test]

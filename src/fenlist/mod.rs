@@ -1,0 +1,26 @@
+//! FEN/EPD lists, one record per line: reading a line into a record
+//! ([`record`]) and auditing the record into a CSV row ([`audit`]). This is
+//! the library side of `pgnmill fen`; it knows nothing of files, folders or
+//! compression (the caller hands it lines) and nothing of the CLI.
+//!
+//! ```
+//! use pgnmill::fenlist::{FenOptions, FileState, audit_line};
+//!
+//! let opts = FenOptions::default();
+//! let mut state = FileState::default();
+//! let lines = ["id pos-2", "epd r3k2r/8/8/8/8/8/8/R3K2R w KQkq -", "perft 1 26"];
+//! let rows: Vec<_> = (1..)
+//!     .zip(lines)
+//!     .filter_map(|(n, text)| audit_line("suite.perft", n, text, &opts, &mut state))
+//!     .collect();
+//! assert_eq!(rows.len(), 1);
+//! assert_eq!(rows[0].id, "pos-2");
+//! assert_eq!(rows[0].legal_moves, Some(26));
+//! assert_eq!(state.perft_lines, 1);
+//! ```
+
+pub mod audit;
+pub mod record;
+
+pub use audit::{COLUMNS, FenOptions, FenRow, Variant, VariantRule, audit_line, audit_record};
+pub use record::{EpdOp, FileState, Record, read_line};

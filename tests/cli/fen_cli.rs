@@ -1,0 +1,337 @@
+//! `pgnmill fen` through the binary: the rows of the public suites in
+//! `testdata/fen/` against python-chess and pyffish
+//! (`testdata/gen/fen_expected.py`), and the CLI rules (output file, pipes,
+//! threads, help examples).
+
+use assert_cmd::Command;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn pgnmill() -> Command {
+    Command::cargo_bin("pgnmill").unwrap()
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/fen")
+        .join(name)
+}
+
+type Row = BTreeMap<String, String>;
+
+fn rows(csv_text: &[u8]) -> Vec<Row> {
+    let mut r = csv::Reader::from_reader(csv_text);
+    r.deserialize().map(|x| x.unwrap()).collect()
+}
+
+fn run_fen(args: &[&str]) -> Vec<Row> {
+    let out = pgnmill().arg("fen").args(args).assert().success();
+    rows(&out.get_output().stdout)
+}
+
+/// The columns python-chess/pyffish give an answer for; a bad_fen row is
+/// compared on status and variant only (the error text is pgnmill's).
+const COMPARED: [&str; 8] = [
+    "fen",
+    "fen_ep_legal",
+    "castling_invalid",
+    "castling_effective",
+    "legal_moves",
+    "check",
+    "variant",
+    "id",
+];
+
+#[test]
+fn suite_rows_match_python_chess_and_pyffish() {
+    let expected = rows(&std::fs::read(data("expected.csv")).unwrap());
+    let mut runs: BTreeMap<(String, String), Vec<&Row>> = BTreeMap::new();
+    for e in &expected {
+        runs.entry((e["file"].clone(), e["mode"].clone()))
+            .or_default()
+            .push(e);
+    }
+    assert_eq!(runs.len(), 10);
+    for ((file, mode), want) in runs {
+        let path = data(&file);
+        let got = run_fen(&["-q", "--variant", &mode, path.to_str().unwrap()]);
+        assert_eq!(got.len(), want.len(), "{file} ({mode}): row count");
+        for (g, w) in got.iter().zip(want) {
+            let at = format!("{file}:{} ({mode})", w["line"]);
+            assert_eq!(g["line"], w["line"], "{at}");
+            assert_eq!(g["status"], w["status"], "{at}: {}", g["error"]);
+            let cols: &[&str] = if w["status"] == "ok" {
+                &COMPARED
+            } else {
+                &["variant"]
+            };
+            for &c in cols {
+                assert_eq!(g[c], w[c], "{at}: column {c}");
+            }
+        }
+    }
+}
+
+#[test]
+fn rows_read_back_the_same_in_every_notation() {
+    for (file, mode) in [
+        ("mixed.epd", "auto"),
+        ("pychess-frc_perftsuite.epd", "auto"),
+        ("stockfish-books-FRC_openings.epd", "chess960"),
+        ("cpw-xiangqi-perft.epd", "auto"),
+    ] {
+        let first = run_fen(&["-q", "--variant", mode, data(file).to_str().unwrap()]);
+        let ok: Vec<&Row> = first.iter().filter(|r| r["status"] == "ok").collect();
+        let text: String = ok.iter().map(|r| format!("{}\n", r["fen"])).collect();
+        let out = pgnmill()
+            .args(["fen", "-q", "--variant", mode, "-"])
+            .write_stdin(text)
+            .assert()
+            .success();
+        let again = rows(&out.get_output().stdout);
+        assert_eq!(again.len(), ok.len(), "{file}");
+        for (a, r) in again.iter().zip(&ok) {
+            assert_eq!(a["fen"], r["fen"], "{file}");
+            assert_eq!(a["input"], r["fen"], "{file}");
+            assert_eq!(a["variant"], r["variant"], "{file}");
+            assert_eq!(a["castling_invalid"], "", "{file}");
+        }
+    }
+}
+
+#[test]
+fn kqkq_with_a_king_off_the_e_file_hints_at_chess960() {
+    let got = run_fen(&["-q", data("mixed.epd").to_str().unwrap()]);
+    let by_line = |n: &str| got.iter().find(|r| r["line"] == n).unwrap();
+    let r = by_line("6"); // 1r4kr/.../1R4KR w KQkq, standard rules
+    assert!(r["reason"].contains("--chess960"), "{}", r["reason"]);
+    let r = by_line("2");
+    assert_eq!(r["reason"], "");
+    // The same record read as Chess960 keeps every right.
+    let r960 = run_fen(&["-q", "--chess960", data("mixed.epd").to_str().unwrap()]);
+    let r = r960.iter().find(|r| r["line"] == "6").unwrap();
+    assert_eq!(
+        (r["castling_effective"].as_str(), r["variant"].as_str()),
+        ("KQkq", "chess960")
+    );
+}
+
+#[test]
+fn perft_count_lines_are_never_rows() {
+    let out = pgnmill()
+        .args(["fen", data("shakmaty-tricky.perft").to_str().unwrap()])
+        .assert()
+        .success();
+    let got = rows(&out.get_output().stdout);
+    assert_eq!(got.len(), 26);
+    assert!(
+        got.iter()
+            .all(|r| r["status"] == "ok" && !r["id"].is_empty())
+    );
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let perft_lines = std::fs::read_to_string(data("shakmaty-tricky.perft"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("perft "))
+        .count();
+    assert!(
+        stderr.contains(&format!("{perft_lines} perft count lines skipped")),
+        "{stderr}"
+    );
+    let quiet = pgnmill()
+        .args(["fen", "-q", data("shakmaty-tricky.perft").to_str().unwrap()])
+        .assert()
+        .success();
+    assert!(quiet.get_output().stderr.is_empty());
+}
+
+#[test]
+fn empty_input_still_writes_the_header() {
+    let out = pgnmill()
+        .args(["fen", "-"])
+        .write_stdin("")
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stdout),
+        "source,line,input,status,error,fen,fen_ep_legal,castling_invalid,\
+         castling_effective,reason,legal_moves,check,variant,id\n"
+    );
+}
+
+#[test]
+fn output_file_is_refused_when_it_exists_or_is_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("v.epd");
+    std::fs::copy(data("mixed.epd"), &list).unwrap();
+    let before = std::fs::read(&list).unwrap();
+    let out = dir.path().join("out.csv");
+    let (l, o) = (list.to_str().unwrap(), out.to_str().unwrap());
+
+    pgnmill().args(["fen", "-q", l, "-o", o]).assert().success();
+    let first = std::fs::read(&out).unwrap();
+    assert_eq!(rows(&first).len(), 14);
+    // Exists: refused without --force, replaced with it (the old name too).
+    std::fs::write(&out, "old").unwrap();
+    pgnmill()
+        .args(["fen", "-q", l, "-o", o])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("--force"));
+    assert_eq!(std::fs::read(&out).unwrap(), b"old");
+    pgnmill()
+        .args(["fen", "-q", l, "--output", o, "--force"])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&out).unwrap(), first);
+    // The output is an input: refused even with --force, input untouched.
+    for extra in [&[][..], &["--force"][..]] {
+        pgnmill()
+            .args(["fen", "-q", l, "-o", l])
+            .args(extra)
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("also an input"));
+        assert_eq!(std::fs::read(&list).unwrap(), before);
+    }
+    // A failed run leaves no file behind.
+    let missing = dir.path().join("nope.csv");
+    pgnmill()
+        .args(["fen", "/nonexistent/list.fen", "-o"])
+        .arg(&missing)
+        .assert()
+        .code(1);
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn threads_do_not_change_the_output() {
+    let big = data("stockfish-books-FRC_openings.epd");
+    let args = |j: &str| {
+        pgnmill()
+            .args(["fen", "-q", "-j", j])
+            .args([&big, &data("mixed.epd"), &big])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = args("1");
+    assert_eq!(rows(&one).len(), 960 * 2 + 14);
+    assert_eq!(one, args("3"));
+    pgnmill().args(["fen", "-j", "0", "-"]).assert().code(2);
+}
+
+#[test]
+fn a_closed_stdout_is_a_quiet_success() {
+    use std::io::Read;
+    let big = data("stockfish-books-FRC_openings.epd");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .args(["fen", "-q"])
+        .args([&big, &big, &big, &big])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then closed
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child.stderr.unwrap().read_to_string(&mut stderr).unwrap();
+    assert!(status.success(), "{status:?} {stderr}");
+    assert_eq!(stderr, "");
+}
+
+/// Every example of `pgnmill fen --help` runs as written (in a folder
+/// holding the files it names).
+#[test]
+fn help_examples_run_as_written() {
+    let help = pgnmill().args(["fen", "--help"]).assert().success();
+    let help = String::from_utf8_lossy(&help.get_output().stdout).into_owned();
+    let examples: Vec<&str> = help
+        .split("Examples:")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(examples.len() >= 4, "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    for (name, from) in [
+        ("perftsuite.epd", "ethereal-standard.epd"),
+        ("tricky.perft", "shakmaty-tricky.perft"),
+        ("FRC_openings.epd", "stockfish-books-FRC_openings.epd"),
+        ("xiangqi.epd", "cpw-xiangqi-perft.epd"),
+    ] {
+        std::fs::copy(data(from), dir.path().join(name)).unwrap();
+    }
+    let bin = assert_cmd::cargo::cargo_bin("pgnmill");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for example in examples {
+        let out = std::process::Command::new("sh")
+            .args(["-c", example])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// `fen` opens its inputs as `report` does: a gzip or zstd list, a folder
+/// searched for lists, and stdin give the rows of the plain file.
+#[test]
+fn compressed_lists_and_folders_read_like_the_plain_file() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = std::fs::read(data("mixed.epd")).unwrap();
+    let gz = dir.path().join("lists/a.epd.gz");
+    std::fs::create_dir_all(gz.parent().unwrap()).unwrap();
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&plain).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let zst = dir.path().join("b.epd.zst");
+    std::fs::write(&zst, zstd::encode_all(&plain[..], 3).unwrap()).unwrap();
+    let without_source = |rows: Vec<Row>| -> Vec<Row> {
+        rows.into_iter()
+            .map(|mut r| {
+                r.remove("source");
+                r
+            })
+            .collect()
+    };
+    let want = without_source(run_fen(&["-q", data("mixed.epd").to_str().unwrap()]));
+    assert!(want.len() > 10);
+    for input in [gz.parent().unwrap(), &gz, &zst] {
+        let got = run_fen(&["-q", input.to_str().unwrap()]);
+        assert_eq!(without_source(got), want, "{}", input.display());
+    }
+    let piped = pgnmill()
+        .args(["fen", "-q"])
+        .write_stdin(std::fs::read(&zst).unwrap())
+        .assert()
+        .success();
+    assert_eq!(without_source(rows(&piped.get_output().stdout)), want);
+    // A folder without lists is an error that names what was looked for.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    pgnmill()
+        .args(["fen", empty.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(".epd"));
+}
