@@ -1,4 +1,4 @@
-//! Measures the game splitter alone (issue 5): the producer stage of
+//! Measures the game splitter alone (docs/performance.md): the producer stage of
 //! `pgnmill report` without I/O. The input is read into memory first, then
 //! split by the same [`Batches`] the report uses (8 MiB windows), several
 //! times, on THREADS threads (`Batches::set_split_threads`); prints the best

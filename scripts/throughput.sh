@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# throughput.sh: the measurements of issue 5 (throughput), side by side with
-# the baseline (pgn-reader + shakmaty, ../shared/baselines/shakmaty-replay),
+# throughput.sh: the measurements of docs/performance.md, side by side with
+# the baseline (pgn-reader + shakmaty: shakmaty-replay, GPL, not in this repository),
 # in one run on one machine, since absolute times on shared machines drift.
 #
 # What it does:
@@ -12,7 +12,7 @@
 #     least 200 MB by concatenating the real games of testdata/corpus/
 #     (lichess blitz with %clk comments, TWIC, annotated world-championship
 #     games with variations and NAGs, London 1851, Tata Steel 2022) again and
-#     again, as ../shared/baselines/make_corpus.sh does; its .pgn.zst
+#     again; its .pgn.zst
 #     (zstd CLI, level 3); with --huge also a 2 GB corpus (the 200 MB one ten
 #     times) for the memory check.
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
@@ -27,7 +27,7 @@
 #     VmRSS. %M (max RSS) also counts the pages of the memory-mapped input
 #     that were touched, so it grows with the input for a mapped file and
 #     says nothing about pgnmill's own memory; RssAnon does.
-#  4. prints medians and the issue's ratios: pgnmill MB per CPU-second over
+#  4. prints medians and the ratios of docs/performance.md: pgnmill MB per CPU-second over
 #     the baseline's (target 2.5x; the median of the per-round ratios, each
 #     from two adjacent runs), 2-thread wall speed-up over 1 thread (target
 #     1.8x, meaningful only on an idle machine: the CPU% column shows whether
@@ -250,7 +250,7 @@ mb=$(awk -v b="$big_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
 games=$(grep -o '"games": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
 plies=$(grep -o '"plies": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
 echo
-echo "pgnmill throughput (issue 5), $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "pgnmill throughput, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "commit:  $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "corpus:  $big: $mb MB, $games games, $plies plies (testdata/corpus real games x $reps); $rounds rounds"

@@ -1,5 +1,5 @@
 //! On-CPU time of the calling thread, to measure the stages of a run
-//! (issue 5) in a way other processes on a loaded machine do not disturb,
+//! (docs/performance.md) in a way other processes on a loaded machine do not disturb,
 //! unlike wall time.
 
 /// Nanoseconds the calling thread has spent on a CPU, from

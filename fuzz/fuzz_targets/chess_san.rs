@@ -80,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let token = token.get(1..).unwrap_or_default();
     if let Ok(m) = pos.parse_san(token) {
-        // The null move (`--`, `Z0`) is accepted by design (spec: it passes
+        // The null move (`--`, `Z0`) is accepted by design (docs/chess.md, section Movetext: it passes
         // the turn) and is never among the legal moves.
         assert!(
             m.is_null() || pos.is_legal(m),

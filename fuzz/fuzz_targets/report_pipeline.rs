@@ -1,7 +1,7 @@
 //! The whole report pipeline over arbitrary bytes, through the library as
 //! the `report` command runs it: sniff the encoding, split, decode, replay
 //! and format each game. Every span becomes exactly one CSV row, and the
-//! repetition counts obey the spec's invariants (ep-always distinguishes
+//! repetition counts obey the invariants of docs/reports.md (ep-always distinguishes
 //! more positions than ep-if-legal, so it never counts more).
 #![no_main]
 

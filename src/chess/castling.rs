@@ -1,12 +1,12 @@
 //! The castling audit: which rights of a written castling field the board
-//! supports, which it contradicts and why (spec `chess.md`, "The castling
+//! supports, which it contradicts and why (`docs/chess.md`, "The castling
 //! field must agree with the board").
 //!
 //! Rights are resolved to the squares of their rooks. A right stands only if
 //! its king and rook are where the rules need them; the others are dropped
 //! and reported, with the same outcome as python-chess's
 //! `clean_castling_rights()` (standard chess additionally requires the rook
-//! on its corner, as the spec's table says).
+//! on its corner, as the table of docs/chess.md says).
 
 use super::bitboard::Bitboard;
 use super::board::Board;

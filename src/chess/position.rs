@@ -2,7 +2,7 @@
 //! en-passant square, counters, and the incrementally kept Zobrist key.
 //!
 //! `Position` is `Copy` (about 100 bytes) so search and replay use copy-make:
-//! no undo stack, no allocation. Both en-passant conventions of the spec are
+//! no undo stack, no allocation. Both en-passant conventions of docs/chess.md are
 //! answered from one stored square: `ep` is the ep-always square (set after
 //! every double step), and `ep_legal` says whether a legal capture exists,
 //! computed once right after the double step (the only time it can change).
@@ -99,7 +99,7 @@ impl Position {
         pos
     }
 
-    /// Validates a raw setup. Refuses only what the spec says must be
+    /// Validates a raw setup. Refuses only what docs/chess.md (section FEN) says must be
     /// refused (a colour without exactly one king); castling rights that
     /// contradict the board are dropped and reported in the audit. An
     /// en-passant square that no double step can explain (wrong rank for the

@@ -1,5 +1,5 @@
-//! Standard algebraic notation: parsing with the tolerance of spec
-//! `chess.md` (section Movetext) and writing with minimal disambiguation.
+//! Standard algebraic notation: parsing with the tolerance of
+//! `docs/chess.md` (section Movetext) and writing with minimal disambiguation.
 //!
 //! Parsing is on the hot path of every report, so it does not generate all
 //! legal moves: it finds the pieces of the named role that attack (or, for

@@ -4,7 +4,7 @@
 //! text separate is what lets the audit say which written right was dropped.
 //!
 //! The parser refuses only text it cannot read (wrong shape, unknown letters,
-//! malformed fields) and names the problem in every refusal (spec `chess.md`,
+//! malformed fields) and names the problem in every refusal (`docs/chess.md`,
 //! section FEN). Whether the board can stand (one king each) is checked by
 //! `Position::from_setup`, as in shakmaty: a parsed FEN is raw, turning it
 //! into a position validates it.
@@ -38,7 +38,7 @@ pub enum FenError {
     BadFullmove(String),
 }
 
-/// A FEN as written, unvalidated beyond what the spec says a parser refuses.
+/// A FEN as written, unvalidated beyond what docs/chess.md (section FEN) says a parser refuses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub board: Board,

@@ -1,6 +1,6 @@
 //! A [`Record`] audited into a [`FenRow`]: which rules it was read with, the
 //! position written back, the castling rights the board contradicts, legal
-//! moves and check (spec `reports.md`, section `pgnmill fen`).
+//! moves and check (`docs/reports.md`, section `pgnmill fen`).
 
 use super::record::{FileState, Record, read_line};
 use crate::chess::{self, CastlingMode, CastlingNotation, EpMode, Setup};

@@ -10,8 +10,8 @@
 //! `{ [%clk 0:03:00] }` after each move: [`Iterator::next`] reads such a
 //! ply from bit masks of one 16-byte chunk (the `chunk` module), and falls back to a
 //! byte loop and a general path for everything else. Both give the same
-//! tokens; `tests/tokens_fast.rs` checks them against the tokenizer they
-//! replaced.
+//! tokens; `tests/pgn/tokens_fast.rs` checks them against a plainly written
+//! reference tokenizer.
 //!
 //! Lines are not counted while tokenizing: a line number is only needed for
 //! an error message, so [`Movetext::line_at`] counts the line ends before a

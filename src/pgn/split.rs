@@ -17,10 +17,10 @@
 //! result). The byte-by-byte path alone reads GBK and Big5 (pass `dbcs =
 //! true`, so that trail bytes equal to `{` or `}` are stepped over). Both
 //! paths give the same spans and resume positions on every input
-//! (`tests/split_fast.rs`, against `split_window_bytewise`).
+//! (`tests/pgn/split_fast.rs`, against `split_window_bytewise`).
 //!
-//! A game is a tag section and its movetext, or movetext alone (spec
-//! `reports.md`). Line by line, outside comments:
+//! A game is a tag section and its movetext, or movetext alone (the rules of
+//! `docs/pgn-dialect.md` §2). Line by line, outside comments:
 //! - blank lines and lines starting with `%` or `;` before a game belong to
 //!   no game, and text made only of comments between games is not a game;
 //! - in the tag section one blank line is allowed between tags; a second one
@@ -119,7 +119,7 @@ pub fn split_all(bytes: &[u8], dbcs: bool) -> Vec<GameSpan> {
 }
 
 /// [`split_all`] with the byte-by-byte scan only: the reference the
-/// vectorised scan is tested against (`tests/split_fast.rs`).
+/// vectorised scan is tested against (`tests/pgn/split_fast.rs`).
 #[doc(hidden)]
 pub fn split_all_bytewise(bytes: &[u8], dbcs: bool) -> Vec<GameSpan> {
     let mut out = Vec::new();
@@ -236,7 +236,7 @@ struct Splitter<'a> {
     has_body: bool,
     /// The last movetext token so far is a result: the game is over, and
     /// movetext after it (past blank lines) starts a tagless game. Blank
-    /// lines alone never end a game (spec: a game without a result ends
+    /// lines alone never end a game (docs/pgn-dialect.md §2, rule 8: a game without a result ends
     /// where the next tag section begins).
     ended_by_result: bool,
     /// Variation depth (parentheses outside comments) at the end of the

@@ -15,7 +15,7 @@
 //! line; if not (the cut fell inside a comment, a variation, a tag section
 //! with blank lines), the rest of the window is split on one thread from
 //! the last exact position. Either way the spans and the returned position
-//! are those of [`split_window`]; `tests/split_parallel.rs` checks this on
+//! are those of [`split_window`]; `tests/pgn/split_parallel.rs` checks this on
 //! every file of `testdata/` at random cuts.
 
 use super::split::{GameSpan, Position, split_window};

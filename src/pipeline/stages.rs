@@ -1,5 +1,5 @@
 //! On-CPU time of each stage of the report pipeline, to state its serial
-//! fraction honestly (issue 5). The producer (read, decompress, split) and
+//! fraction honestly (docs/performance.md, "The units"). The producer (read, decompress, split) and
 //! the writer are one thread each and run alongside the replay workers, so
 //! each of them bounds the speed-up on its own (the split helpers, when
 //! there are any, are parallel work like replay): with `n` cores the run

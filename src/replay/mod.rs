@@ -38,7 +38,7 @@ pub(crate) fn failed_move(
 }
 
 /// A `{` comment that never closes swallowed the rest of the input, other
-/// games included: the game cannot pass for complete (spec: never lose a
+/// games included: the game cannot pass for complete (docs/pgn-dialect.md §6: never lose a
 /// game silently).
 pub(crate) fn unclosed_comment(line: u64) -> (Status, String) {
     (

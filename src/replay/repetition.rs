@@ -286,7 +286,7 @@ mod tests {
 
     /// After a double step whose en-passant capture is not legal, the
     /// position recurs without the ep square: ep-if-legal counts the first
-    /// occurrence, ep-always does not (the spec's missed threefold).
+    /// occurrence, ep-always does not (docs/chess.md's missed threefold).
     #[test]
     fn only_the_first_position_of_a_run_differs_between_conventions() {
         let mut t = RepetitionTable::new();

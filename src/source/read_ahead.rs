@@ -4,8 +4,8 @@
 //! Without this, that thread also splits the text into games, so a
 //! compressed input goes at (decoder + splitter) speed; with it, decoding
 //! overlaps splitting and a compressed input goes at the speed of the
-//! slower of the two, which is the decoder's (issue 5: "zstd input at the
-//! decoder's speed").
+//! slower of the two, which is the decoder's (docs/performance.md, "The serial
+//! stages, measured").
 //!
 //! [`ReadAhead`] is a [`Read`] whose bytes come from a thread that reads
 //! the inner reader in blocks of [`BLOCK`] bytes, at most [`BLOCKS_AHEAD`]

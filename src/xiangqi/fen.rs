@@ -1,4 +1,4 @@
-//! Xiangqi FEN, read and written (see `spec/xiangqi-notation.md` §1-2).
+//! Xiangqi FEN, read and written (see `docs/xiangqi-notation.md` §1-2).
 //!
 //! Reading is split in two, as in chess kernels: [`parse`] turns text into a
 //! raw [`Setup`] (what the text says, letters and counters), and

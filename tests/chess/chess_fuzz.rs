@@ -90,7 +90,7 @@ proptest! {
 }
 
 /// Boards with pawns on the back ranks or crowded with queens parse (the
-/// spec leaves them to the audit) and never panic when played on.
+/// docs/chess.md, section FEN, leaves them to the audit) and never panic when played on.
 #[test]
 fn odd_but_parseable_boards_do_not_panic() {
     for fen in [

@@ -1,4 +1,4 @@
-//! The examples and tables of spec `chess.md`, one named test each.
+//! The examples and tables of `docs/chess.md`, one named test each.
 
 use pgnmill::chess::{
     CastlingMode, Color, EpMode, FenError, Move, Position, SanError, Setup, perft,
@@ -65,7 +65,7 @@ fn spec_castling_example_refuses_o_o_and_reports_every_right() {
     assert!(p.parse_san(b"O-O-O").is_err());
     assert!(p.parse_san(b"e1g1").is_err());
     assert!(p.legal_moves().iter().all(|m| !m.is_castle()));
-    // The conjured-rook FEN of the spec can never come out.
+    // The conjured-rook FEN of docs/chess.md can never come out.
     assert_eq!(p.fen(EpMode::Always), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 }
 

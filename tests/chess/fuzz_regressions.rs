@@ -3,7 +3,7 @@
 use pgnmill::chess::{EpMode, Position};
 
 /// chess_san, crash-c18c03ce: `--` read as a move is the null move, which
-/// the target wrongly required to be legal. The spec accepts it: it passes
+/// the target wrongly required to be legal. docs/chess.md (section Movetext) accepts it: it passes
 /// the turn and clears the en-passant square, whatever the position.
 #[test]
 fn null_move_token_is_the_null_move_and_passes_the_turn() {

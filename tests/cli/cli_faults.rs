@@ -1,4 +1,4 @@
-//! The command line under fault (issue 6), through the binary: each fault
+//! The command line under fault (a missing input, a full disk, Ctrl-C ...), through the binary: each fault
 //! gets a one-line message naming the path and the cause, the documented
 //! exit code (README "Exit codes": 0 done, 1 run failed, 2 usage, 130
 //! interrupted), and never a report folder that passes for complete

@@ -1,4 +1,4 @@
-//! Every `pgnmill report` option through the binary (issue 3, "Proof"):
+//! Every `pgnmill report` option through the binary:
 //! --moves, -j, --variant, --extract, --quiet, --help, stdin, compressed
 //! input, and the usage errors (exit code 2).
 

@@ -1,5 +1,5 @@
-//! The game-boundary rules of the spec (reports.md: "a game is a tag section
-//! and its movetext, or movetext alone"; chess.md: "the result token ends a
+//! The game-boundary rules of docs/pgn-dialect.md §2 ("a game is a tag section
+//! and its movetext, or movetext alone"; docs/chess.md: "the result token ends a
 //! game; a game that lacks one ends where the next tag section begins"),
 //! each on a small hand-made input whose games are counted by hand.
 
@@ -87,7 +87,7 @@ fn comments_between_games_are_not_a_game() {
 
 #[test]
 fn an_unclosed_comment_is_reported_not_passed_over() {
-    // The spec lets `{` run to the end of the input; the games it swallows
+    // docs/pgn-dialect.md lets `{` run to the end of the input (§2 rule 5, §6); the games it swallows
     // must not vanish silently, so the tokenizer says where it opened.
     let pgn = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 *\n";
     let spans = split_all(pgn.as_bytes(), false);

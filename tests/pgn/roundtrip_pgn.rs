@@ -1,4 +1,4 @@
-//! Property (issue 6): random legal chess games, written as PGN in random
+//! Property: random legal chess games, written as PGN in random
 //! valid styles (move numbers or not, comments of both kinds, variations,
 //! NAGs and suffix annotations, line breaks wherever whitespace may go,
 //! CRLF), read back by the splitter and `replay_game`, give the same moves

@@ -1,4 +1,4 @@
-//! The fast tokenizer and tag walk (issue 5) against plain references.
+//! The fast tokenizer and tag walk against plain references.
 //!
 //! `movetext_reference.rs` is the main-line tokenizer and
 //! `tag_reference.rs` the tag reader written plainly from the PGN rules,

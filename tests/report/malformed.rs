@@ -1,4 +1,4 @@
-//! Pathological inputs (issue 6): every file of `testdata/malformed/` gives
+//! Pathological inputs (docs/pgn-dialect.md §6): every file of `testdata/malformed/` gives
 //! the rows `expected.csv` says, and the big shapes generated here at run
 //! time (huge comment, huge line, deep variations, very long game, truncated
 //! zstd) give correct rows, in time linear in their size.
@@ -175,7 +175,7 @@ fn comment_of_20_mb() {
 }
 
 #[test]
-#[ignore = "50 MB, the size issue 6 names; run with --ignored"]
+#[ignore = "a 50 MB comment, slow; run with --ignored"]
 fn comment_of_50_mb() {
     huge_comment(50);
 }
@@ -219,7 +219,7 @@ fn line_of_20_mb_without_newline_from_stdin() {
 }
 
 #[test]
-#[ignore = "200 MB, the size issue 6 names; run with --ignored"]
+#[ignore = "a 200 MB line, slow; run with --ignored"]
 fn line_of_200_mb_without_newline() {
     huge_line(200, false);
 }

@@ -65,7 +65,7 @@ pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
         .collect()
 }
 
-/// Checks the invariants of spec/reports.md on every row of a games.csv.
+/// Checks the invariants of docs/reports.md on every row of a games.csv.
 pub fn check_invariants(rows: &[HashMap<String, String>]) {
     for row in rows {
         let at = format!("{}#{}", row["source"], row["game"]);

@@ -1,4 +1,4 @@
-//! Xiangqi FEN reading and writing: accepted forms (spec §1-2), error
+//! Xiangqi FEN reading and writing: accepted forms (docs/xiangqi-notation.md §1-2), error
 //! messages that name the problem, and no panic on any input (proptest).
 
 use pgnmill::xiangqi::types::{Color, Move, Piece, Role, Square};

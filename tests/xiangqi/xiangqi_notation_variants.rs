@@ -1,6 +1,6 @@
-//! Spellings that the vectors do not contain but real files do (spec §3.2,
+//! Spellings that the vectors do not contain but real files do (docs/xiangqi-notation.md §3.2,
 //! §3.3, §4), made from the vectors' own strings by the substitutions the
-//! spec describes; and the errors for texts that name no legal move, or
+//! document describes; and the errors for texts that name no legal move, or
 //! more than one.
 
 use crate::notation_support::{Row, VectorBoard, load_vectors};
@@ -85,12 +85,12 @@ fn chinese_character_variants() {
 
 #[test]
 fn chinese_place_word_forms() {
-    // 前九平八: the abbreviated two-file form without the piece (spec §3.3).
+    // 前九平八: the abbreviated two-file form without the piece (docs/xiangqi-notation.md §3.3).
     every_variant("前九平八 (piece dropped)", |r| {
         let chars: Vec<char> = r.chinese_alt.chars().collect();
         (chars.len() == 5).then(|| [chars[0], chars[2], chars[3], chars[4]].iter().collect())
     });
-    // 车前平三: the place word after the piece (spec §4.2's gloss).
+    // 车前平三: the place word after the piece (docs/xiangqi-notation.md §4.2's gloss).
     every_variant("车前平三 (place after piece)", |r| {
         let chars: Vec<char> = r.chinese.chars().collect();
         let is_place = matches!(chars[0], '前' | '中' | '后');
@@ -121,7 +121,7 @@ fn wxf_dialects() {
 
 #[test]
 fn spec_example_two_stacked_pawn_files() {
-    // xqbase's example (spec §3.3): red pawns on files 四 (f) and 六 (d),
+    // xqbase's example (docs/xiangqi-notation.md §3.3): red pawns on files 四 (f) and 六 (d),
     // two each: 一兵 = front f-pawn, 二兵 = rear f-pawn, 三兵 = front d-pawn,
     // 四兵 = rear d-pawn. Pawns on ranks 5 and 6 (across the river), only
     // their forward steps offered as legal moves.

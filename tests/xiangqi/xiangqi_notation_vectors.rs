@@ -1,5 +1,5 @@
 //! Notation against the pyffish-made vectors (testdata/xiangqi/notation,
-//! copied from spec/xiangqi-vectors; see its README for provenance).
+//! made with pyffish and cchess; see its README for provenance).
 //!
 //! For every legal move of 104 positions: each notation column parses to the
 //! row's ICCS move, the writers produce the default columns, and writing then
@@ -194,7 +194,7 @@ fn write_then_parse_round_trips() {
 #[test]
 fn cchess_output_parses_where_it_is_unambiguous() {
     // cchess writes 前兵 for two different pawns when two files are stacked
-    // (spec §3.3); only strings that are unique in their position are taken
+    // (docs/xiangqi-notation.md §3.3); only strings that are unique in their position are taken
     // to name one move.
     let (rows, boards) = load_vectors();
     let mut seen: std::collections::HashMap<(&str, &str), usize> = Default::default();

@@ -6,7 +6,7 @@
 //! position and checks that the Chinese and WXF tokens of the same ply read
 //! as that move (with only that move offered as legal: the games cannot be
 //! replayed without the rules kernel) and that the writers produce the same
-//! text up to the spellings the spec lets differ (full-width digits, `=` for
+//! text up to the spellings docs/xiangqi-notation.md lets differ (full-width digits, `=` for
 //! `.`, `+P` for `P+`).
 
 use crate::notation_support::{VectorBoard, testdata};

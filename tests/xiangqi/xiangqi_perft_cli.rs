@@ -1,6 +1,6 @@
 //! `pgnmill perft --variant xiangqi` through the binary, against the
 //! published start-position counts (chessprogramming wiki "Chinese Chess
-//! Perft Results", also in shared/spec/xiangqi-vectors/perft.csv).
+//! Perft Results", also in testdata/xiangqi/kernel/perft.csv).
 
 use assert_cmd::Command;
 

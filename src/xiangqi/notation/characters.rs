@@ -1,6 +1,6 @@
 //! The characters of Chinese move notation, in every variant a reader meets.
 //!
-//! Spec §3.2 lists the forms seen in real files (kuanCCH2, vschess, cchess):
+//! `docs/xiangqi-notation.md` §3.2 lists the forms seen in real files (kuanCCH2, vschess, cchess):
 //! simplified and traditional pieces and verbs, the red-only variants 俥/傌,
 //! the black-only 砲/包, the old verbs 上/下, and black's ASCII or full-width
 //! digits. Reading maps each of them to one meaning; writing picks the

@@ -1,4 +1,4 @@
-//! Chinese move notation (中文纵线格式), read in every variant of spec §3
+//! Chinese move notation (中文纵线格式), read in every variant of docs/xiangqi-notation.md §3
 //! and written in the default form.
 //!
 //! Read: piece + file + verb + number (炮二平五), a place word first for
@@ -8,7 +8,7 @@
 //! the piece (前九平八). Trailing check or comment marks (`+`, `#`, `!`, `?`)
 //! are dropped once the move is complete.
 //!
-//! Written: the xqbase computer standard, which is the spec's default:
+//! Written: the xqbase computer standard, which is docs/xiangqi-notation.md's [default]:
 //! 前/后 for two, 前/中/后 for three, 一..五 for four or five on one file and
 //! for all pawns of two stacked files; advisors and elephants keep their file.
 

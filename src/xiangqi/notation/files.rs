@@ -3,7 +3,7 @@
 //! Chinese and WXF notation number the files 1..9 from the mover's own right
 //! to left, and say "forward" for toward the opponent. Keeping that
 //! conversion in one place means no other module ever mixes red's numbering
-//! with black's (spec §1: red number = 9 − file index, black = file index + 1).
+//! with black's (docs/xiangqi-notation.md §1: red number = 9 − file index, black = file index + 1).
 
 use crate::xiangqi::types::{Color, FILES, Square};
 
@@ -47,7 +47,7 @@ mod tests {
 
     #[test]
     fn numbering_matches_the_spec_examples() {
-        // Spec §1: red ICCS file i = 1, a = 9; black a = 1, i = 9; kings on 5.
+        // docs/xiangqi-notation.md §1: red ICCS file i = 1, a = 9; black a = 1, i = 9; kings on 5.
         assert_eq!(own_file(Color::Red, 8), 1);
         assert_eq!(own_file(Color::Red, 0), 9);
         assert_eq!(own_file(Color::Black, 0), 1);

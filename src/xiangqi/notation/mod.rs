@@ -7,7 +7,7 @@
 //! So a text is accepted exactly when it names one legal move, and the error
 //! for any other text says which piece was missing, which move was illegal or
 //! which moves were all meant. Writing follows the **[default]** forms of
-//! `xiangqi-notation.md`.
+//! `docs/xiangqi-notation.md`.
 //!
 //! The notation code sees the board only through [`NotationBoard`], so it
 //! does not depend on the rules kernel; the kernel's position implements the
@@ -163,7 +163,7 @@ pub fn parse_move(board: &impl NotationBoard, text: &str) -> Result<Move, Notati
 
 /// Reads a move written in `notation` and returns the one legal move it
 /// names. `Chinese` and `ChineseTraditional` both accept every character
-/// variant of spec §3.2.
+/// variant of docs/xiangqi-notation.md §3.2.
 pub fn parse_move_as(
     board: &impl NotationBoard,
     text: &str,
@@ -186,7 +186,7 @@ pub fn parse_move_as(
     }
 }
 
-/// Writes `m` in `notation`, in the spec's default form.
+/// Writes `m` in `notation`, in the [default] form of docs/xiangqi-notation.md.
 ///
 /// A move that the board cannot describe (no piece of the side to move on
 /// its origin, or a shape no piece has) cannot be written in Chinese or WXF;

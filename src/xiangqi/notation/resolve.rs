@@ -282,7 +282,7 @@ impl Words {
     }
 }
 
-/// English names, as in the spec's piece table.
+/// English names, as in the piece table of docs/xiangqi-notation.md §2.
 pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::King => "king",

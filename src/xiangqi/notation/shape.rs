@@ -4,7 +4,7 @@
 //! Straight movers (king, chariot, cannon, pawn) give the ranks moved after
 //! 进/退 and the destination file after 平; diagonal movers (advisor,
 //! elephant, horse) always give the destination file and never use 平
-//! (spec §3.1). A diagonal mover's destination file fixes its rank step, so
+//! (docs/xiangqi-notation.md §3.1). A diagonal mover's destination file fixes its rank step, so
 //! the destination square follows from the origin in both cases.
 
 use super::files::{forward_sign, iccs_file, own_file, ranks_forward};

@@ -86,7 +86,7 @@ impl Stack {
 
 /// The files on which `color` has two or more `role` pieces, in ascending
 /// own file number (the mover's right to left), which is the order xqbase
-/// numbers stacked pawns in (spec §3.3).
+/// numbers stacked pawns in (docs/xiangqi-notation.md §3.3).
 #[derive(Copy, Clone, Debug)]
 pub struct StackedFiles {
     stacks: [Option<Stack>; FILES as usize],

@@ -1,7 +1,7 @@
 //! WXF notation (`C2.5`, `H8+7`, `R+.3`), read in the wxf.org and pyffish
 //! dialects and written in the wxf.org form.
 //!
-//! Read (spec §4, §6.2): piece letters K A E H R C P and the alternatives
+//! Read (docs/xiangqi-notation.md §4, §6.2): piece letters K A E H R C P and the alternatives
 //! G, B, N, S, in either case; ASCII or full-width characters (`Ｃ２＝５`);
 //! `.` or `=` for sideways, or no operator at all (`C25`); tandem `+`/`-`
 //! after the letter or before it (`R+.3`, `+R.3` as some files write);
@@ -144,7 +144,7 @@ pub fn parse_text(text: &str) -> Result<Readings, NotationError> {
 }
 
 /// The role of a WXF piece letter, either case, with the alternatives of
-/// spec §2 (G king, B elephant, N horse, S pawn).
+/// docs/xiangqi-notation.md §2 (G king, B elephant, N horse, S pawn).
 fn letter(c: u8) -> Option<Role> {
     Some(match c.to_ascii_uppercase() {
         b'K' | b'G' => Role::King,
