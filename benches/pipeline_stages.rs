@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let config = ReportConfig {
         inputs: expand_inputs(std::slice::from_ref(&input))?,
         replay: ReplayOptions::default(),
-        extracts: Vec::new(),
+        ..ReportConfig::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -32,6 +32,18 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Before any file is opened: a closed stdout's descriptor would be
+    // handed to the first file, and the check below would pass.
+    let writes_stdout = match &cli.command {
+        Command::Report(_) => false,
+        Command::Perft(_) => true,
+        Command::Fen(args) => args.out.is_none(),
+        Command::Convert(args) => args.out.is_none(),
+    };
+    if writes_stdout && let Err(err) = commands::output::check_stdout() {
+        let _ = writeln!(std::io::stderr(), "pgnmill: {err}");
+        return ExitCode::from(err.exit_code() as u8);
+    }
     let result: Result<(), commands::CliError> = match cli.command {
         Command::Report(args) => commands::report::run(&args),
         Command::Perft(args) => commands::perft::run(&args),

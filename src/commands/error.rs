@@ -25,18 +25,20 @@ pub enum CliError {
     /// Anything else that stops the run, said in words.
     #[error("{0}")]
     Failed(String),
-    /// The user interrupted the run (SIGINT); nothing was renamed into place.
+    /// The run was interrupted (SIGINT, SIGTERM); nothing was renamed into
+    /// place.
     #[error("interrupted: {0}")]
     Interrupted(String),
 }
 
 impl CliError {
     /// Exit codes are documented in the README: 1 when the run could not
-    /// complete, 2 for usage errors (clap's own code), 130 after SIGINT.
+    /// complete, 2 for usage errors (clap's own code), 130 after SIGINT and
+    /// 143 after SIGTERM.
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Interrupted(_) => 130,
+            CliError::Interrupted(_) => super::interrupt::exit_code(),
             CliError::Io { .. } | CliError::Failed(_) => 1,
         }
     }

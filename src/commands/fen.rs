@@ -8,6 +8,7 @@
 use super::CliError;
 use super::output::Output;
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
+use pgnmill::pipeline::Cancel;
 use pgnmill::source::{Input, Listing, ReadOptions, TextLines, expand_inputs_for};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -84,6 +85,7 @@ struct Totals {
 
 /// Runs the command.
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
+    let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
     let inputs = if args.inputs.is_empty() {
         vec![Input::stdin()]
@@ -92,7 +94,7 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
     };
     let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
     let mut out = Output::open(args.out.as_deref(), args.force, &input_paths)?;
-    let totals = write_csv(args, &inputs, &pool, &mut out)?;
+    let totals = write_csv(args, &inputs, &pool, &cancel, &mut out)?;
     out.finish()?;
     if !args.quiet {
         super::say(format_args!(
@@ -111,6 +113,7 @@ fn write_csv(
     args: &FenArgs,
     inputs: &[Input],
     pool: &rayon::ThreadPool,
+    cancel: &Cancel,
     out: &mut Output,
 ) -> Result<Totals, CliError> {
     let name = out.name();
@@ -131,6 +134,11 @@ fn write_csv(
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
         let mut lines = lines.peekable();
         while let Some(line) = lines.next() {
+            if cancel.requested() {
+                return Err(CliError::Interrupted(format!(
+                    "stopped while reading {source_name}; no output file was written"
+                )));
+            }
             batch.push(line?);
             if batch.len() == BATCH_LINES || lines.peek().is_none() {
                 let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);

@@ -19,6 +19,7 @@ impl Output {
     /// command reads: the output may not be one of them.
     pub fn open(out: Option<&Path>, force: bool, inputs: &[PathBuf]) -> Result<Output, CliError> {
         let Some(path) = out else {
+            check_stdout()?;
             return Ok(Output::Stdout(std::io::BufWriter::with_capacity(
                 1 << 16,
                 std::io::stdout(),
@@ -89,7 +90,7 @@ fn stdout_error(e: std::io::Error) -> CliError {
 
 /// Whether `path` names the same file as one of `inputs` (by its device and
 /// inode where it exists, so that another spelling of the path counts too).
-fn is_one_of(path: &Path, inputs: &[PathBuf]) -> bool {
+pub fn is_one_of(path: &Path, inputs: &[PathBuf]) -> bool {
     let Ok(target) = std::fs::canonicalize(path) else {
         return false;
     };
@@ -103,4 +104,44 @@ fn is_one_of(path: &Path, inputs: &[PathBuf]) -> bool {
 /// has what it wanted, and the command stops quietly with exit 0.
 pub fn is_broken_pipe(err: &CliError) -> bool {
     matches!(err, CliError::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Refuses to run when standard output was closed (`>&-`), which would
+/// otherwise pass for a success that wrote nothing.
+///
+/// Rust's runtime opens `/dev/null` on a standard descriptor that is closed
+/// when the program starts (so that no file can take its number), read and
+/// write. A shell's `> /dev/null` opens it write-only. So standard output
+/// that is the null device opened read-write was closed by the caller; a
+/// descriptor that is still closed (a runtime that did not do this) fails
+/// `fcntl` and counts as closed too.
+pub fn check_stdout() -> Result<(), CliError> {
+    if stdout_was_closed() {
+        Err(CliError::Failed(
+            "standard output is closed; give it a file or a pipe, or use -o".into(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn stdout_was_closed() -> bool {
+    let fd = libc::STDOUT_FILENO;
+    // SAFETY: F_GETFL only reads the descriptor's flags; a closed
+    // descriptor makes it return -1 (EBADF).
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags == -1 {
+        return true;
+    }
+    if flags & libc::O_ACCMODE != libc::O_RDWR {
+        return false;
+    }
+    use std::os::unix::fs::MetadataExt;
+    let (Ok(out), Ok(null)) = (
+        std::fs::metadata("/proc/self/fd/1"),
+        std::fs::metadata("/dev/null"),
+    ) else {
+        return false;
+    };
+    out.rdev() == null.rdev() && out.dev() == null.dev()
 }

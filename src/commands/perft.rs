@@ -48,6 +48,7 @@ pub struct PerftArgs {
 /// Runs the command, writing to stdout.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     // A reader that goes away (`| head -1`) is a quiet exit 0 (`main`).
+    super::output::check_stdout()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     run_to(args, &mut out)

@@ -1,6 +1,11 @@
 //! The progress bar on long runs: bytes read, games per second and time
 //! left, on stderr, and only when stderr is a terminal and `--quiet` is off,
 //! so logs and pipes never fill with redraws.
+//!
+//! It counts the inputs' own bytes (compressed ones for a compressed input)
+//! out of their sizes on disk, so the two are in one unit and the time left
+//! is honest; sizes are in decimal megabytes, like the closing line, and
+//! the line stays within 80 columns.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -20,9 +25,9 @@ impl Progress {
                 ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
             };
             let template = if total_bytes > 0 {
-                "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}"
+                "{bar:16} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} {msg} ETA {eta}"
             } else {
-                "{spinner} {bytes} {bytes_per_sec} {msg}"
+                "{spinner} {decimal_bytes} {decimal_bytes_per_sec} {msg}"
             };
             if let Ok(style) = ProgressStyle::with_template(template) {
                 bar.set_style(style);
@@ -39,7 +44,7 @@ impl Progress {
             bar.inc(bytes);
             let secs = bar.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!(
-                "{} games, {:.0} games/s",
+                "{} games {:.0}/s",
                 self.games,
                 self.games as f64 / secs
             ));

@@ -86,12 +86,19 @@ pub struct ReportArgs {
     /// No progress bar and no closing summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Exit 1 when an input could not be read to its end (a truncated
+    /// .zst, a read error); the report is still written, and summary.json
+    /// says which input and why.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 use super::progress::Progress;
 use super::{CliError, say};
 use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
 use pgnmill::replay::ReplayOptions;
+use pgnmill::report::summary::RunOptions;
 use pgnmill::report::{OutputDir, Summary};
 use pgnmill::source::expand_inputs;
 
@@ -111,6 +118,10 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
     let inputs = expand_inputs(&args.inputs)?;
+    let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
+    for extract in &args.extract {
+        check_extract(extract, args.force, &input_paths)?;
+    }
     let out = OutputDir::prepare(&args.out, args.force)?;
     let total_bytes = inputs
         .iter()
@@ -125,6 +136,17 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             variant: args.variant.forced(),
         },
         extracts: args.extract.clone(),
+        options: RunOptions {
+            variant: format!("{:?}", args.variant).to_lowercase(),
+            moves: args.moves,
+            extract: args.extract.iter().map(|e| e.to_string()).collect(),
+            strict: args.strict,
+            inputs: args
+                .inputs
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect(),
+        },
     };
     let mut progress = Progress::new(total_bytes, args.quiet);
     let outcome = run_report(&config, &out, &pool, &cancel, &mut progress);
@@ -136,7 +158,42 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     if !args.quiet {
         print_summary(&outcome.summary, &out);
     }
+    if args.strict && !outcome.summary.complete {
+        return Err(CliError::Failed(format!(
+            "--strict: {} of the inputs could not be read to their end (see the warnings above and summary.json); the report was written",
+            outcome
+                .summary
+                .inputs
+                .iter()
+                .filter(|i| !i.complete)
+                .count()
+        )));
+    }
     Ok(outcome.stages)
+}
+
+/// An extract file replaces an existing file only with `--force`, and is
+/// never one of the inputs (it would overwrite the games it is read from).
+fn check_extract(
+    extract: &ExtractRequest,
+    force: bool,
+    inputs: &[PathBuf],
+) -> Result<(), CliError> {
+    let path = &extract.path;
+    if super::output::is_one_of(path, inputs) {
+        return Err(CliError::Failed(format!(
+            "{}: --extract {} names an input; write it elsewhere",
+            path.display(),
+            extract.kind.name()
+        )));
+    }
+    if path.exists() && !force {
+        return Err(CliError::Failed(format!(
+            "{}: already exists; use --force to replace it",
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The closing lines on stderr: what a user wants to know at a glance.

@@ -30,6 +30,9 @@ pub struct Batch {
     pub index: u64,
     /// Index (0-based) in its input of the first game of this batch.
     pub first_game: u64,
+    /// Bytes of the input itself (compressed, for `.zst`/`.gz`) read when
+    /// this batch was cut: what a progress bar over the file's size counts.
+    pub input_read: u64,
 }
 
 impl std::fmt::Debug for Batch {
@@ -167,6 +170,7 @@ impl Batches {
             index: self.batches,
             first_game: self.games,
             games,
+            input_read: self.source.input_read(),
         };
         self.batches += 1;
         self.games += b.games.len() as u64;

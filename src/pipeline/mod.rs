@@ -40,6 +40,7 @@ use std::time::Instant;
 
 use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
+use crate::report::summary::RunOptions;
 use crate::report::{ExtractRequest, OutputDir, ReportWriter, Summary};
 use crate::source::Input;
 use reorder::{InputEnd, Sink};
@@ -64,11 +65,19 @@ impl Cancel {
     pub fn requested(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag behind the token, for a signal handler to set (one that
+    /// may only store to an atomic, as signal handlers must).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// What a report run is told to watch: progress, as the rows are written.
 pub trait Observer {
-    /// `bytes` more of the current input and `games` more games are written.
+    /// `games` more games are written, and `bytes` more of the current
+    /// input itself (compressed bytes, for a compressed input) are behind
+    /// them.
     fn advance(&mut self, bytes: u64, games: u64);
 }
 
@@ -78,13 +87,15 @@ impl Observer for () {
 }
 
 /// Everything one report run needs to know.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ReportConfig {
     pub inputs: Vec<Input>,
     /// Replay options: `--moves`, `--variant`.
     pub replay: ReplayOptions,
     /// The extract files to write beside the report.
     pub extracts: Vec<ExtractRequest>,
+    /// What `summary.json` records of how the run was asked for.
+    pub options: RunOptions,
 }
 
 /// A finished run: its totals, the CPU time of each stage, and the inputs
@@ -111,6 +122,7 @@ pub fn run_report(
     let threads = pool.current_num_threads();
     let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
     let mut writer = ReportWriter::create(out, config.replay.moves, &config.extracts, threads)?;
+    writer.summary.options = config.options.clone();
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     let split_threads = sizing::split_threads(threads);
@@ -127,7 +139,7 @@ pub fn run_report(
                 // reported; say so, and go on with the other inputs.
                 InputEnd::Truncated(e) => {
                     if let Some(last) = writer.summary.inputs.last_mut() {
-                        last.error = Some(e.to_string());
+                        last.broke_off(e.to_string());
                     }
                     warnings.push(e.to_string());
                 }

@@ -97,14 +97,11 @@ pub(super) fn run_input(
             ))));
         }
     };
-    sink.writer.begin_input(InputSummary {
-        path: name.clone(),
-        bytes: 0,
-        games: 0,
-        encoding: encoding.name().to_string(),
-        compression: compression.name().to_string(),
-        error: None,
-    });
+    sink.writer.begin_input(InputSummary::new(
+        name.clone(),
+        encoding.name().to_string(),
+        compression.name().to_string(),
+    ));
     let job = Job {
         name: &name,
         encoding,
@@ -188,7 +185,8 @@ struct State<'s, 'a> {
     outstanding: usize,
     /// Sequence number of the next batch to dispatch.
     next_batch: u64,
-    /// Source offset up to which the input is written (for progress).
+    /// Bytes of the input itself up to the last batch written (for
+    /// progress).
     consumed: u64,
 }
 
@@ -351,9 +349,13 @@ impl<'a> State<'_, 'a> {
             }
             let batch = &front.batch;
             let end = batch.base_offset + batch.bytes().len() as u64;
-            sink.observer
-                .advance(end.saturating_sub(self.consumed), batch.games.len() as u64);
-            self.consumed = end;
+            // Progress counts the input's own bytes (compressed ones for a
+            // compressed input), the unit of the file sizes it is out of.
+            sink.observer.advance(
+                batch.input_read.saturating_sub(self.consumed),
+                batch.games.len() as u64,
+            );
+            self.consumed = batch.input_read;
             if let Some(input) = sink.writer.summary.inputs.last_mut() {
                 input.bytes = end;
             }

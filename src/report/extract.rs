@@ -24,6 +24,24 @@ pub struct ExtractRequest {
     pub path: PathBuf,
 }
 
+impl ExtractKind {
+    /// The word `--extract` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExtractKind::Missed => "missed",
+            ExtractKind::Castling => "castling",
+            ExtractKind::Errors => "errors",
+        }
+    }
+}
+
+/// `KIND=FILE`, as given.
+impl std::fmt::Display for ExtractRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.kind.name(), self.path.display())
+    }
+}
+
 impl FromStr for ExtractRequest {
     type Err = String;
 

@@ -10,18 +10,69 @@ pub struct InputSummary {
     pub path: String,
     pub bytes: u64,
     pub games: u64,
-    /// The encoding the input was read as (`utf-8`, `windows-1252`, `gbk`, `big5`).
+    /// The encoding the input was read as (`UTF-8`, `windows-1252`,
+    /// `GB18030`, `Big5`).
     pub encoding: String,
     /// `none`, `zstd` or `gzip`.
     pub compression: String,
     /// Why the input could not be read to its end (truncated stream), if so.
     pub error: Option<String>,
+    /// Whether every byte of the input was read: false exactly when
+    /// `error` says why not.
+    pub complete: bool,
+    /// Games by status; every status is listed, zeros included.
+    pub status: BTreeMap<&'static str, u64>,
+    pub threefolds_ep_always: u64,
+    pub threefolds_ep_legal: u64,
+    pub missed_threefolds: u64,
+    pub castling_conflicts: u64,
+}
+
+impl InputSummary {
+    /// The totals of an input about to be read.
+    pub fn new(path: String, encoding: String, compression: String) -> Self {
+        InputSummary {
+            path,
+            encoding,
+            compression,
+            complete: true,
+            status: all_statuses(),
+            ..InputSummary::default()
+        }
+    }
+
+    /// Marks the input as read only in part, and why.
+    pub fn broke_off(&mut self, why: String) {
+        self.error = Some(why);
+        self.complete = false;
+    }
+}
+
+/// Every status with a zero count, in the order the summary lists them.
+fn all_statuses() -> BTreeMap<&'static str, u64> {
+    Status::ALL.iter().map(|s| (s.as_str(), 0)).collect()
+}
+
+/// The options a run was given, so that a report says how it was made.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct RunOptions {
+    /// `auto`, `chess`, `chess960` or `xiangqi`.
+    pub variant: String,
+    pub moves: bool,
+    /// The `--extract` requests, as `KIND=FILE`.
+    pub extract: Vec<String>,
+    pub strict: bool,
+    /// The inputs as given on the command line (folders not expanded).
+    pub inputs: Vec<String>,
 }
 
 /// Totals for the whole run. Every key is always present.
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     pub pgnmill_version: &'static str,
+    /// Whether every input was read to its end.
+    pub complete: bool,
+    pub options: RunOptions,
     pub inputs: Vec<InputSummary>,
     pub bytes: u64,
     pub games: u64,
@@ -42,10 +93,12 @@ impl Summary {
     pub fn new(threads: usize) -> Self {
         Summary {
             pgnmill_version: env!("CARGO_PKG_VERSION"),
+            complete: true,
+            options: RunOptions::default(),
             inputs: Vec::new(),
             bytes: 0,
             games: 0,
-            status: Status::ALL.iter().map(|s| (s.as_str(), 0)).collect(),
+            status: all_statuses(),
             variants: BTreeMap::new(),
             threefolds_ep_always: 0,
             threefolds_ep_legal: 0,

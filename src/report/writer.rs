@@ -85,6 +85,10 @@ impl ReportWriter {
             s.castling_conflicts += u64::from(g.castling_conflict);
             if let Some(input) = s.inputs.last_mut() {
                 input.games += 1;
+                input.threefolds_ep_always += u64::from(g.threefold_ep_always);
+                input.threefolds_ep_legal += u64::from(g.threefold_ep_legal);
+                input.missed_threefolds += u64::from(g.missed_threefold);
+                input.castling_conflicts += u64::from(g.castling_conflict);
             }
             for extract in &mut self.extracts {
                 if g.is(extract.kind) {
@@ -99,6 +103,9 @@ impl ReportWriter {
         for (status, n) in Status::ALL.iter().zip(by_status) {
             if n > 0 {
                 *s.status.entry(status.as_str()).or_insert(0) += n;
+                if let Some(input) = s.inputs.last_mut() {
+                    *input.status.entry(status.as_str()).or_insert(0) += n;
+                }
             }
         }
         Ok(())
@@ -109,6 +116,7 @@ impl ReportWriter {
     pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, OutputError> {
         self.summary.elapsed_seconds = elapsed_seconds;
         self.summary.bytes = self.summary.inputs.iter().map(|i| i.bytes).sum();
+        self.summary.complete = self.summary.inputs.iter().all(|i| i.complete);
         let json = serde_json::to_vec_pretty(&self.summary).map_err(|e| OutputError::Format {
             file: "summary.json".into(),
             message: e.to_string(),

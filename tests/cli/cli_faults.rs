@@ -321,8 +321,15 @@ fn read_stderr(child: &mut std::process::Child) -> String {
 /// Ctrl-C, as a terminal would send it.
 #[cfg(unix)]
 fn send_sigint(child: &std::process::Child) {
+    send_signal(child, "INT");
+}
+
+/// `kill -NAME`: INT as a terminal sends it, TERM as `timeout`, job
+/// schedulers and `docker stop` do.
+#[cfg(unix)]
+fn send_signal(child: &std::process::Child, name: &str) {
     let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{name}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -332,7 +339,14 @@ fn send_sigint(child: &std::process::Child) {
 /// interrupted, and nothing in `out` that passes for a finished report.
 #[cfg(unix)]
 fn assert_interrupted(status: std::process::ExitStatus, err: &str, out: &Path) {
-    assert_eq!(status.code(), Some(130), "{err}");
+    assert_stopped_by(130, status, err, out);
+}
+
+/// [`assert_interrupted`] with the exit code of the signal (130 for
+/// SIGINT, 143 for SIGTERM: 128 + its number, as a shell reports it).
+#[cfg(unix)]
+fn assert_stopped_by(code: i32, status: std::process::ExitStatus, err: &str, out: &Path) {
+    assert_eq!(status.code(), Some(code), "{err}");
     assert_one_line(err);
     assert!(err.contains("interrupted"), "{err}");
     assert_no_finished_report(out);
@@ -390,4 +404,44 @@ fn sigint_inside_a_batch_waiting_for_stdin_exits_130() {
     let err = read_stderr(&mut child);
     let status = status.expect("still running 20 s after SIGINT: the interrupt was not honoured");
     assert_interrupted(status, &err, &out);
+}
+
+/// SIGTERM is handled like SIGINT: the run stops inside the batch it waits
+/// on, removes its partial files, writes no summary.json, and exits 143.
+#[cfg(unix)]
+#[test]
+fn sigterm_inside_a_batch_exits_143_without_a_finished_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let mut child = std::process::Command::new(&exe)
+        .args(["report", "-q", "-j", "2", "-o"])
+        .arg(&out)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    {
+        use std::io::Write;
+        stdin.write_all(many_games(110_000).as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    let started = std::time::Instant::now();
+    while !out.join(".games.csv.partial").exists() {
+        assert!(started.elapsed().as_secs() < 30, "the run never started");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    send_signal(&child, "TERM");
+    let status = wait_at_most(&mut child, 20);
+    drop(stdin);
+    let err = read_stderr(&mut child);
+    let status = status.expect("still running 20 s after SIGTERM: it was not honoured");
+    assert_stopped_by(143, status, &err, &out);
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }

@@ -8,3 +8,4 @@
 mod cli_faults;
 mod cli_options;
 mod fen_cli;
+mod outputs;

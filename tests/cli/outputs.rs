@@ -1,0 +1,238 @@
+//! What every command does with the user's files and streams: extract files
+//! never overwrite anything without `--force` and never an input; a closed
+//! standard output is an error; a reader that goes away is a quiet exit 0;
+//! `summary.json` says whether every input was read, with what options,
+//! and what each input held; `--strict` fails a run with an incomplete
+//! input.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn pgnmill() -> Command {
+    Command::cargo_bin("pgnmill").unwrap()
+}
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/corpus")
+        .join(name)
+}
+
+fn summary(dir: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// `--extract errors=victim.pgn victim.pgn` must not write the input's own
+/// broken games over it, with or without `--force`; an existing extract
+/// file is replaced only with `--force`.
+#[test]
+fn extract_files_never_overwrite_an_input_or_an_existing_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let victim = tmp.path().join("victim.pgn");
+    std::fs::write(&victim, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let before = std::fs::read(&victim).unwrap();
+    for force in [false, true] {
+        let mut cmd = pgnmill();
+        cmd.args(["report", "-q", "-o"]).arg(tmp.path().join("r"));
+        cmd.arg("--extract")
+            .arg(format!("errors={}", victim.display()));
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.arg(&victim)
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("names an input"));
+        assert_eq!(std::fs::read(&victim).unwrap(), before, "input changed");
+    }
+    let existing = tmp.path().join("errors.pgn");
+    std::fs::write(&existing, "mine").unwrap();
+    let run = |out: &str, force: bool| {
+        let mut cmd = pgnmill();
+        cmd.args(["report", "-q", "-o"]).arg(tmp.path().join(out));
+        cmd.arg("--extract")
+            .arg(format!("errors={}", existing.display()));
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.arg(&victim).assert()
+    };
+    run("r2", false)
+        .code(1)
+        .stderr(predicates::str::contains("--force"));
+    assert_eq!(std::fs::read(&existing).unwrap(), b"mine");
+    assert!(!tmp.path().join("r2/summary.json").exists());
+    run("r3", true).success();
+    assert_ne!(std::fs::read(&existing).unwrap(), b"mine");
+}
+
+/// A closed standard output (`>&-`) is an error naming it, not a success
+/// that wrote nothing; a file output, or `> /dev/null`, is unaffected.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_an_error() {
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fen/mixed.epd");
+    for args in [
+        "perft startpos 2".to_string(),
+        format!("fen -q {}", list.display()),
+        format!(
+            "convert --to iccs {}",
+            corpus("pgn2tex-london1851.pgn").display()
+        ),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {args} >&-"))
+            .arg(&exe)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert!(err.contains("standard output is closed"), "{args}: {err}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec \"$0\" fen -q -o {} {} >&-",
+            tmp.path().join("a.csv").display(),
+            list.display()
+        ))
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(tmp.path().join("a.csv").exists());
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" perft startpos 2 > /dev/null")
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(status.success(), "> /dev/null is not a closed stdout");
+}
+
+/// `| head` ends every command quietly: exit 0, nothing on stderr.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_goes_away_is_a_quiet_exit_0() {
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let xiangqi = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/xiangqi/corpus/wukong-xqdb15-chinese.pgn");
+    for args in [
+        "perft --divide startpos 3".to_string(),
+        format!("convert -q --to wxf {}", xiangqi.display()),
+    ] {
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "set -o pipefail; \"$0\" {args} | head -c 10 > /dev/null"
+            ))
+            .arg(&exe)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args}: {:?} {err}", out.status);
+        assert_eq!(err, "", "{args}");
+    }
+}
+
+/// summary.json: whether the run read everything, the options it was
+/// given, and per input the counts by status, threefolds, missed
+/// threefolds and castling conflicts, which add up to the run's totals.
+#[test]
+fn summary_says_what_each_input_held_and_how_the_run_was_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    pgnmill()
+        .args(["report", "-q", "--moves", "--variant", "auto", "-o"])
+        .arg(&out)
+        .arg(corpus("pychess-world-matches.pgn"))
+        .arg(corpus("synthetic-castling-fen.pgn"))
+        .assert()
+        .success();
+    let s = summary(&out);
+    assert_eq!(s["complete"], true);
+    assert_eq!(s["options"]["moves"], true);
+    assert_eq!(s["options"]["variant"], "auto");
+    assert_eq!(s["options"]["strict"], false);
+    assert_eq!(s["options"]["inputs"].as_array().unwrap().len(), 2);
+    let inputs = s["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 2);
+    for key in [
+        "games",
+        "threefolds_ep_always",
+        "threefolds_ep_legal",
+        "missed_threefolds",
+        "castling_conflicts",
+    ] {
+        let sum: u64 = inputs.iter().map(|i| i[key].as_u64().unwrap()).sum();
+        assert_eq!(sum, s[key].as_u64().unwrap(), "{key}");
+    }
+    for input in inputs {
+        assert_eq!(input["complete"], true);
+        let by_status: u64 = input["status"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(by_status, input["games"].as_u64().unwrap());
+    }
+    // The world-championship file has missed threefolds, the synthetic
+    // castling file has conflicts: the counts land on their own inputs.
+    assert!(inputs[0]["missed_threefolds"].as_u64().unwrap() > 0);
+    assert_eq!(inputs[0]["castling_conflicts"], 0);
+    assert!(inputs[1]["castling_conflicts"].as_u64().unwrap() > 0);
+    let games_csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(
+        games_csv.lines().count() as u64 - 1,
+        s["games"].as_u64().unwrap()
+    );
+}
+
+/// A truncated `.zst`: the report is written and says the input is not
+/// complete; `--strict` makes that exit 1 (report still written).
+#[test]
+fn an_incomplete_input_is_recorded_and_fails_strict_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read(corpus("pgn2tex-london1851.pgn")).unwrap();
+    let z = zstd::encode_all(&text[..], 3).unwrap();
+    let cut = tmp.path().join("cut.pgn.zst");
+    std::fs::write(&cut, &z[..z.len() / 2]).unwrap();
+    let out = tmp.path().join("r");
+    pgnmill()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(&cut)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("warning"));
+    let s = summary(&out);
+    assert_eq!(s["complete"], false);
+    assert_eq!(s["inputs"][0]["complete"], false);
+    assert!(
+        s["inputs"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cut.pgn.zst")
+    );
+    let strict = tmp.path().join("s");
+    pgnmill()
+        .args(["report", "-q", "--strict", "-o"])
+        .arg(&strict)
+        .arg(&cut)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("--strict"));
+    assert_eq!(summary(&strict)["options"]["strict"], true);
+    // A complete input passes a strict run.
+    pgnmill()
+        .args(["report", "-q", "--strict", "--force", "-o"])
+        .arg(&strict)
+        .arg(corpus("pgn2tex-london1851.pgn"))
+        .assert()
+        .success();
+}
