@@ -377,6 +377,21 @@ fn wait_at_most(child: &mut std::process::Child, secs: u64) -> Option<std::proce
 #[cfg(unix)]
 #[test]
 fn sigint_inside_a_batch_waiting_for_stdin_exits_130() {
+    signal_inside_a_batch_waiting_for_stdin("INT", 130);
+}
+
+/// SIGTERM is handled like SIGINT: the run stops inside the batch it waits
+/// on, removes its partial files, writes no summary.json, and exits 143.
+#[cfg(unix)]
+#[test]
+fn sigterm_inside_a_batch_exits_143_without_a_finished_report() {
+    signal_inside_a_batch_waiting_for_stdin("TERM", 143);
+}
+
+/// Sends `signal` to a run inside its second batch (see above) and checks
+/// that it stops with `code`, leaving nothing behind in its folder.
+#[cfg(unix)]
+fn signal_inside_a_batch_waiting_for_stdin(signal: &str, code: i32) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     let exe = assert_cmd::cargo::cargo_bin("pgnmill");
@@ -398,48 +413,12 @@ fn sigint_inside_a_batch_waiting_for_stdin_exits_130() {
     }
     // The first batch is replayed and written in well under a second.
     std::thread::sleep(std::time::Duration::from_millis(800));
-    send_sigint(&child);
+    send_signal(&child, signal);
     let status = wait_at_most(&mut child, 20);
     drop(stdin);
     let err = read_stderr(&mut child);
-    let status = status.expect("still running 20 s after SIGINT: the interrupt was not honoured");
-    assert_interrupted(status, &err, &out);
-}
-
-/// SIGTERM is handled like SIGINT: the run stops inside the batch it waits
-/// on, removes its partial files, writes no summary.json, and exits 143.
-#[cfg(unix)]
-#[test]
-fn sigterm_inside_a_batch_exits_143_without_a_finished_report() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("r");
-    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
-    let mut child = std::process::Command::new(&exe)
-        .args(["report", "-q", "-j", "2", "-o"])
-        .arg(&out)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    {
-        use std::io::Write;
-        stdin.write_all(many_games(110_000).as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-    let started = std::time::Instant::now();
-    while !out.join(".games.csv.partial").exists() {
-        assert!(started.elapsed().as_secs() < 30, "the run never started");
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    send_signal(&child, "TERM");
-    let status = wait_at_most(&mut child, 20);
-    drop(stdin);
-    let err = read_stderr(&mut child);
-    let status = status.expect("still running 20 s after SIGTERM: it was not honoured");
-    assert_stopped_by(143, status, &err, &out);
+    let status = status.expect("still running 20 s after the signal: it was not honoured");
+    assert_stopped_by(code, status, &err, &out);
     let left: Vec<_> = std::fs::read_dir(&out)
         .map(|d| d.map(|e| e.unwrap().file_name()).collect())
         .unwrap_or_default();
