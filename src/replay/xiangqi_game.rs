@@ -7,7 +7,9 @@ use super::record::GameRecord;
 use super::repetition::RepetitionTable;
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
+use crate::xiangqi::notation::NotationError;
 use crate::xiangqi::notation::{WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move};
+use crate::xiangqi::types::Color;
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
@@ -26,8 +28,7 @@ pub fn replay(
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                out.status = Status::BadFen;
-                out.error = format!("[FEN \"{fen}\"]: {e}");
+                (out.status, out.error) = super::bad_fen(game, fen, e);
                 return;
             }
         },
@@ -40,8 +41,14 @@ pub fn replay(
         let m = match parse_move(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
-                (out.status, out.error) =
-                    super::failed_move(ply, &token, tokens.line_at(token.offset), has_tags, e);
+                (out.status, out.error) = failed(
+                    &pos,
+                    ply,
+                    &token,
+                    tokens.line_at(token.offset),
+                    has_tags,
+                    &e,
+                );
                 if ply == 0 && looks_like_winboard_san(&text) {
                     out.status = Status::Unsupported;
                     out.error.push_str(WINBOARD_SAN_HINT);
@@ -69,4 +76,27 @@ pub fn replay(
     out.final_fen = pos.fen();
     out.rep_ep_always = repetitions.stats_ep_legal();
     out.rep_ep_legal = out.rep_ep_always;
+}
+
+/// The record of a token that is not a legal move here, naming the move as
+/// a person counts it and why; the notation's message starts with the
+/// token, which the record names already. Kept out of the replay loop.
+#[cold]
+#[inline(never)]
+fn failed(
+    pos: &Position,
+    ply: u32,
+    token: &crate::pgn::Token<'_>,
+    line: u64,
+    has_tags: bool,
+    error: &NotationError,
+) -> (Status, String) {
+    let number = super::MoveNumber {
+        number: pos.fullmove_number(),
+        second_side: pos.turn() == Color::Black,
+    };
+    let why = error.to_string();
+    let head = format!("{}: ", String::from_utf8_lossy(token.text));
+    let why = why.strip_prefix(&head).unwrap_or(&why);
+    super::failed_move(ply, number, token, line, has_tags, why)
 }
