@@ -47,6 +47,9 @@ const BAD_PROMOTION: &str = "only a pawn reaching the last rank can promote";
 impl SanError {
     /// Why, without the token, for a message that names the token already:
     /// a token that is no move at all (`foo`, `Nf9`, `P-K4`) is "not a move".
+    /// Asked only when a game stops, so kept out of the replay loop.
+    #[cold]
+    #[inline(never)]
     pub fn reason(&self) -> std::borrow::Cow<'static, str> {
         match self {
             SanError::Invalid(_) => "not a move".into(),

@@ -67,14 +67,11 @@ pub fn replay(
                 match retried {
                     Ok(m) => (m, glued),
                     Err(e) => {
-                        (out.status, out.error) = failed(
-                            &pos,
-                            ply,
-                            &token,
-                            tokens.line_at(token.offset),
-                            has_tags,
-                            &e,
-                        );
+                        let black = pos.turn() == crate::chess::Color::Black;
+                        let number = super::MoveNumber::new(pos.fullmove_number(), black);
+                        let why = e.reason();
+                        (out.status, out.error) =
+                            super::failed_move(ply, number, &token, &tokens, has_tags, why);
                         break;
                     }
                 }
@@ -138,28 +135,6 @@ fn retry_glued_result(
         [text @ .., b'*'] if !text.is_empty() => (pos.play_san(text), true),
         _ => (Err(error), false),
     }
-}
-
-/// The record of a token that is not a legal move here: `illegal_move`
-/// (or `parse_error` for stray text), naming the move as a person counts
-/// it and why. A token that is no move at all (`foo`, `Nf9`, `P-K4`, a
-/// xiangqi move) is "not a move". Kept out of line: the replay loop only
-/// pays for it when a game stops.
-#[cold]
-#[inline(never)]
-fn failed(
-    pos: &Position,
-    ply: u32,
-    token: &crate::pgn::Token<'_>,
-    line: u64,
-    has_tags: bool,
-    error: &crate::chess::SanError,
-) -> (Status, String) {
-    let number = super::MoveNumber {
-        number: pos.fullmove_number(),
-        second_side: pos.turn() == crate::chess::Color::Black,
-    };
-    super::failed_move(ply, number, token, line, has_tags, error.reason())
 }
 
 #[cfg(test)]

@@ -25,19 +25,32 @@ pub(crate) struct MoveNumber {
     pub second_side: bool,
 }
 
+impl MoveNumber {
+    pub fn new(number: u32, second_side: bool) -> Self {
+        MoveNumber {
+            number,
+            second_side,
+        }
+    }
+}
+
 /// A move token that could not be played: `parse_error` when it is the
 /// first token of a text with no tags (stray text, not a game), else
 /// `illegal_move`; the message names the move as a person counts it, the
 /// ply, the line, and why: `move 12... Nf6, ply 24 (line 30): why`. `why`
-/// does not repeat the token.
+/// does not repeat the token. Kept out of line: the replay loops pay for
+/// it only when a game stops.
+#[cold]
+#[inline(never)]
 pub(crate) fn failed_move(
     ply: u32,
     number: MoveNumber,
     token: &crate::pgn::Token<'_>,
-    line: u64,
+    tokens: &crate::pgn::MainLine<'_>,
     has_tags: bool,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
+    let line = tokens.line_at(token.offset);
     let status = if ply == 0 && !has_tags {
         Status::ParseError
     } else {

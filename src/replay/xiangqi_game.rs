@@ -1,10 +1,10 @@
 //! Replaying a xiangqi game's main line, every move checked by the kernel
 //! whatever notation it is written in (Chinese, WXF or ICCS).
 
-use super::ReplayOptions;
 use super::Status;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
+use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::NotationError;
@@ -41,14 +41,10 @@ pub fn replay(
         let m = match parse_move(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
-                (out.status, out.error) = failed(
-                    &pos,
-                    ply,
-                    &token,
-                    tokens.line_at(token.offset),
-                    has_tags,
-                    &e,
-                );
+                let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
+                let why = reason(&e, &text);
+                (out.status, out.error) =
+                    super::failed_move(ply, number, &token, &tokens, has_tags, why);
                 if ply == 0 && looks_like_winboard_san(&text) {
                     out.status = Status::Unsupported;
                     out.error.push_str(WINBOARD_SAN_HINT);
@@ -78,25 +74,17 @@ pub fn replay(
     out.rep_ep_legal = out.rep_ep_always;
 }
 
-/// The record of a token that is not a legal move here, naming the move as
-/// a person counts it and why; the notation's message starts with the
-/// token, which the record names already. Kept out of the replay loop.
+/// Why a move could not be read, without the token the record names
+/// already (the notation's messages start with it).
 #[cold]
 #[inline(never)]
-fn failed(
-    pos: &Position,
-    ply: u32,
-    token: &crate::pgn::Token<'_>,
-    line: u64,
-    has_tags: bool,
-    error: &NotationError,
-) -> (Status, String) {
-    let number = super::MoveNumber {
-        number: pos.fullmove_number(),
-        second_side: pos.turn() == Color::Black,
-    };
+fn reason(error: &NotationError, text: &str) -> String {
     let why = error.to_string();
-    let head = format!("{}: ", String::from_utf8_lossy(token.text));
-    let why = why.strip_prefix(&head).unwrap_or(&why);
-    super::failed_move(ply, number, token, line, has_tags, why)
+    match why
+        .strip_prefix(text)
+        .and_then(|rest| rest.strip_prefix(": "))
+    {
+        Some(rest) => rest.to_string(),
+        None => why,
+    }
 }

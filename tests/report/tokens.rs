@@ -35,6 +35,13 @@ fn one(pgn: &str, extra: &[&str]) -> (String, u32, String) {
     )
 }
 
+/// The row of a game that must stop: its plies and error.
+fn stops(pgn: &str, extra: &[&str]) -> (u32, String) {
+    let (status, plies, error) = one(pgn, extra);
+    assert_eq!(status, "illegal_move", "{error}");
+    (plies, error)
+}
+
 fn game(movetext: &str) -> String {
     format!("[Event \"t\"]\n[White \"w\"]\n\n{movetext}\n")
 }
@@ -49,18 +56,18 @@ fn a_word_between_moves_stops_the_game_there() {
 
 #[test]
 fn a_typo_is_blamed_not_the_move_after_it() {
-    let (status, plies, error) = one(&game("1. e4 e5 2. Nf9 Nc6 *"), &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 2));
+    let (plies, error) = stops(&game("1. e4 e5 2. Nf9 Nc6 *"), &[]);
+    assert_eq!(plies, 2);
     assert_eq!(error, "move 2. Nf9, ply 3 (line 4): not a move");
-    let (status, plies, error) = one(&game("1. e4 E5 2. Nf3 *"), &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 1));
+    let (plies, error) = stops(&game("1. e4 E5 2. Nf3 *"), &[]);
+    assert_eq!(plies, 1);
     assert_eq!(error, "move 1... E5, ply 2 (line 4): not a move");
 }
 
 #[test]
 fn descriptive_notation_is_not_an_empty_ok_game() {
-    let (status, plies, error) = one(&game("1. P-K4 P-K4 2. N-KB3 *"), &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 0));
+    let (plies, error) = stops(&game("1. P-K4 P-K4 2. N-KB3 *"), &[]);
+    assert_eq!(plies, 0);
     assert_eq!(error, "move 1. P-K4, ply 1 (line 4): not a move");
 }
 
@@ -69,12 +76,12 @@ fn xiangqi_replayed_as_chess_is_not_an_empty_ok_game() {
     let pgn = game("1. 炮二平五 馬８進７ 2. 馬二進三 *");
     let (status, plies, _) = one(&pgn, &[]);
     assert_eq!((status.as_str(), plies), ("ok", 3), "as xiangqi it replays");
-    let (status, plies, error) = one(&pgn, &["--variant", "chess"]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 0));
+    let (plies, error) = stops(&pgn, &["--variant", "chess"]);
+    assert_eq!(plies, 0);
     assert_eq!(error, "move 1. 炮二平五, ply 1 (line 4): not a move");
     // WXF too.
-    let (status, plies, error) = one(&game("1. C2.5 H8+7 *"), &["--variant", "chess"]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 0));
+    let (plies, error) = stops(&game("1. C2.5 H8+7 *"), &["--variant", "chess"]);
+    assert_eq!(plies, 0);
     assert_eq!(error, "move 1. C2.5, ply 1 (line 4): not a move");
 }
 
@@ -99,15 +106,15 @@ fn a_move_number_is_counted_from_the_fen() {
     let pgn = "[Event \"t\"]\n[SetUp \"1\"]\n\
                [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\n\
                12... e5 13. Nf3 Nf6 14. Bc4 Kf9 *\n";
-    let (status, plies, error) = one(pgn, &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 4));
+    let (plies, error) = stops(pgn, &[]);
+    assert_eq!(plies, 4);
     assert_eq!(error, "move 14... Kf9, ply 5 (line 5): not a move");
 }
 
 #[test]
 fn an_illegal_move_names_its_token_once() {
-    let (status, plies, error) = one(&game("1. e4 e5\n2. Ke3 *"), &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 2));
+    let (plies, error) = stops(&game("1. e4 e5\n2. Ke3 *"), &[]);
+    assert_eq!(plies, 2);
     assert_eq!(error, "move 2. Ke3, ply 3 (line 5): no king can reach e3");
     // Kernel messages that began with the token no longer repeat it.
     let pgn = "[Event \"t\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8 *\n";
@@ -133,8 +140,8 @@ fn a_bad_fen_names_the_line_of_its_tag() {
 #[test]
 fn a_game_without_readable_moves_is_never_ok() {
     // Only words: no move could be read, and the game says where.
-    let (status, plies, error) = one(&game("White resigned after a long think *"), &[]);
-    assert_eq!((status.as_str(), plies), ("illegal_move", 0));
+    let (plies, error) = stops(&game("White resigned after a long think *"), &[]);
+    assert_eq!(plies, 0);
     assert_eq!(error, "move 1. White, ply 1 (line 4): not a move");
     // Stray text with no tags is still no game.
     let rows = rows("hello world\n", &[]);
