@@ -28,16 +28,39 @@ pub enum SanError {
         to: Square,
         list: String,
     },
-    #[error("{0} leaves the king in check")]
+    #[error("{0} {LEAVES_CHECK}")]
     LeavesKingInCheck(String),
     #[error("illegal castling: {token}: {why}")]
     IllegalCastling { token: String, why: &'static str },
-    #[error("{0}: a pawn reaching the last rank must name its promotion piece")]
+    #[error("{0}: {MISSING_PROMOTION}")]
     MissingPromotion(String),
-    #[error("{0}: only a pawn reaching the last rank can promote")]
+    #[error("{0}: {BAD_PROMOTION}")]
     BadPromotion(String),
     #[error("illegal move {0}")]
     Illegal(String),
+}
+
+const LEAVES_CHECK: &str = "leaves the king in check";
+const MISSING_PROMOTION: &str = "a pawn reaching the last rank must name its promotion piece";
+const BAD_PROMOTION: &str = "only a pawn reaching the last rank can promote";
+
+impl SanError {
+    /// Why, without the token, for a message that names the token already:
+    /// a token that is no move at all (`foo`, `Nf9`, `P-K4`) is "not a move".
+    /// Asked only when a game stops, so kept out of the replay loop.
+    #[cold]
+    #[inline(never)]
+    pub fn reason(&self) -> std::borrow::Cow<'static, str> {
+        match self {
+            SanError::Invalid(_) => "not a move".into(),
+            SanError::LeavesKingInCheck(_) => LEAVES_CHECK.into(),
+            SanError::IllegalCastling { why, .. } => format!("illegal castling: {why}").into(),
+            SanError::MissingPromotion(_) => MISSING_PROMOTION.into(),
+            SanError::BadPromotion(_) => BAD_PROMOTION.into(),
+            SanError::Illegal(_) => "illegal move".into(),
+            SanError::NoPiece { .. } | SanError::Ambiguous { .. } => self.to_string().into(),
+        }
+    }
 }
 
 fn number(n: usize) -> String {

@@ -27,6 +27,7 @@
 
 mod batches;
 pub mod game;
+pub mod glyphs;
 pub mod headers;
 pub mod lines;
 mod main_line;

@@ -18,6 +18,7 @@
 //! byte offset when one is asked for. Nor is "at a line start" tracked: it
 //! matters only for a `%`, and the byte before tells.
 
+use super::glyphs::is_annotation_glyph;
 use super::lines;
 
 mod chunk;
@@ -35,6 +36,8 @@ pub enum TokenKind {
     /// A numeric annotation glyph: `$` and its digits.
     Nag,
     /// A textual annotation standing alone: `!?`, `+/=`, `inf`, `e.p.` ...
+    /// (the list: [`super::glyphs`]). Any other token is a [`TokenKind::Move`],
+    /// for the rules kernel to accept or refuse.
     Annotation,
     /// `1-0`, `0-1`, `1/2-1/2` or `*` on the main line; the last token.
     Result,
@@ -88,51 +91,6 @@ static CLASS: [u8; 256] = {
 #[inline]
 fn class(b: u8) -> u8 {
     CLASS[b as usize]
-}
-
-/// Textual annotations that stand alone between moves in real files.
-#[inline]
-fn is_glyph(tok: &[u8]) -> bool {
-    // Cheap rejection first: moves like `e4`, `Nf3`, `exd5` are most tokens.
-    let quick = match tok {
-        [] => false,
-        [b'N'] => return true,
-        [b'e', b'.' | b'p', ..] => true,
-        [
-            b'e' | b'N' | b'a'..=b'd' | b'f'..=b'h' | b'B' | b'K' | b'Q' | b'O',
-            ..,
-        ] => false,
-        _ => tok.len() <= 7,
-    };
-    quick
-        && matches!(
-            tok,
-            b"+-"
-            | b"-+"
-            | b"+/-"
-            | b"-/+"
-            | b"+/="
-            | b"=/+"
-            | b"="
-            | b"+="
-            | b"=+"
-            | b"inf"
-            | b"RR"
-            | b"N"
-            | b"TN"
-            | b"e.p."
-            | b"ep"
-            | b"=/inf"
-            | b"inf/="
-            | b"\xE2\x88\x9E" // ∞
-            | b"\xC2\xB1" // ±
-            | b"\xE2\x88\x93" // ∓
-            | b"\xE2\xA9\xB2" // ⩲
-            | b"\xE2\xA9\xB1" // ⩱
-            | b"\xE2\x96\xA1" // □
-            | b"=/\xE2\x88\x9E"
-            | b"\xE2\x88\x9E/="
-        )
 }
 
 /// What [`Movetext::next`] does with the byte at its position, as one table
@@ -459,7 +417,7 @@ impl<'a> Movetext<'a> {
                     .iter()
                     .rposition(|&c| c != b'!' && c != b'?')
                     .map_or(0, |p| p + 1);
-                let (kind, text) = if trimmed_len == 0 || is_glyph(tok) {
+                let (kind, text) = if trimmed_len == 0 || is_annotation_glyph(tok) {
                     (TokenKind::Annotation, tok)
                 } else {
                     (TokenKind::Move, tok.get(..trimmed_len).unwrap_or(tok))

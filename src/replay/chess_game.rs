@@ -16,9 +16,8 @@ fn start_position(
     let Some(fen) = fen else {
         return Ok((Position::startpos(), None));
     };
-    let setup = Setup::parse(fen).map_err(|e| format!("[FEN \"{fen}\"]: {e}"))?;
-    let (pos, audit) =
-        Position::from_setup(&setup, mode).map_err(|e| format!("[FEN \"{fen}\"]: {e}"))?;
+    let setup = Setup::parse(fen).map_err(|e| e.to_string())?;
+    let (pos, audit) = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
     let conflict = (!audit.is_clean()).then(|| CastlingConflict {
         castling: setup.castling_text().to_string(),
         invalid: audit.invalid,
@@ -46,17 +45,14 @@ pub fn replay(
 ) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
         Ok(start) => start,
-        Err(error) => {
-            (out.status, out.error) = (Status::BadFen, error);
+        Err(why) => {
+            (out.status, out.error) = super::bad_fen(game, fen.unwrap_or_default(), why);
             return;
         }
     };
     out.castling_conflict = castling_conflict;
     let mut moves = options.moves.then(String::new);
     let mut ply: u32 = 0;
-    // The first token skipped as debris, to tell a tagless run of stray
-    // bytes (a binary file, noise between games) from an empty game.
-    let mut first_debris: Option<(u64, &[u8])> = None;
     let mut repetitions = RepetitionTable::new();
     repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
     let mut tokens = game.main_line();
@@ -67,21 +63,15 @@ pub fn replay(
         let (m, glued_result) = match pos.play_san(token.text) {
             Ok(m) => (m, false),
             Err(e) => {
-                let (text, retried, glued) = retry_glued_result(&mut pos, token.text, e);
+                let (retried, glued) = retry_glued_result(&mut pos, token.text, e);
                 match retried {
                     Ok(m) => (m, glued),
-                    Err(_) if !names_a_move(text) => {
-                        first_debris.get_or_insert((tokens.line_at(token.offset), token.text));
-                        continue;
-                    }
                     Err(e) => {
-                        (out.status, out.error) = super::failed_move(
-                            ply,
-                            &token,
-                            tokens.line_at(token.offset),
-                            has_tags,
-                            e,
-                        );
+                        let black = pos.turn() == crate::chess::Color::Black;
+                        let number = super::MoveNumber::new(pos.fullmove_number(), black);
+                        let why = e.reason();
+                        (out.status, out.error) =
+                            super::failed_move(ply, number, &token, &tokens, has_tags, why);
                         break;
                     }
                 }
@@ -107,16 +97,10 @@ pub fn replay(
         // No tag pair, no move, no result: these bytes are not a game (a
         // binary file, noise between games, a tag line that cannot be read).
         out.status = Status::ParseError;
-        out.error = match first_debris {
-            Some((line, text)) => format!(
-                "line {line} \"{}\": text without tags, moves or a result is not a game",
-                String::from_utf8_lossy(text)
-            ),
-            None => format!(
-                "line {}: no tag pair, move or result could be read",
-                game.movetext().line()
-            ),
-        };
+        out.error = format!(
+            "line {}: no tag pair, move or result could be read",
+            game.movetext().line()
+        );
     }
     if let Some(line) = tokens.unclosed_comment()
         && out.status == Status::Ok
@@ -136,45 +120,25 @@ pub fn replay(
 
 /// After `token` failed as a move: `1... h6*`, a result glued to the last
 /// move, still ends the game, so the move is tried again without the `*`.
-/// Returns the text tried last, its outcome, and whether a `*` was cut.
+/// Returns the outcome of the last try, and whether a `*` was cut.
 /// Looked for only once a token failed (a move never ends in `*`), and
 /// kept out of line: a second copy of the resolve-and-play code in the
 /// replay loop would crowd its registers.
 #[cold]
 #[inline(never)]
-fn retry_glued_result<'t>(
+fn retry_glued_result(
     pos: &mut Position,
-    token: &'t [u8],
+    token: &[u8],
     error: crate::chess::SanError,
-) -> (
-    &'t [u8],
-    Result<crate::chess::Move, crate::chess::SanError>,
-    bool,
-) {
+) -> (Result<crate::chess::Move, crate::chess::SanError>, bool) {
     match token {
-        [text @ .., b'*'] if !text.is_empty() => (text, pos.play_san(text), true),
-        _ => (token, Err(error), false),
+        [text @ .., b'*'] if !text.is_empty() => (pos.play_san(text), true),
+        _ => (Err(error), false),
     }
-}
-
-/// Whether a token that failed to parse was meant as a move: it names a
-/// square, or is a castling or null move. Anything else (`RR`, `N`, `+/=`,
-/// words left by a broken comment) is annotation debris that python-chess
-/// also skips without complaint; a token like `Sf3` (a German knight) names
-/// a square and is reported.
-fn names_a_move(token: &[u8]) -> bool {
-    let names_square = token
-        .windows(2)
-        .any(|w| matches!(w, [b'a'..=b'h', b'1'..=b'8']));
-    names_square
-        || token.starts_with(b"O-O")
-        || token.starts_with(b"0-0")
-        || matches!(token, b"--" | b"Z0" | b"0000" | b"@@@@")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::names_a_move;
     use crate::replay::Status;
     use crate::replay::{ReplayOptions, replay_text};
 
@@ -196,15 +160,5 @@ mod tests {
         let record = replay_text("[Event \"x\"]\n\n1. e4 e5 2. Ke3*\n", 1, &options);
         assert_eq!(record.status, Status::IllegalMove, "{}", record.error);
         assert_eq!(record.plies, 2);
-    }
-
-    #[test]
-    fn annotation_debris_is_not_a_move() {
-        for t in ["RR", "N", "+/=", "ef\\ghij", "inf"] {
-            assert!(!names_a_move(t.as_bytes()), "{t}");
-        }
-        for t in ["Sf3", "e4", "O-O-O", "0-0", "--", "Z0", "Nbd7"] {
-            assert!(names_a_move(t.as_bytes()), "{t}");
-        }
     }
 }

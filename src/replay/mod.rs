@@ -17,24 +17,71 @@ use crate::pgn::headers::{GameHeaders, text_in};
 use crate::variant::{self, GameVariant};
 use std::borrow::Cow;
 
+/// Where a move stands in the game as a person counts it: the number of
+/// the move and whether it is the second side's (`12...`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveNumber {
+    pub number: u32,
+    pub second_side: bool,
+}
+
+impl MoveNumber {
+    pub fn new(number: u32, second_side: bool) -> Self {
+        MoveNumber {
+            number,
+            second_side,
+        }
+    }
+}
+
 /// A move token that could not be played: `parse_error` when it is the
 /// first token of a text with no tags (stray text, not a game), else
-/// `illegal_move`; the message says where (ply, line) and why.
+/// `illegal_move`; the message names the move as a person counts it, the
+/// ply, the line, and why: `move 12... Nf6, ply 24 (line 30): why`. `why`
+/// does not repeat the token. Kept out of line: the replay loops pay for
+/// it only when a game stops.
+#[cold]
+#[inline(never)]
 pub(crate) fn failed_move(
     ply: u32,
+    number: MoveNumber,
     token: &crate::pgn::Token<'_>,
-    line: u64,
+    tokens: &crate::pgn::MainLine<'_>,
     has_tags: bool,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
+    let line = tokens.line_at(token.offset);
     let status = if ply == 0 && !has_tags {
         Status::ParseError
     } else {
         Status::IllegalMove
     };
     let text = String::from_utf8_lossy(token.text);
-    let error = format!("ply {} (line {}) \"{}\": {}", ply + 1, line, text, why);
+    let dots = if number.second_side { "..." } else { "." };
+    let error = format!(
+        "move {}{dots} {text}, ply {} (line {line}): {why}",
+        number.number,
+        ply + 1
+    );
     (status, error)
+}
+
+/// The `[FEN]` tag could not be read: the message names the tag's line
+/// (the last `[FEN]` tag of the game, the one that counts).
+pub(crate) fn bad_fen(
+    game: &crate::pgn::GameText<'_>,
+    fen: &str,
+    why: impl std::fmt::Display,
+) -> (Status, String) {
+    let line = game
+        .tags()
+        .filter(|t| t.name_is("FEN"))
+        .last()
+        .map_or(game.movetext().line(), |t| t.line);
+    (
+        Status::BadFen,
+        format!("line {line} [FEN \"{fen}\"]: {why}"),
+    )
 }
 
 /// A `{` comment that never closes swallowed the rest of the input, other

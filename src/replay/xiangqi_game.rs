@@ -1,13 +1,15 @@
 //! Replaying a xiangqi game's main line, every move checked by the kernel
 //! whatever notation it is written in (Chinese, WXF or ICCS).
 
-use super::ReplayOptions;
 use super::Status;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
+use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
+use crate::xiangqi::notation::NotationError;
 use crate::xiangqi::notation::{WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move};
+use crate::xiangqi::types::Color;
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
@@ -26,8 +28,7 @@ pub fn replay(
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                out.status = Status::BadFen;
-                out.error = format!("[FEN \"{fen}\"]: {e}");
+                (out.status, out.error) = super::bad_fen(game, fen, e);
                 return;
             }
         },
@@ -40,8 +41,10 @@ pub fn replay(
         let m = match parse_move(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
+                let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
+                let why = reason(&e, &text);
                 (out.status, out.error) =
-                    super::failed_move(ply, &token, tokens.line_at(token.offset), has_tags, e);
+                    super::failed_move(ply, number, &token, &tokens, has_tags, why);
                 if ply == 0 && looks_like_winboard_san(&text) {
                     out.status = Status::Unsupported;
                     out.error.push_str(WINBOARD_SAN_HINT);
@@ -69,4 +72,19 @@ pub fn replay(
     out.final_fen = pos.fen();
     out.rep_ep_always = repetitions.stats_ep_legal();
     out.rep_ep_legal = out.rep_ep_always;
+}
+
+/// Why a move could not be read, without the token the record names
+/// already (the notation's messages start with it).
+#[cold]
+#[inline(never)]
+fn reason(error: &NotationError, text: &str) -> String {
+    let why = error.to_string();
+    match why
+        .strip_prefix(text)
+        .and_then(|rest| rest.strip_prefix(": "))
+    {
+        Some(rest) => rest.to_string(),
+        None => why,
+    }
 }

@@ -233,13 +233,29 @@ MOVE_NUMBER_RE = re.compile(r'^\d+\.*')
 SQUARE_RE = re.compile(r'[a-h][1-8]')
 NULL_MOVES = {"--", "Z0", "0000", "@@@@"}
 CASTLES_RE = re.compile(r'^(?:O-O(?:-O)?|0-0(?:-0)?)$')
+# The annotation glyphs of docs/pgn-dialect.md section 4, written out here
+# independently of the Rust list: a standing-alone token on it is skipped.
+GLYPHS = {
+    "+-", "-+", "+/-", "-/+", "+/=", "=/+", "=", "+=", "=+", "inf", "=/inf", "inf/=",
+    "N", "TN", "RR", "e.p.", "ep",
+    "\u221e", "=/\u221e", "\u221e/=", "\u00b1", "\u2213", "\u2a72", "\u2a71", "+\u2212", "\u2212+",
+    "\u25a1", "\u0394", "\u2206", "\u21c6", "\u2192", "\u2191", "\u27f3", "\u21bb", "\u2a00",
+    "\u2299", "\u25cb", "\u2295", "\u2313", "\u2207",
+}
+SUFFIX_RE = re.compile(r'^[!?]+$')
+
+
+class NotAMove(str):
+    """A main-line token that is neither a move nor a known glyph: the replay
+    stops there (python-chess's regex would pass over it silently)."""
 
 
 def mainline_tokens(raw):
     """Main-line move tokens (variations, NAGs, numbers, annotations removed).
 
-    Returns (moves, skipped) where skipped lists the junk tokens that are not
-    moves and were ignored (text NAGs such as "+/=", "RR", "N").
+    Returns (moves, skipped): moves holds the move tokens in order and, where
+    a token is neither a move nor a known glyph, that token as a NotAMove
+    (the replay stops at it); skipped lists those tokens.
     """
     moves, skipped = [], []
     depth = 0
@@ -257,7 +273,7 @@ def mainline_tokens(raw):
         if tok.startswith("$"):
             continue
         tok = MOVE_NUMBER_RE.sub("", tok) if not tok.startswith("0-0") and tok != "0000" else tok
-        if tok in ("", "e.p.", "ep"):
+        if tok == "" or tok in GLYPHS or SUFFIX_RE.match(tok):
             continue
         if tok.endswith("e.p."):
             tok = tok[:-4]
@@ -266,9 +282,8 @@ def mainline_tokens(raw):
             stripped = stripped[:-4].rstrip("!?+#")
         if stripped in NULL_MOVES or CASTLES_RE.match(stripped) or SQUARE_RE.search(stripped):
             moves.append(stripped)
-        elif stripped == "":
-            continue
         else:
+            moves.append(NotAMove(value))
             skipped.append(value)
     return moves, skipped
 
@@ -387,6 +402,11 @@ def analyse(source, index, raw):
     status = "ok"
     plies = 0
     for tok in moves:
+        if isinstance(tok, NotAMove):
+            status = "illegal_move"
+            row["error_ply"] = plies + 1
+            info["error"] = f"{tok}: not a move"
+            break
         try:
             move = board.parse_san(tok)
         except ValueError as err:
@@ -634,7 +654,7 @@ def main():
         if r["missed_threefold"] == "true":
             print("MISSED", r["source"], r["game"], r["white"], "-", r["black"], "ply", r["threefold_ply_ep_legal"])
         if info.get("skipped"):
-            print("SKIPPED-TOKENS", r["source"], r["game"], info["skipped"][:8])
+            print("NOT-A-MOVE", r["source"], r["game"], info["skipped"][:8])
 
 
 if __name__ == "__main__":

@@ -10,3 +10,4 @@ mod support;
 
 mod malformed;
 mod report_vs_python_chess;
+mod tokens;

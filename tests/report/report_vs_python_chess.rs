@@ -35,15 +35,15 @@ fn key(row: &Row) -> (String, u64) {
     )
 }
 
-/// The ply number in our error text ("ply 12 (line 40) ..."), to compare
-/// with python-chess's `error_ply`.
+/// The ply number in our error text ("move 6... Nf6, ply 12 (line 40): ..."),
+/// to compare with python-chess's `error_ply`.
 fn error_ply(row: &Row) -> String {
     if row["status"] != "illegal_move" {
         return String::new();
     }
     row["error"]
-        .strip_prefix("ply ")
-        .and_then(|rest| rest.split(' ').next())
+        .split_once(", ply ")
+        .and_then(|(_, rest)| rest.split(' ').next())
         .unwrap_or("?")
         .to_string()
 }

@@ -1,0 +1,154 @@
+//! No movetext token is dropped without a trace (docs/pgn-dialect.md §4):
+//! the annotation glyphs are skipped, any other token that is not a move
+//! stops the replay there with `illegal_move`, naming the move as a person
+//! counts it, the ply, the line and why. Checked on the rows of
+//! `pgnmill report`.
+
+use crate::support;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+type Row = HashMap<String, String>;
+
+/// The rows `pgnmill report` writes for `pgn` (extra arguments first).
+fn rows(pgn: &str, extra: &[&str]) -> Vec<Row> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = dir.path().join("t.pgn");
+    std::fs::write(&input, pgn).expect("write input");
+    let path = input.to_str().expect("utf-8 path");
+    let mut args: Vec<&str> = extra.to_vec();
+    args.push(path);
+    let (_tmp, out) = support::run_report(&args);
+    support::read_csv(&Path::new(&out).join("games.csv"))
+}
+
+/// One game's row: status, plies, error.
+fn one(pgn: &str, extra: &[&str]) -> (String, u32, String) {
+    let rows = rows(pgn, extra);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let r = &rows[0];
+    (
+        r["status"].clone(),
+        r["plies"].parse().expect("plies"),
+        r["error"].clone(),
+    )
+}
+
+/// The row of a game that must stop: its plies and error.
+fn stops(pgn: &str, extra: &[&str]) -> (u32, String) {
+    let (status, plies, error) = one(pgn, extra);
+    assert_eq!(status, "illegal_move", "{error}");
+    (plies, error)
+}
+
+fn game(movetext: &str) -> String {
+    format!("[Event \"t\"]\n[White \"w\"]\n\n{movetext}\n")
+}
+
+#[test]
+fn a_word_between_moves_stops_the_game_there() {
+    let (status, plies, error) = one(&game("1. e4 foo e5 *"), &[]);
+    assert_eq!(status, "illegal_move");
+    assert_eq!(plies, 1);
+    assert_eq!(error, "move 1... foo, ply 2 (line 4): not a move");
+}
+
+#[test]
+fn a_typo_is_blamed_not_the_move_after_it() {
+    let (plies, error) = stops(&game("1. e4 e5 2. Nf9 Nc6 *"), &[]);
+    assert_eq!(plies, 2);
+    assert_eq!(error, "move 2. Nf9, ply 3 (line 4): not a move");
+    let (plies, error) = stops(&game("1. e4 E5 2. Nf3 *"), &[]);
+    assert_eq!(plies, 1);
+    assert_eq!(error, "move 1... E5, ply 2 (line 4): not a move");
+}
+
+#[test]
+fn descriptive_notation_is_not_an_empty_ok_game() {
+    let (plies, error) = stops(&game("1. P-K4 P-K4 2. N-KB3 *"), &[]);
+    assert_eq!(plies, 0);
+    assert_eq!(error, "move 1. P-K4, ply 1 (line 4): not a move");
+}
+
+#[test]
+fn xiangqi_replayed_as_chess_is_not_an_empty_ok_game() {
+    let pgn = game("1. 炮二平五 馬８進７ 2. 馬二進三 *");
+    let (status, plies, _) = one(&pgn, &[]);
+    assert_eq!((status.as_str(), plies), ("ok", 3), "as xiangqi it replays");
+    let (plies, error) = stops(&pgn, &["--variant", "chess"]);
+    assert_eq!(plies, 0);
+    assert_eq!(error, "move 1. 炮二平五, ply 1 (line 4): not a move");
+    // WXF too.
+    let (plies, error) = stops(&game("1. C2.5 H8+7 *"), &["--variant", "chess"]);
+    assert_eq!(plies, 0);
+    assert_eq!(error, "move 1. C2.5, ply 1 (line 4): not a move");
+}
+
+#[test]
+fn the_known_glyphs_are_skipped() {
+    let glyphs = [
+        "!", "?", "!!", "??", "!?", "?!", "+/=", "=/+", "+/-", "-/+", "+-", "-+", "=", "∞", "=/∞",
+        "N", "TN", "RR", "□", "Δ", "⇆", "±", "∓", "⩲", "⩱", "inf", "e.p.",
+    ];
+    let text = format!("1. e4 {} e5 2. Nf3 *", glyphs.join(" "));
+    let (status, plies, error) = one(&game(&text), &[]);
+    assert_eq!((status.as_str(), plies), ("ok", 3), "{error}");
+    // Each glyph alone, after a move of either side.
+    for g in glyphs {
+        let (status, plies, error) = one(&game(&format!("1. e4 e5 {g} 2. Nf3 {g} Nc6 *")), &[]);
+        assert_eq!((status.as_str(), plies), ("ok", 4), "{g}: {error}");
+    }
+}
+
+#[test]
+fn a_move_number_is_counted_from_the_fen() {
+    let pgn = "[Event \"t\"]\n[SetUp \"1\"]\n\
+               [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\n\
+               12... e5 13. Nf3 Nf6 14. Bc4 Kf9 *\n";
+    let (plies, error) = stops(pgn, &[]);
+    assert_eq!(plies, 4);
+    assert_eq!(error, "move 14... Kf9, ply 5 (line 5): not a move");
+}
+
+#[test]
+fn an_illegal_move_names_its_token_once() {
+    let (plies, error) = stops(&game("1. e4 e5\n2. Ke3 *"), &[]);
+    assert_eq!(plies, 2);
+    assert_eq!(error, "move 2. Ke3, ply 3 (line 5): no king can reach e3");
+    // Kernel messages that began with the token no longer repeat it.
+    let pgn = "[Event \"t\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8 *\n";
+    let (status, _, error) = one(pgn, &[]);
+    assert_eq!(status, "illegal_move");
+    assert_eq!(
+        error,
+        "move 1. a8, ply 1 (line 4): a pawn reaching the last rank must name its promotion piece"
+    );
+}
+
+#[test]
+fn a_bad_fen_names_the_line_of_its_tag() {
+    let pgn = "[Event \"t\"]\n[White \"w\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+    let (status, plies, error) = one(pgn, &[]);
+    assert_eq!((status.as_str(), plies), ("bad_fen", 0));
+    assert!(
+        error.starts_with("line 3 [FEN \"8/8/8 w - - 0 1\"]: "),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_game_without_readable_moves_is_never_ok() {
+    // Only words: no move could be read, and the game says where.
+    let (plies, error) = stops(&game("White resigned after a long think *"), &[]);
+    assert_eq!(plies, 0);
+    assert_eq!(error, "move 1. White, ply 1 (line 4): not a move");
+    // Stray text with no tags is still no game.
+    let rows = rows("hello world\n", &[]);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["status"], "parse_error");
+    assert_eq!(
+        rows[0]["error"],
+        "move 1. hello, ply 1 (line 1): not a move"
+    );
+}
