@@ -41,6 +41,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         inputs: expand_inputs(std::slice::from_ref(&input))?,
         replay: ReplayOptions::default(),
         extracts: Vec::new(),
+        skipped: Default::default(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -70,6 +70,7 @@ fn end_to_end(c: &mut Criterion) {
         inputs: expand_inputs(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{e}")),
         replay: ReplayOptions::default(),
         extracts: Vec::new(),
+        skipped: Default::default(),
     };
     let mut g = c.benchmark_group("report_e2e");
     g.throughput(Throughput::Bytes(dir_bytes(&dir)));

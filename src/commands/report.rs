@@ -93,7 +93,7 @@ use super::{CliError, say};
 use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
 use pgnmill::replay::ReplayOptions;
 use pgnmill::report::{OutputDir, Summary};
-use pgnmill::source::expand_inputs;
+use pgnmill::source::{Listing, expand_inputs_noted};
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
@@ -110,8 +110,12 @@ impl Observer for Progress {
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
-    let inputs = expand_inputs(&args.inputs)?;
+    let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
+    for note in &expansion.notes {
+        say(format_args!("pgnmill: warning: {note}"));
+    }
     let out = OutputDir::prepare(&args.out, args.force)?;
+    let inputs = expansion.inputs;
     let total_bytes = inputs
         .iter()
         .filter(|i| !i.is_stdin())
@@ -125,6 +129,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             variant: args.variant.forced(),
         },
         extracts: args.extract.clone(),
+        skipped: expansion.skipped,
     };
     let mut progress = Progress::new(total_bytes, args.quiet);
     let outcome = run_report(&config, &out, &pool, &cancel, &mut progress);

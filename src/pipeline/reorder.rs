@@ -83,11 +83,12 @@ pub(super) fn run_input(
                 "cannot start the reading thread for {name}: {e}"
             )))
         })?;
-    let (encoding, compression) = match recv(&batch_rx, &name, cancel)? {
+    let (encoding, compression, unsupported) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
             compression,
-        }) => (encoding, compression),
+            unsupported,
+        }) => (encoding, compression, unsupported),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
@@ -104,6 +105,7 @@ pub(super) fn run_input(
         encoding: encoding.name().to_string(),
         compression: compression.name().to_string(),
         error: None,
+        unsupported,
     });
     let job = Job {
         name: &name,

@@ -1,6 +1,7 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
 use crate::replay::Status;
+use crate::source::Skipped;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -12,10 +13,13 @@ pub struct InputSummary {
     pub games: u64,
     /// The encoding the input was read as (`utf-8`, `windows-1252`, `gbk`, `big5`).
     pub encoding: String,
-    /// `none`, `zstd` or `gzip`.
+    /// `none`, `zstd`, `gzip`, `bzip2`, `xz` or `zip`.
     pub compression: String,
     /// Why the input could not be read to its end (truncated stream), if so.
     pub error: Option<String>,
+    /// Why the input was not read as PGN at all (a binary file: `XQF
+    /// binary record, not PGN`), if so; it then has no games.
+    pub unsupported: Option<String>,
 }
 
 /// Totals for the whole run. Every key is always present.
@@ -23,6 +27,9 @@ pub struct InputSummary {
 pub struct Summary {
     pub pgnmill_version: &'static str,
     pub inputs: Vec<InputSummary>,
+    /// What the search of the folders named passed over, and inputs
+    /// named twice (docs/reports.md, "Inputs").
+    pub skipped: Skipped,
     pub bytes: u64,
     pub games: u64,
     /// Games by status; every status is listed, zeros included.
@@ -43,6 +50,7 @@ impl Summary {
         Summary {
             pgnmill_version: env!("CARGO_PKG_VERSION"),
             inputs: Vec::new(),
+            skipped: Skipped::default(),
             bytes: 0,
             games: 0,
             status: Status::ALL.iter().map(|s| (s.as_str(), 0)).collect(),
