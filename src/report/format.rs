@@ -1,7 +1,7 @@
 //! Turning records into CSV bytes. Runs on the worker threads, a chunk of
 //! games at a time, so the ordered writer only has to copy bytes.
 
-use super::csv_record::CsvRecords;
+use super::csv_record::{CsvRecords, clean_text};
 use super::rows::{CastlingRow, GameRow};
 use crate::replay::GameRecord;
 
@@ -163,15 +163,15 @@ impl RowFormatter {
         self.games.end_record();
         if let Some(c) = conflict {
             self.castling.serialize(CastlingRow {
-                source: at.source,
+                source: &clean_text(at.source),
                 game: at.game,
                 offset: at.offset,
                 line: at.line,
-                fen: &record.start_fen,
-                castling: &c.castling,
-                invalid: &c.invalid,
-                effective: &c.effective,
-                reason: &c.reason,
+                fen: &clean_text(&record.start_fen),
+                castling: &clean_text(&c.castling),
+                invalid: &clean_text(&c.invalid),
+                effective: &clean_text(&c.effective),
+                reason: &clean_text(&c.reason),
             })?;
         }
         Ok(())
