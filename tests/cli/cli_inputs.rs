@@ -96,57 +96,43 @@ fn plain_rows(dir: &Path) -> Vec<String> {
     run.games()
 }
 
+/// A FIFO at `path` and the thread that writes `bytes` into it once a
+/// reader opens it.
+#[cfg(unix)]
+fn fed_fifo(path: &Path, bytes: Vec<u8>) -> std::thread::JoinHandle<()> {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.write_all(&bytes).unwrap();
+    })
+}
+
+/// A FIFO, plain or compressed (found out from its first bytes, as for a
+/// file), is read once as a stream: every game, once.
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_read_once_as_a_stream() {
     let tmp = tempfile::tempdir().unwrap();
     let want = plain_rows(tmp.path());
-    let fifo = tmp.path().join("games.fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
-    let writer = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
-            f.write_all(&sample_text()).unwrap();
-        })
-    };
-    let run = report(tmp.path(), &[&fifo]);
-    writer.join().unwrap();
-    assert_eq!(run.games(), want, "every game, once");
-    let input = &run.summary["inputs"][0];
-    assert_eq!(input["games"], want.len() as u64);
-    assert_eq!(input["compression"], "none");
-}
-
-#[cfg(unix)]
-#[test]
-fn a_compressed_fifo_is_decompressed() {
-    let tmp = tempfile::tempdir().unwrap();
-    let want = plain_rows(tmp.path());
-    let fifo = tmp.path().join("bz.fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
-    let bz = bzip2_bytes(&sample_text());
-    let writer = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
-            f.write_all(&bz).unwrap();
-        })
-    };
-    let run = report(tmp.path(), &[&fifo]);
-    writer.join().unwrap();
-    assert_eq!(run.games(), want);
-    assert_eq!(run.summary["inputs"][0]["compression"], "bzip2");
+    let cases = [
+        ("games.fifo", sample_text(), "none"),
+        ("bz.fifo", bzip2_bytes(&sample_text()), "bzip2"),
+    ];
+    for (name, bytes, compression) in cases {
+        let fifo = tmp.path().join(name);
+        let writer = fed_fifo(&fifo, bytes);
+        let run = report(tmp.path(), &[&fifo]);
+        writer.join().unwrap();
+        assert_eq!(run.games(), want, "{name}");
+        let input = &run.summary["inputs"][0];
+        assert_eq!(input["games"], want.len() as u64);
+        assert_eq!(input["compression"], compression);
+    }
 }
 
 fn bzip2_bytes(text: &[u8]) -> Vec<u8> {
