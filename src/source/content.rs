@@ -51,8 +51,9 @@ const SIGNATURES: &[(&[u8], &str)] = &[
 /// Decides what `head` (an input's first bytes) is. UTF-16 is recognised
 /// by its byte order mark, or without one by ASCII text's pattern of a
 /// zero byte in every other place; a known signature names the binary
-/// format; any other start holding a NUL byte (or mostly control bytes) is
-/// "binary data".
+/// format; any other start of which 5 % or more are NUL or other control
+/// bytes is "binary data". A few NULs in a text (a damaged tag) leave it
+/// text: its games are rows, the NULs written as U+FFFD.
 pub(super) fn content_of(head: &[u8]) -> Content {
     if head.starts_with(b"\xef\xbb\xbf") {
         return Content::Text;
@@ -80,11 +81,12 @@ pub(super) fn content_of(head: &[u8]) -> Content {
     if let Some((_, what)) = signature(false) {
         return Content::Binary(what);
     }
+    // Tab, line ends, form feed and a DOS end-of-file mark are text.
     let control = head
         .iter()
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
         .count();
-    if head.contains(&0) || control * 10 > head.len() {
+    if head.len() >= 8 && control * 20 >= head.len() {
         return Content::Binary("binary data, not PGN");
     }
     Content::Text
