@@ -1,13 +1,13 @@
 //! `pgnmill convert`: rewrite the moves of xiangqi collections in another
 //! notation (ICCS, WXF, Chinese), every move checked by replay.
 
-use super::CliError;
 use super::output::Output;
+use super::{CliError, say};
 use clap::{Args, ValueEnum};
 use pgnmill::convert::{Outcome, convert_game};
 use pgnmill::pgn::{Batch, Batches};
 use pgnmill::pipeline::Cancel;
-use pgnmill::source::{Encoding, Input, ReadOptions, decode_game, expand_inputs};
+use pgnmill::source::{Encoding, Input, Listing, ReadOptions, decode_game, expand_inputs_noted};
 use pgnmill::xiangqi::notation::Notation;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -116,7 +116,11 @@ struct Totals {
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
-    let inputs = expand_inputs(&args.inputs)?;
+    let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
+    for note in &expansion.notes {
+        say(format_args!("pgnmill: warning: {note}"));
+    }
+    let inputs = expansion.inputs;
     let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
     let mut sink = Output::open(args.out.as_deref(), args.force, &input_paths)?;
     let mut totals = Totals::default();
@@ -186,6 +190,9 @@ fn convert_input(
     let name = input.path.to_string_lossy().into_owned();
     let opts = ReadOptions::default();
     let source = input.open(&opts)?;
+    if let Some(why) = source.unsupported() {
+        say(format_args!("pgnmill: warning: {name}: {why}"));
+    }
     let encoding = source.encoding();
     let to = args.to.notation();
     let mut written_upto: u64 = 0;

@@ -9,7 +9,7 @@ use super::CliError;
 use super::output::Output;
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
-use pgnmill::source::{Input, Listing, ReadOptions, TextLines, expand_inputs_for};
+use pgnmill::source::{Input, Listing, ReadOptions, TextLines, expand_inputs_noted};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -90,7 +90,11 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
     let inputs = if args.inputs.is_empty() {
         vec![Input::stdin()]
     } else {
-        expand_inputs_for(&args.inputs, Listing::Positions)?
+        let expansion = expand_inputs_noted(&args.inputs, Listing::Positions)?;
+        for note in &expansion.notes {
+            super::say(format_args!("pgnmill: warning: {note}"));
+        }
+        expansion.inputs
     };
     let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
     let mut out = Output::open(args.out.as_deref(), args.force, &input_paths)?;
@@ -129,7 +133,11 @@ fn write_csv(
     let mut totals = Totals::default();
     for input in inputs {
         let source_name = input.path.display().to_string();
-        let lines = TextLines::new(input.open(&ReadOptions::default())?);
+        let source = input.open(&ReadOptions::default())?;
+        if let Some(why) = source.unsupported() {
+            super::say(format_args!("pgnmill: warning: {source_name}: {why}"));
+        }
+        let lines = TextLines::new(source);
         let mut state = FileState::default();
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
         let mut lines = lines.peekable();

@@ -100,7 +100,7 @@ use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
 use pgnmill::replay::ReplayOptions;
 use pgnmill::report::summary::RunOptions;
 use pgnmill::report::{OutputDir, Summary};
-use pgnmill::source::expand_inputs;
+use pgnmill::source::{Listing, expand_inputs_noted};
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
@@ -117,12 +117,16 @@ impl Observer for Progress {
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
-    let inputs = expand_inputs(&args.inputs)?;
-    let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
+    let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
+    for note in &expansion.notes {
+        say(format_args!("pgnmill: warning: {note}"));
+    }
+    let input_paths: Vec<PathBuf> = expansion.inputs.iter().map(|i| i.path.clone()).collect();
     for extract in &args.extract {
         check_extract(extract, args.force, &input_paths)?;
     }
     let out = OutputDir::prepare(&args.out, args.force)?;
+    let inputs = expansion.inputs;
     let total_bytes = inputs
         .iter()
         .filter(|i| !i.is_stdin())
@@ -147,6 +151,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
                 .map(|p| p.display().to_string())
                 .collect(),
         },
+        skipped: expansion.skipped,
     };
     let mut progress = Progress::new(total_bytes, args.quiet);
     let outcome = run_report(&config, &out, &pool, &cancel, &mut progress);

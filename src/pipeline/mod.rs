@@ -42,7 +42,7 @@ use crate::cpu_time::thread_cpu_ns;
 use crate::replay::ReplayOptions;
 use crate::report::summary::RunOptions;
 use crate::report::{ExtractRequest, OutputDir, ReportWriter, Summary};
-use crate::source::Input;
+use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
 
 /// A request to stop a run early, shared by whoever asks (a signal
@@ -96,6 +96,8 @@ pub struct ReportConfig {
     pub extracts: Vec<ExtractRequest>,
     /// What `summary.json` records of how the run was asked for.
     pub options: RunOptions,
+    /// What the search for the inputs passed over, for `summary.json`.
+    pub skipped: Skipped,
 }
 
 /// A finished run: its totals, the CPU time of each stage, and the inputs
@@ -123,6 +125,7 @@ pub fn run_report(
     let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
     let mut writer = ReportWriter::create(out, config.replay.moves, &config.extracts, threads)?;
     writer.summary.options = config.options.clone();
+    writer.summary.skipped = config.skipped.clone();
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     let split_threads = sizing::split_threads(threads);
@@ -133,7 +136,18 @@ pub fn run_report(
             producer_cpu: &mut producer_cpu,
             split_threads,
         };
-        if let Err(end) = reorder::run_input(input, pool, &config.replay, cancel, &mut sink) {
+        let ran = reorder::run_input(input, pool, &config.replay, cancel, &mut sink);
+        // A binary file: one line on stderr, and no rows.
+        if let Some(why) = writer
+            .summary
+            .inputs
+            .last()
+            .and_then(|i| i.unsupported.as_ref())
+            && ran.is_ok()
+        {
+            warnings.push(format!("{}: {why}", input.path.display()));
+        }
+        if let Err(end) = ran {
             match end {
                 // A stream that broke off part-way: its complete games are
                 // reported; say so, and go on with the other inputs.

@@ -15,6 +15,8 @@ pub(super) enum Produced {
     Opened {
         encoding: Encoding,
         compression: Compression,
+        /// Why it is not read as PGN (a binary file), if so.
+        unsupported: Option<String>,
     },
     OpenFailed(SourceError),
     Batch(Batch),
@@ -45,6 +47,7 @@ pub(super) fn spawn(
             let opened = Produced::Opened {
                 encoding: source.encoding(),
                 compression: source.compression(),
+                unsupported: source.unsupported().map(str::to_string),
             };
             let mut batches = Batches::new(source, &opts);
             batches.set_split_threads(split_threads);

@@ -83,11 +83,12 @@ pub(super) fn run_input(
                 "cannot start the reading thread for {name}: {e}"
             )))
         })?;
-    let (encoding, compression) = match recv(&batch_rx, &name, cancel)? {
+    let (encoding, compression, unsupported) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
             compression,
-        }) => (encoding, compression),
+            unsupported,
+        }) => (encoding, compression, unsupported),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
@@ -97,11 +98,13 @@ pub(super) fn run_input(
             ))));
         }
     };
-    sink.writer.begin_input(InputSummary::new(
+    let mut summary = InputSummary::new(
         name.clone(),
         encoding.name().to_string(),
         compression.name().to_string(),
-    ));
+    );
+    summary.unsupported = unsupported;
+    sink.writer.begin_input(summary);
     let job = Job {
         name: &name,
         encoding,

@@ -4,13 +4,46 @@
 //! about 200 instructions a field on its buffer and quoting state machine:
 //! on a one-thread report that was 6% of all the work. Most fields are
 //! numbers, FENs and fixed words that never need quoting; the rest are
-//! short tag values. This writer follows the csv crate's default dialect
-//! exactly (`,` between fields, `\n` after a record, a field quoted only
+//! short tag values. A control byte (below 0x20 but tab, or 0x7f: a NUL
+//! of a binary file read as text, a stray line end) never reaches a field:
+//! it is written as U+FFFD (`docs/reports.md`, "Control bytes"). Otherwise
+//! this writer follows the csv crate's default dialect exactly (`,` between fields, `\n` after a record, a field quoted only
 //! when it holds `,`, `"`, `\r` or `\n`, with `"` doubled inside quotes); a
 //! test holds it equal to the csv crate's output for arbitrary fields, and
 //! the crate still writes the header and `castling.csv`.
 
 use crate::simd::quote::needs_quotes;
+
+/// A byte that never reaches a CSV field: C0 controls but tab, and DEL.
+#[inline]
+pub(crate) fn is_control(b: u8) -> bool {
+    (b < 0x20 && b != b'\t') || b == 0x7f
+}
+
+/// `field` with every control byte ([`is_control`]) written as U+FFFD.
+pub(crate) fn replace_controls(field: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(field.len() + 8);
+    for &b in field {
+        if is_control(b) {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// `text` with every control byte written as U+FFFD, for the fields the
+/// csv crate writes (`castling.csv`).
+pub(crate) fn clean_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.bytes().any(is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Replacing ASCII bytes by a whole character keeps the text UTF-8.
+    String::from_utf8_lossy(&replace_controls(text.as_bytes()))
+        .into_owned()
+        .into()
+}
 
 /// Appends CSV records to a byte buffer.
 #[derive(Debug, Default)]
@@ -51,11 +84,27 @@ impl CsvRecords {
             self.buf.extend_from_slice(field);
             return;
         }
-        self.quoted(field);
+        self.careful(field);
+    }
+
+    /// Appends a field that holds a quoting or a control byte: control
+    /// bytes replaced, then quoted if it still needs it.
+    #[inline(never)]
+    fn careful(&mut self, field: &[u8]) {
+        if !field.iter().any(|&b| is_control(b)) {
+            if field.iter().any(|&b| b == b',' || b == b'"') {
+                self.quoted(field);
+            } else {
+                // Tab was the only byte the fast test stopped at.
+                self.buf.extend_from_slice(field);
+            }
+            return;
+        }
+        let clean = replace_controls(field);
+        self.careful(&clean);
     }
 
     /// Appends `field` in quotes, with its quotes doubled.
-    #[inline(never)]
     fn quoted(&mut self, field: &[u8]) {
         self.buf.push(b'"');
         for part in field.split_inclusive(|&b| b == b'"') {
@@ -109,7 +158,7 @@ mod tests {
             .has_headers(false)
             .from_writer(Vec::new());
         for f in fields {
-            w.write_field(f).unwrap();
+            w.write_field(replace_controls(f)).unwrap();
         }
         w.write_record(None::<&[u8]>).unwrap();
         w.into_inner().unwrap()
@@ -117,7 +166,8 @@ mod tests {
 
     proptest! {
         /// Any record of two or more fields (a games.csv row has 24) is
-        /// written byte for byte as the csv crate writes it.
+        /// written byte for byte as the csv crate writes it, control bytes
+        /// replaced.
         #[test]
         fn records_equal_the_csv_crate(
             fields in prop::collection::vec(
@@ -167,12 +217,12 @@ mod tests {
             let plain = vec![b'a'; len];
             assert!(!needs_quotes(&plain), "{len}");
             for at in 0..len {
-                for b in [b',', b'"', b'\n', b'\r'] {
+                for b in [b',', b'"', b'\n', b'\r', 0, 0x0c, 0x1f, 0x7f, b'\t'] {
                     let mut field = plain.clone();
                     field[at] = b;
                     assert!(needs_quotes(&field), "{len} {at} {b}");
                 }
-                for b in [0u8, b'+', b'!', 0x80, 0xac, 0xff, b'\x0c', b'\x0e'] {
+                for b in [b'+', b'!', 0x80, 0xac, 0xff, b'~', b' '] {
                     let mut field = plain.clone();
                     field[at] = b;
                     assert!(!needs_quotes(&field), "{len} {at} {b}");

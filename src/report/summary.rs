@@ -1,6 +1,7 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
 use crate::replay::Status;
+use crate::source::Skipped;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -13,10 +14,13 @@ pub struct InputSummary {
     /// The encoding the input was read as (`UTF-8`, `windows-1252`,
     /// `GB18030`, `Big5`).
     pub encoding: String,
-    /// `none`, `zstd` or `gzip`.
+    /// `none`, `zstd`, `gzip`, `bzip2`, `xz` or `zip`.
     pub compression: String,
     /// Why the input could not be read to its end (truncated stream), if so.
     pub error: Option<String>,
+    /// Why the input was not read as PGN at all (a binary file: `XQF
+    /// binary record, not PGN`), if so; it then has no games.
+    pub unsupported: Option<String>,
     /// Whether every byte of the input was read: false exactly when
     /// `error` says why not.
     pub complete: bool,
@@ -74,6 +78,9 @@ pub struct Summary {
     pub complete: bool,
     pub options: RunOptions,
     pub inputs: Vec<InputSummary>,
+    /// What the search of the folders named passed over, and inputs
+    /// named twice (docs/reports.md, "Inputs").
+    pub skipped: Skipped,
     pub bytes: u64,
     pub games: u64,
     /// Games by status; every status is listed, zeros included.
@@ -96,6 +103,7 @@ impl Summary {
             complete: true,
             options: RunOptions::default(),
             inputs: Vec::new(),
+            skipped: Skipped::default(),
             bytes: 0,
             games: 0,
             status: all_statuses(),

@@ -1,15 +1,22 @@
 //! Whether a CSV field needs quoting in the csv crate's default dialect
-//! (it holds `,`, `"`, `\r` or `\n`), asked of every text field of every
-//! row: sixteen bytes at a time with SSE2 on x86_64, words of eight or
+//! (it holds `,`, `"`, `\r` or `\n`) or holds a control byte that never
+//! reaches a CSV field (below 0x20, or 0x7f: see `docs/reports.md`), asked
+//! of every text field of every row: sixteen bytes at a time with SSE2 on x86_64, words of eight or
 //! four bytes elsewhere, and [`needs_quotes_bytewise`], the definition.
 
-/// The bytes that make the csv crate quote a field (its default dialect).
+/// The bytes that make the csv crate quote a field (its default dialect),
+/// and the control bytes (`\r` and `\n` among them; tab too, which the
+/// slow path then keeps) that are replaced before a field is written.
 static QUOTE_BYTE: [bool; 256] = {
     let mut t = [false; 256];
     t[b',' as usize] = true;
     t[b'"' as usize] = true;
-    t[b'\n' as usize] = true;
-    t[b'\r' as usize] = true;
+    let mut c = 0;
+    while c < 0x20 {
+        t[c] = true;
+        c += 1;
+    }
+    t[0x7f] = true;
     t
 };
 
@@ -49,17 +56,19 @@ pub(crate) fn needs_quotes(field: &[u8]) -> bool {
 #[inline]
 fn needs_quotes_sse2(field: &[u8]) -> bool {
     use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_unpacklo_epi64,
+        __m128i, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8, _mm_unpacklo_epi64,
     };
     // SAFETY (every block below): the intrinsics need SSE2, part of the
     // x86_64 baseline (enabled for every x86_64 target); the loads are
     // the only memory accesses, each named with what it reads.
     let hit = |v: __m128i| unsafe {
         let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+        // A byte at most 0x1f is its own minimum with 0x1f.
+        let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
         let m = _mm_or_si128(
             _mm_or_si128(eq(b','), eq(b'"')),
-            _mm_or_si128(eq(b'\n'), eq(b'\r')),
+            _mm_or_si128(control, eq(0x7f)),
         );
         _mm_movemask_epi8(m) != 0
     };
@@ -104,9 +113,11 @@ fn word_at(bytes: &[u8]) -> u64 {
         .map_or(0, |w| u64::from_le_bytes(*w))
 }
 
-/// Whether a byte of `w` is `,`, `"`, `\n` or `\r`. For each of them, the
-/// bytes of `w ^ splat(c)` that are zero are those equal to `c`, and `(x -
-/// 0x01..) & !x & 0x80..` is nonzero exactly when `x` has a zero byte.
+/// Whether a byte of `w` is `,`, `"`, 0x7f or below 0x20. For each of the
+/// first three, the bytes of `w ^ splat(c)` that are zero are those equal
+/// to `c`, and `(x - 0x01..) & !x & 0x80..` is nonzero exactly when `x` has
+/// a zero byte; `(w - 0x20..) & !w & 0x80..` is nonzero exactly when `w`
+/// has a byte below 0x20.
 #[inline(always)]
 fn has_quote_byte(w: u64) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -115,5 +126,6 @@ fn has_quote_byte(w: u64) -> bool {
         let x = w ^ (ONES * u64::from(c));
         x.wrapping_sub(ONES) & !x & HIGHS
     };
-    (zero_byte(b',') | zero_byte(b'"') | zero_byte(b'\n') | zero_byte(b'\r')) != 0
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
+    (zero_byte(b',') | zero_byte(b'"') | zero_byte(0x7f) | below_space) != 0
 }

@@ -19,6 +19,12 @@ pub enum Encoding {
     Big5,
     /// ISO-8859-1 as browsers read it: windows-1252.
     Latin1,
+    /// UTF-16, little-endian (with or without a byte order mark). The
+    /// source decodes it to UTF-8 before anything else sees it: the text
+    /// it hands on is UTF-8.
+    Utf16Le,
+    /// UTF-16, big-endian; decoded to UTF-8 by the source like `Utf16Le`.
+    Utf16Be,
 }
 
 impl Encoding {
@@ -35,6 +41,8 @@ impl Encoding {
             Encoding::Gb18030 => "GB18030",
             Encoding::Big5 => "Big5",
             Encoding::Latin1 => "windows-1252",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
         }
     }
 
@@ -44,6 +52,8 @@ impl Encoding {
             Encoding::Gb18030 => encoding_rs::GB18030,
             Encoding::Big5 => encoding_rs::BIG5,
             Encoding::Latin1 => encoding_rs::WINDOWS_1252,
+            // The text handed on is already UTF-8.
+            Encoding::Utf16Le | Encoding::Utf16Be => encoding_rs::UTF_8,
         }
     }
 }
@@ -129,12 +139,13 @@ pub fn decode_game(bytes: &[u8], enc: Encoding) -> Cow<'_, str> {
     // Every game's bytes are validated: simdutf8 does it several times
     // faster than `std::str::from_utf8`, with the same answer.
     if let Ok(s) = simdutf8::basic::from_utf8(bytes)
-        && (enc == Encoding::Utf8 || bytes.is_ascii())
+        && (matches!(enc, Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be)
+            || bytes.is_ascii())
     {
         return Cow::Borrowed(s);
     }
     let codec = match enc {
-        Encoding::Utf8 => encoding_rs::WINDOWS_1252,
+        Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be => encoding_rs::WINDOWS_1252,
         other => other.codec(),
     };
     codec.decode_without_bom_handling(bytes).0

@@ -1,17 +1,33 @@
-//! Command-line inputs: files, directories searched for PGN files, and `-`.
+//! Command-line inputs: files, directories searched for PGN files, members
+//! of zip archives, and `-`.
 
+use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::SourceError;
-use super::window::{ReadOptions, Source, io_err};
+use super::read_ahead::ReadAhead;
+use super::window::{Compression, MAGIC_BYTES, ReadOptions, Source, compression_of, io_err};
 
-/// One input to read: a file, or stdin (`-`).
+/// One input to read: a file, a member of a zip archive, or stdin (`-`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Input {
     /// The path as given on the command line (or as found under a given
-    /// directory); `-` for stdin. Reports name the input by this.
+    /// directory); `-` for stdin; `archive.zip:member.pgn` for a member of
+    /// a zip archive. Reports name the input by this.
     pub path: PathBuf,
-    stdin: bool,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    Stdin,
+    File,
+    /// Member `index` of the zip archive at `archive`.
+    ZipMember {
+        archive: PathBuf,
+        index: usize,
+    },
 }
 
 impl Input {
@@ -19,7 +35,7 @@ impl Input {
     pub fn stdin() -> Input {
         Input {
             path: PathBuf::from("-"),
-            stdin: true,
+            kind: Kind::Stdin,
         }
     }
 
@@ -27,29 +43,49 @@ impl Input {
     pub fn file(path: impl Into<PathBuf>) -> Input {
         Input {
             path: path.into(),
-            stdin: false,
+            kind: Kind::File,
         }
     }
 
     pub fn is_stdin(&self) -> bool {
-        self.stdin
+        self.kind == Kind::Stdin
     }
 
     /// Opens the input: maps a plain file, or starts a decoder for a
-    /// compressed file or stdin, and decides the text encoding.
+    /// compressed file, a zip member, a FIFO or stdin, and decides the
+    /// text encoding.
     pub fn open(&self, opts: &ReadOptions) -> Result<Source, SourceError> {
-        if self.stdin {
-            Source::from_read(&self.path, Box::new(std::io::stdin()), opts)
-        } else {
-            Source::open_file(&self.path, opts)
+        match &self.kind {
+            Kind::Stdin => Source::from_read(&self.path, Box::new(std::io::stdin()), opts),
+            Kind::File => Source::open_file(&self.path, opts),
+            Kind::ZipMember { archive, index } => {
+                let member = zip_member(archive, *index).map_err(|e| io_err(&self.path, e))?;
+                Source::from_read(&self.path, Box::new(member), opts)
+            }
         }
     }
+}
+
+/// Member `index` of the zip archive at `archive`, decompressed on a
+/// thread of its own (the archive's reader lends the member's, so they
+/// live together there).
+fn zip_member(archive: &Path, index: usize) -> std::io::Result<ReadAhead> {
+    let archive = archive.to_path_buf();
+    ReadAhead::spawn_with(move |pump| {
+        let file = std::fs::File::open(&archive)?;
+        let mut zip =
+            zip::ZipArchive::new(std::io::BufReader::new(file)).map_err(std::io::Error::other)?;
+        let mut member = zip.by_index(index).map_err(std::io::Error::other)?;
+        pump(&mut member);
+        Ok(())
+    })
 }
 
 /// What a folder search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listing {
-    /// Game collections: `.pgn`, `.pgn.zst`, `.pgn.zstd`, `.pgn.gz`.
+    /// Game collections: `.pgn`, compressed (`.pgn.zst`, `.pgn.zstd`,
+    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` archive.
     Games,
     /// Position lists: `.fen`, `.epd`, `.perft`, each also compressed.
     Positions,
@@ -59,10 +95,27 @@ impl Listing {
     /// The file name endings a search picks up (any case).
     pub fn extensions(self) -> &'static [&'static str] {
         match self {
-            Listing::Games => &[".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz"],
-            Listing::Positions => &[
-                ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz",
+            Listing::Games => &[
+                ".pgn",
+                ".pgn.zst",
+                ".pgn.zstd",
+                ".pgn.gz",
+                ".pgn.bz2",
+                ".pgn.xz",
+                ".zip",
             ],
+            Listing::Positions => &[
+                ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz", ".fen.bz2",
+                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip",
+            ],
+        }
+    }
+
+    /// The endings of the members of a zip archive that are read.
+    fn members(self) -> &'static [&'static str] {
+        match self {
+            Listing::Games => &[".pgn"],
+            Listing::Positions => &[".fen", ".epd", ".perft"],
         }
     }
 
@@ -76,55 +129,211 @@ impl Listing {
     }
 }
 
+/// What a search passed over, for `summary.json` (`skipped`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Skipped {
+    /// Files under the folders named whose extension is not one searched for.
+    pub other_extensions: u64,
+    /// Hidden files and folders under the folders named (name starting
+    /// with `.`: `.git/`, `._name.pgn`, a report's `.*.partial` files).
+    pub hidden: u64,
+    /// Folders holding a pgnmill report (`summary.json` with a
+    /// `pgnmill_version` key), never read as input by a search.
+    pub report_folders: Vec<String>,
+    /// Inputs named again (directly, through a folder or by another path
+    /// to the same file): each is read once, where it came first.
+    pub duplicates: Vec<String>,
+    /// Members of zip archives that are not read (`archive.zip:name`).
+    pub archive_members: Vec<String>,
+}
+
+/// Inputs, with what was passed over and a note for each thing a user
+/// should hear of (one line each, for stderr).
+#[derive(Debug, Clone, Default)]
+pub struct Expansion {
+    pub inputs: Vec<Input>,
+    pub skipped: Skipped,
+    pub notes: Vec<String>,
+}
+
 /// Expands command-line arguments into inputs, in order: `-` is stdin, a file
 /// is itself (whatever its name), a directory is every PGN file under it
 /// (recursively, sorted by path so runs are reproducible; symbolic links to
-/// directories are not followed, so there are no cycles).
+/// directories are not followed, so there are no cycles). The rules are in
+/// `docs/reports.md`, "Inputs".
 pub fn expand_inputs(args: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
     expand_inputs_for(args, Listing::Games)
 }
 
 /// [`expand_inputs`], a folder searched for the files of `listing`.
 pub fn expand_inputs_for(args: &[PathBuf], listing: Listing) -> Result<Vec<Input>, SourceError> {
-    let mut out = Vec::new();
+    expand_inputs_noted(args, listing).map(|e| e.inputs)
+}
+
+/// [`expand_inputs_for`], with what was passed over and the notes to print.
+pub fn expand_inputs_noted(args: &[PathBuf], listing: Listing) -> Result<Expansion, SourceError> {
+    let mut out = Expansion::default();
+    // (device, inode) of every file taken, and the name it was taken by.
+    let mut seen: HashMap<(u64, u64), PathBuf> = HashMap::new();
     for arg in args {
         if arg.as_os_str() == "-" {
-            out.push(Input::stdin());
+            out.inputs.push(Input::stdin());
             continue;
         }
         let meta = std::fs::metadata(arg).map_err(|e| io_err(arg, e))?;
         if meta.is_dir() {
-            let found = walk(arg, listing)?;
+            let before = out.skipped.other_extensions;
+            let found = walk(arg, listing, &mut out.skipped)?;
+            let passed = out.skipped.other_extensions - before;
+            if passed > 0 {
+                out.notes.push(format!(
+                    "{}: passed over {passed} file(s) that are not {}",
+                    arg.display(),
+                    listing.extensions().join(", ")
+                ));
+            }
             if found.is_empty() {
                 return Err(SourceError::NoInputFiles {
                     path: arg.clone(),
                     listing,
                 });
             }
-            out.extend(found.into_iter().map(Input::file));
+            for path in found {
+                take_file(path, None, listing, &mut seen, &mut out)?;
+            }
         } else {
-            // Find out now, not half-way through the run, that it cannot be read.
-            std::fs::File::open(arg).map_err(|e| io_err(arg, e))?;
-            out.push(Input::file(arg.clone()));
+            take_file(arg.clone(), Some(meta), listing, &mut seen, &mut out)?;
         }
     }
     Ok(out)
 }
 
-/// The files of `listing` under `dir`, sorted; an explicit stack, not recursion.
-fn walk(dir: &Path, listing: Listing) -> Result<Vec<PathBuf>, SourceError> {
+/// Adds the file at `path` (a zip archive as its members), unless it was
+/// taken before under another name.
+fn take_file(
+    path: PathBuf,
+    meta: Option<std::fs::Metadata>,
+    listing: Listing,
+    seen: &mut HashMap<(u64, u64), PathBuf>,
+    out: &mut Expansion,
+) -> Result<(), SourceError> {
+    let meta = match meta {
+        Some(m) => m,
+        None => std::fs::metadata(&path).map_err(|e| io_err(&path, e))?,
+    };
+    if let Some(key) = file_id(&meta) {
+        if let Some(first) = seen.get(&key) {
+            out.notes.push(format!(
+                "{}: the same file as {}, read once",
+                path.display(),
+                first.display()
+            ));
+            out.skipped
+                .duplicates
+                .push(path.to_string_lossy().into_owned());
+            return Ok(());
+        }
+        seen.insert(key, path.clone());
+    }
+    if !meta.is_file() {
+        // A FIFO, `<(cmd)` or a device: opening it now would consume it
+        // (or wait for a writer); it is read once, as a stream, when its
+        // turn comes.
+        out.inputs.push(Input::file(path));
+        return Ok(());
+    }
+    // Find out now, not half-way through the run, that it cannot be read.
+    let mut file = std::fs::File::open(&path).map_err(|e| io_err(&path, e))?;
+    let mut head = [0u8; MAGIC_BYTES];
+    let n = file.read(&mut head).map_err(|e| io_err(&path, e))?;
+    if compression_of(head.get(..n).unwrap_or_default()) != Compression::Zip {
+        out.inputs.push(Input::file(path));
+        return Ok(());
+    }
+    let zip = zip::ZipArchive::new(std::io::BufReader::new(file))
+        .map_err(|e| io_err(&path, std::io::Error::other(e)))?;
+    for index in 0..zip.len() {
+        let entry = zip
+            .by_index_data(index)
+            .map_err(|e| io_err(&path, std::io::Error::other(e)))?;
+        let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
+        let lower = name.to_ascii_lowercase();
+        let full = format!("{}:{name}", path.display());
+        if entry.is_dir() {
+            continue;
+        }
+        if listing.members().iter().any(|ext| lower.ends_with(ext)) {
+            out.inputs.push(Input {
+                path: PathBuf::from(full),
+                kind: Kind::ZipMember {
+                    archive: path.clone(),
+                    index,
+                },
+            });
+        } else {
+            out.notes.push(format!(
+                "{full}: not a {} member, skipped",
+                listing.members().join(" or ")
+            ));
+            out.skipped.archive_members.push(full);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn file_id(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// True for a folder holding a pgnmill report: a `summary.json` with a
+/// `pgnmill_version` key.
+fn is_report_folder(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read(dir.join("summary.json")) else {
+        return false;
+    };
+    serde_json::from_slice::<serde_json::Value>(&text)
+        .is_ok_and(|v| v.get("pgnmill_version").is_some())
+}
+
+/// The files of `listing` under `dir`, sorted; an explicit stack, not
+/// recursion. Hidden entries (name starting with `.`), files named
+/// `*.partial` and report folders are passed over, and counted.
+fn walk(dir: &Path, listing: Listing, skipped: &mut Skipped) -> Result<Vec<PathBuf>, SourceError> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
+        if is_report_folder(&d) {
+            skipped
+                .report_folders
+                .push(d.to_string_lossy().into_owned());
+            continue;
+        }
         let entries = std::fs::read_dir(&d).map_err(|e| io_err(&d, e))?;
         for entry in entries {
             let entry = entry.map_err(|e| io_err(&d, e))?;
             let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') || name.ends_with(".partial") {
+                skipped.hidden += 1;
+                continue;
+            }
             let ft = entry.file_type().map_err(|e| io_err(&path, e))?;
             if ft.is_dir() {
                 stack.push(path);
-            } else if listing.picks(&path) && (ft.is_file() || path.is_file()) {
+            } else if !(ft.is_file() || path.is_file()) {
+                // A FIFO or socket found by a search is not read.
+            } else if listing.picks(&path) {
                 files.push(path);
+            } else {
+                skipped.other_extensions += 1;
             }
         }
     }

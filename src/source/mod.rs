@@ -3,8 +3,11 @@
 //!
 //! The I/O strategy lives here and only here. Plain files are memory-mapped
 //! (no copy, and the kernel pages them in as they are read); compressed
-//! files (zstd, gzip, recognised by their magic bytes) and stdin are
-//! streamed through a decoder into owned buffers. The source also decides
+//! files (zstd, gzip, bzip2, xz, recognised by their magic bytes), zip
+//! members, stdin and anything else that is not a regular file (a FIFO,
+//! `<(cmd)`) are streamed through a decoder into owned buffers; UTF-16 is
+//! decoded to UTF-8 there, and a binary file (not PGN) gives no text and
+//! says what it is ([`Source::unsupported`]). The source also decides
 //! the text's encoding from its first bytes. What the bytes mean is the
 //! next stage's business: [`crate::pgn::Batches`] cuts the window into
 //! game-aligned batches.
@@ -30,6 +33,7 @@
 //! # Ok::<(), pgnmill::source::SourceError>(())
 //! ```
 
+mod content;
 mod encoding;
 mod inputs;
 mod lines;
@@ -37,7 +41,9 @@ mod read_ahead;
 mod window;
 
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
-pub use inputs::{Input, Listing, expand_inputs, expand_inputs_for};
+pub use inputs::{
+    Expansion, Input, Listing, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
+};
 pub use lines::TextLines;
 pub use window::{Chunk, Compression, ReadOptions, Source, WindowEnd};
 

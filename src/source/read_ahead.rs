@@ -39,6 +39,20 @@ impl ReadAhead {
     /// Starts the thread that reads `inner`. Fails only if the system
     /// refuses a thread.
     pub fn spawn(mut inner: Box<dyn Read + Send>) -> std::io::Result<ReadAhead> {
+        ReadAhead::spawn_with(move |pump| {
+            pump(&mut *inner);
+            Ok(())
+        })
+    }
+
+    /// Starts a thread that runs `open`, which makes a reader and hands it
+    /// to the pump it is given (for a reader that borrows from another
+    /// that must live on the thread: a zip member from its archive). An
+    /// error of `open` is the stream's error.
+    pub fn spawn_with<F>(open: F) -> std::io::Result<ReadAhead>
+    where
+        F: FnOnce(&mut dyn FnMut(&mut dyn Read)) -> std::io::Result<()> + Send + 'static,
+    {
         let (tx, rx) = sync_channel(BLOCKS_AHEAD);
         let cpu_ns = Arc::new(AtomicU64::new(0));
         let cpu = Arc::clone(&cpu_ns);
@@ -46,9 +60,9 @@ impl ReadAhead {
             .name("pgnmill-decode".into())
             .spawn(move || {
                 let start = thread_cpu_ns();
-                loop {
+                let mut pump = |inner: &mut dyn Read| loop {
                     let mut block = vec![0u8; BLOCK];
-                    let (n, error) = fill_block(&mut *inner, &mut block);
+                    let (n, error) = fill_block(inner, &mut block);
                     block.truncate(n);
                     // A reader that is gone means the run stopped.
                     if n > 0 && tx.send(Ok(block)).is_err() {
@@ -61,6 +75,10 @@ impl ReadAhead {
                     if n == 0 {
                         break;
                     }
+                };
+                let opened = open(&mut pump);
+                if let Err(e) = opened {
+                    let _ = tx.send(Err(e));
                 }
                 // Before the channel closes, so the reader sees it at EOF.
                 cpu.store(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);

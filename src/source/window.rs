@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
+use super::content::{CONTENT_BYTES, Content, SharedReader, Utf16Reader, content_of};
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
 use super::read_ahead::ReadAhead;
 
@@ -48,6 +49,11 @@ pub enum Compression {
     None,
     Zstd,
     Gzip,
+    Bzip2,
+    Xz,
+    /// A zip archive: its `.pgn` members are inputs of their own
+    /// ([`super::expand_inputs`]); read whole, as a stream, it is refused.
+    Zip,
 }
 
 impl Compression {
@@ -57,24 +63,41 @@ impl Compression {
             Compression::None => "none",
             Compression::Zstd => "zstd",
             Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zip => "zip",
         }
     }
 }
 
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
 
-fn compression_of(head: &[u8]) -> Compression {
+/// Bytes of an input's start that say how it is compressed.
+pub(super) const MAGIC_BYTES: usize = 6;
+
+/// The compression an input's first bytes announce.
+pub(super) fn compression_of(head: &[u8]) -> Compression {
     if head.starts_with(&ZSTD_MAGIC) {
         Compression::Zstd
     } else if head.starts_with(&GZIP_MAGIC) {
         Compression::Gzip
+    } else if head.starts_with(&XZ_MAGIC) {
+        Compression::Xz
+    } else if head.len() >= 4
+        && head.starts_with(b"BZh")
+        && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
+    {
+        Compression::Bzip2
+    } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+        Compression::Zip
     } else {
         Compression::None
     }
 }
 
-type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
+pub(super) type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 /// Counts the bytes read from the underlying file or pipe (before any
 /// decompression), for a progress bar by input bytes.
@@ -156,6 +179,9 @@ pub struct Source {
     decoder_cpu: Option<Arc<AtomicU64>>,
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
+    /// Why the input is not read as PGN text (a binary file), if so: it
+    /// then has no text at all.
+    unsupported: Option<String>,
 }
 
 impl std::fmt::Debug for Source {
@@ -183,13 +209,19 @@ pub(super) fn io_err(path: &Path, source: std::io::Error) -> SourceError {
 }
 
 impl Source {
-    /// Opens a file: plain files are mapped, compressed ones streamed.
+    /// Opens a file: plain files are mapped, compressed ones streamed, and
+    /// anything that is not a regular file (a FIFO, `<(cmd)`, a character
+    /// device) is read once, as a stream, like stdin.
     pub fn open_file(path: &Path, opts: &ReadOptions) -> Result<Source, SourceError> {
         let mut file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
-        let mut head = [0u8; 4];
+        let meta = file.metadata().map_err(|e| io_err(path, e))?;
+        if !meta.is_file() {
+            return Source::from_read(path, Box::new(file), opts);
+        }
+        let mut head = [0u8; MAGIC_BYTES];
         let n = read_full(&mut file, &mut head).map_err(|e| io_err(path, e))?;
         let head = head.get(..n).unwrap_or_default();
-        let len = file.metadata().map_err(|e| io_err(path, e))?.len();
+        let len = meta.len();
         if compression_of(head) != Compression::None {
             let rd = std::io::Cursor::new(head.to_vec()).chain(file);
             let mut r = Source::from_read(path, Box::new(rd), opts)?;
@@ -209,7 +241,30 @@ impl Source {
         {
             let _ = map.advise(memmap2::Advice::Sequential);
         }
-        Ok(Source::from_shared(path, Arc::new(map), opts))
+        let map: Shared = Arc::new(map);
+        let start = (*map).as_ref();
+        match content_of(
+            start
+                .get(..start.len().min(CONTENT_BYTES))
+                .unwrap_or_default(),
+        ) {
+            Content::Text => Ok(Source::from_shared(path, map, opts)),
+            // UTF-16 is decoded to UTF-8 on the way, as a stream.
+            Content::Utf16(_) => {
+                let mut r =
+                    Source::from_read(path, Box::new(SharedReader { data: map, at: 0 }), opts)?;
+                r.raw_len = Some(len);
+                Ok(r)
+            }
+            Content::Binary(what) => Ok(Source::refused(path, what.to_string(), opts)),
+        }
+    }
+
+    /// A source with no text, for an input that is not PGN text.
+    fn refused(path: &Path, why: String, opts: &ReadOptions) -> Source {
+        let mut r = Source::from_shared(path, Arc::new(Vec::new()), opts);
+        r.unsupported = Some(why);
+        r
     }
 
     /// Reads bytes already in memory (a mapped file, or test data).
@@ -234,11 +289,13 @@ impl Source {
             raw_len: Some(len as u64),
             decoder_cpu: None,
             room: opts.batch_bytes.max(1),
+            unsupported: None,
         }
     }
 
-    /// Streams a reader, decompressing it if it starts with zstd or gzip
-    /// magic bytes. Reads the first window now, to decide the encoding.
+    /// Streams a reader, decompressing it if it starts with the magic
+    /// bytes of zstd, gzip, bzip2 or xz, and decoding UTF-16 text to UTF-8.
+    /// Reads the first window now, to decide the encoding.
     pub fn from_read(
         path: &Path,
         rd: Box<dyn Read + Send>,
@@ -249,7 +306,7 @@ impl Source {
             inner: rd,
             count: Arc::clone(&raw_read),
         });
-        let mut head = [0u8; 4];
+        let mut head = [0u8; MAGIC_BYTES];
         let n = read_full(&mut rd, &mut head).map_err(|e| io_err(path, e))?;
         let head = head.get(..n).unwrap_or_default();
         let compression = compression_of(head);
@@ -259,18 +316,42 @@ impl Source {
                 Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
             }
             Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+            Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+            Compression::Xz => Box::new(lzma_rust2::XzReader::new(raw, true)),
             Compression::None => Box::new(raw),
+            Compression::Zip => {
+                let why = "zip archive read as a stream (name the file itself: its .pgn members are read)";
+                let mut r = Source::refused(path, why.to_string(), opts);
+                r.compression = Compression::Zip;
+                return Ok(r);
+            }
         };
         // A compressed stream is decoded on a thread of its own, so that
         // decoding overlaps splitting.
-        let (rd, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
+        let (mut rd, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
             Compression::None => (decoder, None),
-            Compression::Zstd | Compression::Gzip => {
+            _ => {
                 let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
                 let cpu = ahead.cpu_ns();
                 (Box::new(ahead), Some(cpu))
             }
         };
+        // What the (decompressed) text is: PGN text, UTF-16, or a binary file.
+        let mut start = vec![0u8; CONTENT_BYTES];
+        let n = read_full(&mut rd, &mut start).map_err(|e| io_err(path, e))?;
+        start.truncate(n);
+        let content = content_of(&start);
+        if let Content::Binary(what) = content {
+            let mut r = Source::refused(path, what.to_string(), opts);
+            r.compression = compression;
+            return Ok(r);
+        }
+        let mut rd: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(start).chain(rd));
+        let mut forced = opts.encoding;
+        if let Content::Utf16(enc) = content {
+            rd = Box::new(Utf16Reader::new(rd, enc));
+            forced = Some(enc);
+        }
         let room = opts.batch_bytes.max(1);
         let mut source = Source {
             path: path.to_path_buf(),
@@ -287,13 +368,19 @@ impl Source {
             raw_len: None,
             decoder_cpu,
             room,
+            unsupported: None,
         };
         let (head, _) = source.window(room);
-        let encoding = opts
-            .encoding
+        let encoding = forced
             .unwrap_or_else(|| sniff(head.get(..head.len().min(SNIFF_BYTES)).unwrap_or_default()));
         source.encoding = encoding;
         Ok(source)
+    }
+
+    /// Why the input is not read as PGN (a binary file: `XQF binary
+    /// record`, `PNG image`), if so; it then gives no text.
+    pub fn unsupported(&self) -> Option<&str> {
+        self.unsupported.as_deref()
     }
 
     /// The input's path as given (`-` for stdin).

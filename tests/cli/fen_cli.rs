@@ -208,13 +208,26 @@ fn output_file_is_refused_when_it_exists_or_is_an_input() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
+/// `n` copies of a list under different names: a file named twice is read
+/// once, so a bigger input needs copies.
+fn copies(dir: &Path, name: &str, n: usize) -> Vec<PathBuf> {
+    (0..n)
+        .map(|i| {
+            let to = dir.join(format!("{i}-{name}"));
+            std::fs::copy(data(name), &to).unwrap();
+            to
+        })
+        .collect()
+}
+
 #[test]
 fn threads_do_not_change_the_output() {
-    let big = data("stockfish-books-FRC_openings.epd");
+    let dir = tempfile::tempdir().unwrap();
+    let big = copies(dir.path(), "stockfish-books-FRC_openings.epd", 2);
     let args = |j: &str| {
         pgnmill()
             .args(["fen", "-q", "-j", j])
-            .args([&big, &data("mixed.epd"), &big])
+            .args([&big[0], &data("mixed.epd"), &big[1]])
             .assert()
             .success()
             .get_output()
@@ -230,10 +243,11 @@ fn threads_do_not_change_the_output() {
 #[test]
 fn a_closed_stdout_is_a_quiet_success() {
     use std::io::Read;
-    let big = data("stockfish-books-FRC_openings.epd");
+    let dir = tempfile::tempdir().unwrap();
+    let big = copies(dir.path(), "stockfish-books-FRC_openings.epd", 4);
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
         .args(["fen", "-q"])
-        .args([&big, &big, &big, &big])
+        .args(&big)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -6,6 +6,7 @@
 //! module with `cargo test --release --test cli -- cli_faults::`.
 
 mod cli_faults;
+mod cli_inputs;
 mod cli_options;
 mod fen_cli;
 mod outputs;

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use pgnmill::pgn::Batches;
-use pgnmill::source::{Input, ReadOptions, expand_inputs};
+use pgnmill::source::{ReadOptions, expand_inputs};
 
 #[test]
 #[ignore]
@@ -14,7 +14,7 @@ fn count_games_under_pgn_dir() {
         return;
     };
     for input in expand_inputs(&[Path::new(&dir).to_path_buf()]).unwrap() {
-        let reader = Batches::open(&Input::file(&input.path), &ReadOptions::default()).unwrap();
+        let reader = Batches::open(&input, &ReadOptions::default()).unwrap();
         let enc = reader.encoding();
         let mut games = 0;
         for b in reader {

@@ -1,0 +1,481 @@
+//! Inputs as users have them (docs/reports.md, "Inputs"), through the
+//! binary: FIFOs and `<(cmd)`, bzip2, xz and zip, UTF-16 text, binary
+//! files that are not PGN, the same file named twice, and what a folder
+//! search passes over. Every fixture is written here, at test time, by the
+//! crates pgnmill reads them with (the XQF record is a copy of a real one:
+//! testdata/binary/README.md).
+
+use assert_cmd::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A small real collection (several games, more than 4 KiB).
+fn sample_text() -> Vec<u8> {
+    std::fs::read(root().join("testdata/corpus/pgn-extract-test-repetition.pgn")).expect("sample")
+}
+
+/// What a run gave: stderr, the rows of games.csv, summary.json.
+struct Run {
+    stderr: String,
+    rows: Vec<csv::StringRecord>,
+    header: csv::StringRecord,
+    summary: serde_json::Value,
+    games_csv: Vec<u8>,
+}
+
+impl Run {
+    fn column(&self, name: &str) -> Vec<String> {
+        let i = self
+            .header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name}"));
+        self.rows.iter().map(|r| r[i].to_string()).collect()
+    }
+
+    /// Each game as white, black, plies, status and final FEN: what every
+    /// way of storing the same games must give alike.
+    fn games(&self) -> Vec<String> {
+        let cols: Vec<Vec<String>> = ["white", "black", "plies", "status", "final_fen"]
+            .iter()
+            .map(|c| self.column(c))
+            .collect();
+        (0..self.rows.len())
+            .map(|i| {
+                cols.iter()
+                    .map(|c| c[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+            .collect()
+    }
+}
+
+/// Runs `pgnmill report -j 2 --force -o OUT ARGS` in `dir`; it must succeed.
+fn report(dir: &Path, args: &[&Path]) -> Run {
+    let out = dir.join("report-out");
+    let got = Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .current_dir(dir)
+        .args(["report", "-q", "-j", "2", "--force", "-o"])
+        .arg(&out)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&got.get_output().stderr).into_owned();
+    let games_csv = std::fs::read(out.join("games.csv")).expect("games.csv");
+    let mut rd = csv::Reader::from_reader(games_csv.as_slice());
+    let header = rd.headers().expect("header").clone();
+    let rows = rd.records().map(|r| r.expect("row")).collect();
+    let summary = serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap())
+        .expect("summary.json");
+    // The report folder is not an input of the next run over `dir`.
+    std::fs::remove_dir_all(&out).expect("remove report");
+    Run {
+        stderr,
+        rows,
+        header,
+        summary,
+        games_csv,
+    }
+}
+
+/// The rows of the sample read as a plain file: what every other way of
+/// storing it must give.
+fn plain_rows(dir: &Path) -> Vec<String> {
+    let p = dir.join("plain.pgn");
+    std::fs::write(&p, sample_text()).unwrap();
+    let run = report(dir, &[&p]);
+    std::fs::remove_file(&p).unwrap();
+    assert!(run.rows.len() > 3, "the sample has games");
+    run.games()
+}
+
+/// A FIFO at `path` and the thread that writes `bytes` into it once a
+/// reader opens it.
+#[cfg(unix)]
+fn fed_fifo(path: &Path, bytes: Vec<u8>) -> std::thread::JoinHandle<()> {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.write_all(&bytes).unwrap();
+    })
+}
+
+/// A FIFO, plain or compressed (found out from its first bytes, as for a
+/// file), is read once as a stream: every game, once.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_once_as_a_stream() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let cases = [
+        ("games.fifo", sample_text(), "none"),
+        ("bz.fifo", bzip2_bytes(&sample_text()), "bzip2"),
+    ];
+    for (name, bytes, compression) in cases {
+        let fifo = tmp.path().join(name);
+        let writer = fed_fifo(&fifo, bytes);
+        let run = report(tmp.path(), &[&fifo]);
+        writer.join().unwrap();
+        assert_eq!(run.games(), want, "{name}");
+        let input = &run.summary["inputs"][0];
+        assert_eq!(input["games"], want.len() as u64);
+        assert_eq!(input["compression"], compression);
+    }
+}
+
+fn bzip2_bytes(text: &[u8]) -> Vec<u8> {
+    let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    w.write_all(text).unwrap();
+    w.finish().unwrap()
+}
+
+fn xz_bytes(text: &[u8]) -> Vec<u8> {
+    let mut w =
+        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(1)).unwrap();
+    w.write_all(text).unwrap();
+    w.finish().unwrap()
+}
+
+/// A zip archive of `members` (name, bytes), deflated.
+fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in members {
+        w.start_file(*name, opts).unwrap();
+        w.write_all(bytes).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn bzip2_and_xz_are_recognised_by_their_first_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    // Names that say nothing: the magic bytes decide.
+    let bz = tmp.path().join("games.bz2-but-named-oddly");
+    std::fs::write(&bz, bzip2_bytes(&sample_text())).unwrap();
+    let xz = tmp.path().join("games.pgn.xz");
+    std::fs::write(&xz, xz_bytes(&sample_text())).unwrap();
+    let run = report(tmp.path(), &[&bz, &xz]);
+    let mut twice = want.clone();
+    twice.extend(want.iter().cloned());
+    assert_eq!(run.games(), twice);
+    assert_eq!(run.summary["inputs"][0]["compression"], "bzip2");
+    assert_eq!(run.summary["inputs"][1]["compression"], "xz");
+    assert_eq!(run.summary["inputs"][1]["games"], want.len() as u64);
+}
+
+#[test]
+fn a_zip_archive_gives_each_pgn_member_in_archive_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let text = sample_text();
+    let zip = tmp.path().join("twic.zip");
+    std::fs::write(
+        &zip,
+        zip_bytes(&[
+            ("b-first.pgn", &text),
+            ("readme.txt", b"not games"),
+            ("sub/A-second.PGN", &text),
+        ]),
+    )
+    .unwrap();
+    let run = report(tmp.path(), &[&zip]);
+    let sources = run.column("source");
+    let n = want.len();
+    assert_eq!(sources.len(), 2 * n);
+    let first = format!("{}:b-first.pgn", zip.display());
+    let second = format!("{}:sub/A-second.PGN", zip.display());
+    assert!(sources[..n].iter().all(|s| *s == first), "{:?}", sources[0]);
+    assert!(
+        sources[n..].iter().all(|s| *s == second),
+        "{:?}",
+        sources[n]
+    );
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 2);
+    assert_eq!(inputs[0]["path"], first.as_str());
+    assert_eq!(inputs[1]["games"], n as u64);
+    let skipped = format!("{}:readme.txt", zip.display());
+    assert_eq!(
+        run.summary["skipped"]["archive_members"],
+        serde_json::json!([skipped])
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("{skipped}: not a .pgn member, skipped")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let text = sample_text();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(d.join(".git")).unwrap();
+    std::fs::create_dir_all(d.join("old-report")).unwrap();
+    std::fs::write(d.join("a.pgn.bz2"), bzip2_bytes(&text)).unwrap();
+    std::fs::write(d.join("b.pgn.xz"), xz_bytes(&text)).unwrap();
+    std::fs::write(d.join("c.zip"), zip_bytes(&[("c.pgn", &text)])).unwrap();
+    std::fs::write(d.join("d.pgn"), &text).unwrap();
+    // Passed over: hidden files and folders, partial files, a report folder.
+    std::fs::write(d.join(".git/x.pgn"), &text).unwrap();
+    std::fs::write(d.join("._d.pgn"), b"\x00\x05\x16\x07AppleDouble").unwrap();
+    std::fs::write(d.join(".games.csv.partial"), b"x").unwrap();
+    std::fs::write(d.join("extract.pgn.partial"), &text).unwrap();
+    std::fs::write(d.join("old-report/errors.pgn"), &text).unwrap();
+    std::fs::write(
+        d.join("old-report/summary.json"),
+        br#"{"pgnmill_version": "0.1.0", "inputs": []}"#,
+    )
+    .unwrap();
+    // Other extensions: counted and named in one note.
+    std::fs::write(d.join("notes.txt"), b"hello").unwrap();
+    std::fs::write(d.join("photo.jpg"), b"\xff\xd8\xff").unwrap();
+    let run = report(tmp.path(), &[&d]);
+    let inputs: Vec<String> = run.summary["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap().to_string())
+        .collect();
+    let name = |s: &str| d.join(s).display().to_string();
+    assert_eq!(
+        inputs,
+        [
+            name("a.pgn.bz2"),
+            name("b.pgn.xz"),
+            format!("{}:c.pgn", name("c.zip")),
+            name("d.pgn")
+        ]
+    );
+    assert_eq!(run.rows.len(), 4 * want.len());
+    let skipped = &run.summary["skipped"];
+    assert_eq!(skipped["other_extensions"], 2);
+    assert_eq!(skipped["hidden"], 4, "{skipped}");
+    assert_eq!(
+        skipped["report_folders"],
+        serde_json::json!([name("old-report")])
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "{}: passed over 2 file(s) that are not",
+            d.display()
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_report_written_inside_the_folder_is_not_read_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    let out = d.join("rep");
+    let run = |extract: bool| {
+        let mut cmd = Command::cargo_bin("pgnmill").unwrap();
+        cmd.args(["report", "-q", "--force", "-o"]).arg(&out);
+        if extract {
+            cmd.arg("--extract")
+                .arg(format!("errors={}", out.join("errors.pgn").display()));
+        }
+        cmd.arg(&d).assert().success();
+        let s: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
+        s
+    };
+    let first = run(false);
+    let second = run(true);
+    assert_eq!(first["inputs"], second["inputs"]);
+    assert_eq!(second["inputs"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        second["skipped"]["report_folders"],
+        serde_json::json!([out.display().to_string()])
+    );
+}
+
+#[test]
+fn the_same_file_named_twice_is_read_once_with_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(&d).unwrap();
+    let a = d.join("a.pgn");
+    std::fs::write(&a, sample_text()).unwrap();
+    let other_path = tmp.path().join("games/../games/a.pgn");
+    #[cfg(unix)]
+    let link = {
+        let l = tmp.path().join("link.pgn");
+        std::os::unix::fs::symlink(&a, &l).unwrap();
+        l
+    };
+    #[cfg(not(unix))]
+    let link = a.clone();
+    let run = report(tmp.path(), &[&a, &d, &other_path, &link]);
+    assert_eq!(run.games(), want, "read once");
+    let dups = run.summary["skipped"]["duplicates"].as_array().unwrap();
+    assert_eq!(dups.len(), 3, "{dups:?}");
+    assert!(
+        run.stderr.contains(&format!(
+            "warning: {}: the same file as {}, read once",
+            link.display(),
+            a.display()
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `text` as UTF-16, little- or big-endian, with or without a BOM.
+fn utf16(text: &[u8], big: bool, bom: bool) -> Vec<u8> {
+    let s = String::from_utf8_lossy(text);
+    let mut out = Vec::new();
+    let units = bom.then_some(0xfeffu16).into_iter().chain(s.encode_utf16());
+    for u in units {
+        out.extend(if big {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        });
+    }
+    out
+}
+
+#[test]
+fn utf16_text_is_decoded_with_or_without_a_bom() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let cases = [
+        ("le-bom.pgn", false, true, "UTF-16LE"),
+        ("be-bom.pgn", true, true, "UTF-16BE"),
+        ("le.pgn", false, false, "UTF-16LE"),
+        ("be.pgn", true, false, "UTF-16BE"),
+    ];
+    for (name, big, bom, encoding) in cases {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, utf16(&sample_text(), big, bom)).unwrap();
+        let run = report(tmp.path(), &[&p]);
+        assert_eq!(run.games(), want, "{name}");
+        assert_eq!(run.summary["inputs"][0]["encoding"], encoding, "{name}");
+        std::fs::remove_file(&p).unwrap();
+    }
+}
+
+#[test]
+fn binary_files_are_named_and_give_no_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let xqf = tmp.path().join("SAMPLE.XQF");
+    std::fs::copy(root().join("testdata/binary/SAMPLE.XQF"), &xqf).unwrap();
+    let mut elf = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    elf.extend(std::iter::repeat_n(0u8, 200));
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend(std::iter::repeat_n(7u8, 100));
+    let mut bridge = b"CCBridge".to_vec();
+    bridge.extend([0u8, 1, 2, 3]);
+    let files = [
+        (
+            "SAMPLE.XQF",
+            std::fs::read(&xqf).unwrap(),
+            "XQF binary record, not PGN",
+        ),
+        ("prog.pgn", elf, "ELF executable, not PGN"),
+        ("image.pgn", png, "PNG image, not PGN"),
+        ("game.ccb", bridge, "CCBridge binary record, not PGN"),
+        (
+            "doc.pgn",
+            b"%PDF-1.4\n...".to_vec(),
+            "PDF document, not PGN",
+        ),
+        (
+            "nul.pgn",
+            b"[Event \"x\"]\x00\x00\x01\x02".to_vec(),
+            "binary data, not PGN",
+        ),
+    ];
+    let mut args = Vec::new();
+    for (name, bytes, _) in &files {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        args.push(p);
+    }
+    // A gzip'd binary file is found out after decompression.
+    let gz = tmp.path().join("zipped.XQF.gz");
+    let mut w = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    w.write_all(&std::fs::read(&xqf).unwrap()).unwrap();
+    std::fs::write(&gz, w.finish().unwrap()).unwrap();
+    args.push(gz.clone());
+    let good = tmp.path().join("good.pgn");
+    std::fs::write(&good, sample_text()).unwrap();
+    args.push(good);
+    let refs: Vec<&Path> = args.iter().map(PathBuf::as_path).collect();
+    let run = report(tmp.path(), &refs);
+    assert_eq!(run.games(), want, "only the PGN file gives rows");
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    for (i, (name, _, why)) in files.iter().enumerate() {
+        assert_eq!(inputs[i]["unsupported"], *why, "{name}");
+        assert_eq!(inputs[i]["games"], 0, "{name}");
+        let line = format!("{}: {why}", tmp.path().join(name).display());
+        assert_eq!(
+            run.stderr.matches(&line).count(),
+            1,
+            "one line for {name}: {}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        inputs[files.len()]["unsupported"],
+        "XQF binary record, not PGN"
+    );
+    assert_eq!(inputs[files.len()]["compression"], "gzip");
+    assert!(inputs[files.len() + 1]["unsupported"].is_null());
+}
+
+#[test]
+fn no_control_byte_reaches_a_csv_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Control bytes in tags and movetext, after the first 4 KiB (where the
+    // file is not yet taken for binary).
+    let mut text = sample_text();
+    text.extend_from_slice(
+        b"\n[Event \"nul\x00in\x01tag\"]\n[White \"esc\x1bhere\x7f\"]\n[Black \"tab\there\"]\n\n1. e4 e5 \x00 2. Nf3 *\n",
+    );
+    let p = tmp.path().join("ctl.pgn");
+    std::fs::write(&p, &text).unwrap();
+    let run = report(tmp.path(), &[&p]);
+    let bad: Vec<u8> = run
+        .games_csv
+        .iter()
+        .copied()
+        .filter(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f)
+        .collect();
+    assert!(bad.is_empty(), "control bytes in games.csv: {bad:?}");
+    // No line end inside a field: one line a row.
+    let lines = run.games_csv.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(lines, run.rows.len() + 1);
+    let last = run.rows.last().unwrap();
+    let event = run.header.iter().position(|h| h == "event").unwrap();
+    let white = run.header.iter().position(|h| h == "white").unwrap();
+    let black = run.header.iter().position(|h| h == "black").unwrap();
+    assert_eq!(&last[event], "nul\u{FFFD}in\u{FFFD}tag");
+    assert_eq!(&last[white], "esc\u{FFFD}here\u{FFFD}");
+    assert_eq!(&last[black], "tab\there");
+}
