@@ -77,8 +77,9 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_name = "NOTATION")]
     pub to: Target,
 
-    /// PGN files, folders (searched recursively for .pgn, .pgn.zst and
-    /// .pgn.gz files) or - for standard input.
+    /// PGN files, zip archives, folders (searched recursively for .pgn,
+    /// .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.xz and .zip files) or - for
+    /// standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 

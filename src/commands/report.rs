@@ -49,9 +49,11 @@ Examples:
   zstdcat dump.pgn.zst | pgnmill report -j 8 -o dump-report -
   pgnmill report --extract missed=missed.pgn --extract castling=bad-fen.pgn db.pgn")]
 pub struct ReportArgs {
-    /// PGN files, folders (searched recursively for .pgn, .pgn.zst and
-    /// .pgn.gz files) or - for standard input. Compressed input (zstd,
-    /// gzip) is recognised by its first bytes.
+    /// PGN files, zip archives, folders (searched recursively for .pgn,
+    /// .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.xz and .zip files; hidden files
+    /// and earlier report folders are passed over) or - for standard input.
+    /// Compressed input (zstd, gzip, bzip2, xz) is recognised by its first
+    /// bytes; a binary file is named on stderr and gives no rows.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
