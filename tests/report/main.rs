@@ -8,5 +8,6 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod boundaries;
 mod malformed;
 mod report_vs_python_chess;
