@@ -112,8 +112,19 @@ impl<'a> GameHeaders<'a> {
     /// compared case-insensitively (`[Fen]` exists in the wild).
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
+        let bytes = game.bytes();
         for tag in game.tags() {
             h.note(folded_name(tag.name), tag.name, tag.raw_value, true);
+            // The value's place in the game's bytes, for its closing quote.
+            let start = (tag.raw_value.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
+            let end = start.wrapping_add(tag.raw_value.len());
+            if h.unclosed_tag.is_none()
+                && start > 0
+                && bytes.get(start - 1) == Some(&b'"')
+                && bytes.get(end) != Some(&b'"')
+            {
+                h.unclosed_tag = Some(tag.line);
+            }
         }
         h
     }
