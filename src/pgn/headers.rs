@@ -26,6 +26,9 @@ pub struct GameHeaders<'a> {
     pub format: Option<Cow<'a, [u8]>>,
     /// Whether the game had any tag pair at all.
     pub any: bool,
+    /// The line of the first tag whose value has no closing quote (the tag
+    /// was ended at its line end, docs/pgn-dialect.md §3).
+    pub unclosed_tag: Option<u64>,
 }
 
 /// A tag name of up to eight bytes packed into a word with bit 5 of every
@@ -109,8 +112,19 @@ impl<'a> GameHeaders<'a> {
     /// compared case-insensitively (`[Fen]` exists in the wild).
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
+        let bytes = game.bytes();
         for tag in game.tags() {
             h.note(folded_name(tag.name), tag.name, tag.raw_value, true);
+            // The value's place in the game's bytes, for its closing quote.
+            let start = (tag.raw_value.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
+            let end = start.wrapping_add(tag.raw_value.len());
+            if h.unclosed_tag.is_none()
+                && start > 0
+                && bytes.get(start - 1) == Some(&b'"')
+                && bytes.get(end) != Some(&b'"')
+            {
+                h.unclosed_tag = Some(tag.line);
+            }
         }
         h
     }
@@ -124,6 +138,10 @@ impl<'a> GameHeaders<'a> {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
             let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
             let folded = folded_name_in(bytes, scan.name.0, name);
+            if h.unclosed_tag.is_none() && unclosed_value(bytes, scan) {
+                let before = bytes.get(..scan.name.0).unwrap_or_default();
+                h.unclosed_tag = Some(line + super::lines::count_lines(before));
+            }
             // Most tags of a game are none the replay needs (ratings,
             // clocks, openings): those skip the call once `any` is known.
             if !h.any || maybe_wanted(folded) {
@@ -168,6 +186,13 @@ impl<'a> GameHeaders<'a> {
             });
         }
     }
+}
+
+/// Whether the tag's value opened with a quote and ran to its line end
+/// without the closing one.
+fn unclosed_value(bytes: &[u8], scan: &super::tag::TagScan) -> bool {
+    let (start, end) = scan.value;
+    start > 0 && bytes.get(start - 1) == Some(&b'"') && bytes.get(end) != Some(&b'"')
 }
 
 /// A tag value as UTF-8 text: as is when it is UTF-8, else read as

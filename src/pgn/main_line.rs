@@ -45,6 +45,12 @@ impl<'a> MainLine<'a> {
         self.tokens.unclosed_comment()
     }
 
+    /// The line of a `(` that never closes, if the iterator met one (see
+    /// [`Movetext::unclosed_variation`]).
+    pub fn unclosed_variation(&self) -> Option<u64> {
+        self.tokens.unclosed_variation()
+    }
+
     /// The result token after the iterator's position, reading on from
     /// where the line stopped (a caller that stopped at a bad move).
     pub fn find_result(&mut self) -> Option<Token<'a>> {

@@ -26,6 +26,7 @@
 //! ```
 
 mod batches;
+mod boundary;
 pub mod game;
 pub mod glyphs;
 pub mod headers;

@@ -220,6 +220,8 @@ pub struct Movetext<'a> {
     done: bool,
     /// Offset of a `{` that never closes, once the iterator has met it.
     unclosed_comment: Option<usize>,
+    /// Offset of a main-line `(` whose variation never closes.
+    unclosed_variation: Option<usize>,
 }
 
 impl<'a> Movetext<'a> {
@@ -232,6 +234,7 @@ impl<'a> Movetext<'a> {
             start_line: line,
             done: false,
             unclosed_comment: None,
+            unclosed_variation: None,
         }
     }
 
@@ -248,6 +251,13 @@ impl<'a> Movetext<'a> {
     /// report the game as complete.
     pub fn unclosed_comment(&self) -> Option<u64> {
         self.unclosed_comment.map(|at| self.line_at(at))
+    }
+
+    /// The line of a main-line `(` whose variation runs to the end of the
+    /// text without its `)`, if the iterator met one (the splitter ends a
+    /// game at the next tag section whatever the variation depth).
+    pub fn unclosed_variation(&self) -> Option<u64> {
+        self.unclosed_variation.map(|at| self.line_at(at))
     }
 
     /// The line the iterator has reached (for "game ended early" messages).
@@ -293,6 +303,7 @@ impl<'a> Movetext<'a> {
     /// parenthesis) is read byte by byte.
     fn skip_variation(&mut self) {
         let mut depth: u64 = 1;
+        let open = self.pos.saturating_sub(1);
         while self.pos < self.buf.len() {
             let rest = self.buf.get(self.pos..).unwrap_or_default();
             let next = memchr::memchr3(b'(', b')', b'{', rest).unwrap_or(rest.len());
@@ -303,7 +314,7 @@ impl<'a> Movetext<'a> {
             }
             self.pos += next;
             match self.buf.get(self.pos) {
-                None => return,
+                None => break,
                 Some(b'{') => self.pos = self.comment_end(self.pos),
                 Some(b'(') => {
                     depth += 1;
@@ -317,6 +328,11 @@ impl<'a> Movetext<'a> {
                     }
                 }
             }
+        }
+        if self.unclosed_comment.is_none() {
+            // The text ended inside the variation (not inside a comment,
+            // which says so itself).
+            self.unclosed_variation = Some(open);
         }
     }
 

@@ -59,6 +59,7 @@
 //! splitting it whole: a window returns where the first game it could not
 //! finish starts, and the next window starts there.
 
+use super::boundary::{self, CommentCut};
 use super::lines::{self, is_blank, skip_spaces};
 use super::split_scan::{self, SegmentEnd};
 use super::tag::{char_len, plain_tag_line, scan_tag};
@@ -271,6 +272,13 @@ enum Scan {
     Done,
     /// The buffer ended inside a comment or line before the game's end was known.
     Incomplete,
+    /// The game ended before its line did (`boundary::tag_after_result`;
+    /// `content_end` is set): the next game's tags start at `at`, on the
+    /// line that ends at `le` and is followed by the line at `next`.
+    Tags { at: usize, le: usize, next: usize },
+    /// A comment cut the game (`boundary::comment_cut`; `content_end` is
+    /// set): the next game starts at the line at `at`, line number `line`.
+    Cut { at: usize, line: u64 },
 }
 
 impl Splitter<'_> {
@@ -284,9 +292,9 @@ impl Splitter<'_> {
                 if self.one_tag_lines(out) {
                     continue;
                 }
-                match self.fast_movetext_line() {
-                    Some(Scan::Done) => continue,
+                match self.fast_movetext_line().map(|scan| self.settle(scan, out)) {
                     Some(Scan::Incomplete) => return self.resume(),
+                    Some(_) => continue,
                     None => {}
                 }
             } else if self.plain_tag_line() {
@@ -315,12 +323,14 @@ impl Splitter<'_> {
                     if self.buf.get(p) == Some(&b'[') {
                         let (a, b) = scan_tag(self.buf, p, le, self.dbcs).name;
                         self.first_tag = FirstTag::Name(a, b);
-                        if let Scan::Incomplete = self.tag_line(p, le, next) {
+                        let scan = self.tag_line(p, le, next);
+                        if let Scan::Incomplete = self.settle(scan, out) {
                             return self.resume();
                         }
                     } else {
                         self.state = State::Movetext;
-                        if let Scan::Incomplete = self.movetext_line(p, le, next) {
+                        let scan = self.movetext_line(p, le, next);
+                        if let Scan::Incomplete = self.settle(scan, out) {
                             return self.resume();
                         }
                     }
@@ -349,7 +359,7 @@ impl Splitter<'_> {
                             self.state = State::Movetext;
                             self.movetext_line(p, le, next)
                         };
-                        if let Scan::Incomplete = scan {
+                        if let Scan::Incomplete = self.settle(scan, out) {
                             return self.resume();
                         }
                     }
@@ -369,11 +379,15 @@ impl Splitter<'_> {
                         self.end_game(out);
                     } else if self.ended_by_result {
                         self.trailing_junk = true;
-                        if let Scan::Incomplete = self.movetext_line(line_start, le, next) {
+                        let scan = self.movetext_line(line_start, le, next);
+                        if let Scan::Incomplete = self.settle(scan, out) {
                             return self.resume();
                         }
-                    } else if let Scan::Incomplete = self.movetext_line(line_start, le, next) {
-                        return self.resume();
+                    } else {
+                        let scan = self.movetext_line(line_start, le, next);
+                        if let Scan::Incomplete = self.settle(scan, out) {
+                            return self.resume();
+                        }
                     }
                 }
                 State::MovetextBlank => {
@@ -403,6 +417,31 @@ impl Splitter<'_> {
                         self.state = State::Movetext;
                     }
                 }
+            }
+        }
+    }
+
+    /// Ends the game where a line scan said it ends (`Scan::Tags`,
+    /// `Scan::Cut`) and reads on: the next game's tags on the same line
+    /// (in a loop, not by recursion: 56,000 games may share one line), or
+    /// its lines from the cut. Returns `Done` or `Incomplete`.
+    fn settle(&mut self, mut scan: Scan, out: &mut Vec<GameSpan>) -> Scan {
+        loop {
+            match scan {
+                Scan::Tags { at, le, next } => {
+                    self.end_game(out);
+                    self.begin_game(at);
+                    let (a, b) = scan_tag(self.buf, at, le, self.dbcs).name;
+                    self.first_tag = FirstTag::Name(a, b);
+                    scan = self.tag_line(at, le, next);
+                }
+                Scan::Cut { at, line } => {
+                    self.end_game(out);
+                    self.pos = at;
+                    self.line = line;
+                    return Scan::Done;
+                }
+                done => return done,
             }
         }
     }
@@ -634,7 +673,12 @@ impl Splitter<'_> {
                     self.advance(buf.len());
                     return Scan::Done;
                 }
-                SegmentEnd::Comment { close, lines } => {
+                SegmentEnd::Comment { open, close, lines } => {
+                    match boundary::comment_cut(buf, open, close, self.is_final) {
+                        CommentCut::None => {}
+                        CommentCut::Cut(cut) => return self.cut(cut),
+                        CommentCut::Incomplete => return Scan::Incomplete,
+                    }
                     self.line += lines;
                     match close {
                         Some(c) => p = c + 1,
@@ -767,17 +811,27 @@ impl Splitter<'_> {
     /// comments across lines; on return the position is at the next line.
     fn movetext_line(&mut self, mut p: usize, mut le: usize, mut next: usize) -> Scan {
         loop {
-            let open = if self.dbcs {
-                self.find_open(p, le)
-            } else {
-                self.open_at_line_end(p, le)
-            };
-            self.note_text(p, open.map_or(le, |(q, _)| q));
+            // Before `line_text`, whose passes run to the line end: the next
+            // game's tags may come long before it (56,000 games on a line).
+            if let Some((at, result_end)) =
+                boundary::tag_after_result(self.buf, p, le, self.depth, self.dbcs)
+            {
+                self.note_text(p, result_end);
+                self.content_end = result_end;
+                return Scan::Tags { at, le, next };
+            }
+            let (text_end, open) = self.line_text(p, le);
+            self.note_text(p, text_end);
             match open {
-                Some((q, b'{')) => match self.find_close(q + 1) {
+                Some(q) => match self.find_close(q + 1) {
                     // Closed on the same line: the usual `{ [%clk 0:03:00] }`.
                     Some(c) if c < le => p = c + 1,
                     Some(c) => {
+                        match boundary::comment_cut(self.buf, q, Some(c), self.is_final) {
+                            CommentCut::None => {}
+                            CommentCut::Cut(cut) => return self.cut(cut),
+                            CommentCut::Incomplete => return Scan::Incomplete,
+                        }
                         self.line += lines::count_lines(self.buf.get(q..c).unwrap_or_default());
                         match lines::line_end(self.buf, c, self.is_final) {
                             Some((e, n)) => {
@@ -788,14 +842,19 @@ impl Splitter<'_> {
                             None => return Scan::Incomplete,
                         }
                     }
-                    None if self.is_final => {
-                        let rest = self.buf.get(q..).unwrap_or_default();
-                        self.line += lines::count_lines(rest);
-                        self.content_end = self.buf.len();
-                        self.pos = self.buf.len();
-                        return Scan::Done;
-                    }
-                    None => return Scan::Incomplete,
+                    None => match boundary::comment_cut(self.buf, q, None, self.is_final) {
+                        CommentCut::Cut(cut) => return self.cut(cut),
+                        CommentCut::Incomplete => return Scan::Incomplete,
+                        CommentCut::None => {
+                            // Final (else `Incomplete`): the comment runs
+                            // to the end of the input.
+                            let rest = self.buf.get(q..).unwrap_or_default();
+                            self.line += lines::count_lines(rest);
+                            self.content_end = self.buf.len();
+                            self.pos = self.buf.len();
+                            return Scan::Done;
+                        }
+                    },
                 },
                 _ => {
                     // No comment left on this line (or a `;` comment to its end).
@@ -807,6 +866,16 @@ impl Splitter<'_> {
         }
     }
 
+    /// The game ends at a comment's cut (`content_end`); the next one
+    /// starts at the cut's tag line.
+    fn cut(&mut self, cut: boundary::Cut) -> Scan {
+        self.content_end = cut.content_end;
+        Scan::Cut {
+            at: cut.next_game,
+            line: self.line + cut.lines,
+        }
+    }
+
     /// Records what the movetext `buf[from..to]` says about the game:
     /// whether it has a body (text outside comments), and whether its last
     /// token is a result (`1-0`, `*`, or `*` glued to a move as in
@@ -814,9 +883,6 @@ impl Splitter<'_> {
     /// first; a `;` comment runs to the end of the range.
     fn note_text(&mut self, from: usize, to: usize) {
         let mut text = self.buf.get(from..to).unwrap_or_default();
-        if let Some(i) = memchr::memchr(b';', text) {
-            text = text.get(..i).unwrap_or_default();
-        }
         if memchr::memchr2(b'(', b')', text).is_some() {
             self.depth = variation_depth(self.depth, text);
         }
@@ -846,23 +912,53 @@ impl Splitter<'_> {
         self.ended_by_result |= self.depth == 0 && (lines::is_result(last) || last.ends_with(b"*"));
     }
 
-    /// Whether a `{` comment is open at the end of `buf[p..le]` (and the `{`
-    /// after which it is open), with three vectorised passes instead of one
-    /// call per comment: on a line with no `;`, the comment state at the end
-    /// is decided by the last `{`. Whether it opened a comment or sat inside
-    /// one, a comment is open right after it, and it closes at the first `}`
-    /// after it. Lines with a `;` take the exact sequential scan.
-    fn open_at_line_end(&self, p: usize, le: usize) -> Option<(usize, u8)> {
-        let line = self.buf.get(p..le)?;
-        if memchr::memchr(b';', line).is_some() {
-            return self.find_open(p, le);
+    /// Where the movetext of `buf[p..le]` ends (at the line end, a `;` or
+    /// a `{` comment open at the line end; comments closed on the line are
+    /// inside it), and that comment's `{`.
+    fn line_text(&self, p: usize, le: usize) -> (usize, Option<usize>) {
+        if !self.dbcs
+            && let Some(line) = self.buf.get(p..le)
+            && memchr::memchr(b';', line).is_none()
+        {
+            match self.open_at_line_end(line) {
+                Ok(Some(q)) => return (p + q, Some(p + q)),
+                Ok(None) => return (le, None),
+                Err(()) => {}
+            }
         }
-        let last = memchr::memrchr(b'{', line)?;
-        let after = line.get(last + 1..)?;
+        // The exact sequential scan: a `;` may sit inside a comment.
+        let mut i = p;
+        loop {
+            match self.find_open(i, le) {
+                None => return (le, None),
+                Some((q, b';')) => return (q, None),
+                Some((q, _)) => match self.find_close(q + 1) {
+                    Some(c) if c < le => i = c + 1,
+                    _ => return (q, Some(q)),
+                },
+            }
+        }
+    }
+
+    /// Whether a `{` comment is open at the end of `line` (which holds no
+    /// `;`), and the `{` that opens it, with a few vectorised passes
+    /// instead of one call per comment: the comment state at the end is
+    /// decided by the last `{` (a comment is open right after it, and it
+    /// closes at the first `}` after it); it opened the comment when no
+    /// `{` comes before it.
+    /// `Err` when an earlier `{` may have opened that comment: the caller
+    /// then scans sequentially.
+    fn open_at_line_end(&self, line: &[u8]) -> Result<Option<usize>, ()> {
+        let Some(last) = memchr::memrchr(b'{', line) else {
+            return Ok(None);
+        };
+        let after = line.get(last + 1..).unwrap_or_default();
         if memchr::memchr(b'}', after).is_some() {
-            None
+            Ok(None)
+        } else if memchr::memchr(b'{', line.get(..last).unwrap_or_default()).is_some() {
+            Err(())
         } else {
-            Some((p + last, b'{'))
+            Ok(Some(last))
         }
     }
 

@@ -194,13 +194,18 @@ pub(super) enum SegmentEnd {
     /// At the line end at this position, outside comments.
     Line(usize),
     /// At the end of a comment that started on this line and went on past
-    /// its end: it closes at `close` (`None`: it runs to the end of the
-    /// buffer), and holds `lines` line ends.
-    Comment { close: Option<usize>, lines: u64 },
+    /// its end: it opens at `open`, closes at `close` (`None`: it runs to
+    /// the end of the buffer), and holds `lines` line ends.
+    Comment {
+        open: usize,
+        close: Option<usize>,
+        lines: u64,
+    },
     /// At the end of the buffer, outside comments, with no line end.
     Eof,
-    /// The line has a `;`, a `{` inside a comment or a `}` outside one: the
-    /// splitter reads it with its byte-exact path from the stretch's start.
+    /// The line has a `;`, a `{` inside a comment, a `}` outside one or a
+    /// `[` outside comments (maybe a tag after a result): the splitter
+    /// reads it with its byte-exact path from the stretch's start.
     Irregular,
 }
 
@@ -254,7 +259,11 @@ pub(super) fn scan_segment(
                 let mut crossed = false;
                 loop {
                     let Some(j) = ev.next() else {
-                        let end = SegmentEnd::Comment { close: None, lines };
+                        let end = SegmentEnd::Comment {
+                            open: i,
+                            close: None,
+                            lines,
+                        };
                         break 'text (end, i);
                     };
                     match buf.get(j).copied().unwrap_or_default() {
@@ -265,6 +274,7 @@ pub(super) fn scan_segment(
                         }
                         b'}' => {
                             let end = SegmentEnd::Comment {
+                                open: i,
                                 close: Some(j),
                                 lines,
                             };
@@ -286,7 +296,7 @@ pub(super) fn scan_segment(
                     }
                 }
             }
-            b'}' | b';' => break (SegmentEnd::Irregular, i),
+            b'}' | b';' | b'[' => break (SegmentEnd::Irregular, i),
             // One of the class's other bytes.
             _ => {}
         }
@@ -465,6 +475,7 @@ mod tests {
         assert_eq!(
             s.end,
             SegmentEnd::Comment {
+                open: 17,
                 close: None,
                 lines: 1
             }
@@ -476,6 +487,7 @@ mod tests {
         assert_eq!(
             s.end,
             SegmentEnd::Comment {
+                open: 3,
                 close: Some(12),
                 lines: 3
             }
@@ -487,6 +499,11 @@ mod tests {
         ));
         assert_eq!(segment(b"e4 ; c\n", 0).end, SegmentEnd::Irregular);
         assert_eq!(segment(b"e4 }\n", 0).end, SegmentEnd::Irregular);
+        assert_eq!(segment(b"1-0 [A \"b\"]\n", 0).end, SegmentEnd::Irregular);
+        assert_eq!(
+            segment(b"e4 {[%clk 0:03:00]}\n", 0).end,
+            SegmentEnd::Line(19)
+        );
         assert_eq!(segment(b"{a {b}\n", 0).end, SegmentEnd::Irregular);
         assert_eq!(segment(b"(e4", 2).depth, 3);
         assert_eq!(segment(b"e4)))", 2).depth, 0);

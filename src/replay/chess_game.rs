@@ -107,6 +107,11 @@ pub fn replay(
     {
         (out.status, out.error) = super::unclosed_comment(line);
     }
+    if let Some(line) = tokens.unclosed_variation()
+        && out.status == Status::Ok
+    {
+        (out.status, out.error) = super::unclosed::variation(line);
+    }
     out.plies = ply;
     out.rep_ep_always = repetitions.stats_ep_always();
     out.rep_ep_legal = repetitions.stats_ep_legal();

@@ -6,6 +6,7 @@ mod chess_game;
 mod record;
 mod repetition;
 mod status;
+mod unclosed;
 mod xiangqi_game;
 
 pub use record::{CastlingConflict, GameRecord, GameTags};
@@ -91,8 +92,8 @@ pub(crate) fn unclosed_comment(line: u64) -> (Status, String) {
     (
         Status::ParseError,
         format!(
-            "the comment opened at line {line} never closes: everything after it, \
-             other games included, was read as comment"
+            "the comment opened at line {line} never closes: the rest of the game \
+             was read as comment"
         ),
     )
 }
@@ -191,6 +192,11 @@ fn replay<'a>(
             record.status = Status::Unsupported;
             record.variant = Cow::Owned(name);
         }
+    }
+    if let Some(line) = headers.unclosed_tag
+        && record.status == Status::Ok
+    {
+        (record.status, record.error) = unclosed::tag(line);
     }
     record
 }

@@ -9,6 +9,7 @@
 mod support;
 
 mod movetext_reference;
+mod split_reference;
 mod tag_reference;
 
 mod pgn_counts;
@@ -20,4 +21,5 @@ mod roundtrip_pgn;
 mod source_streams;
 mod split_fast;
 mod split_parallel;
+mod split_vs_reference;
 mod tokens_fast;

@@ -201,7 +201,8 @@ fn long_line_without_newline_streams_linearly() {
 
 #[test]
 fn unterminated_comment_runs_to_the_end_and_keeps_every_byte() {
-    let pgn = b"[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n";
+    // With no blank line and tag pair after it, the comment runs to the end.
+    let pgn = b"[Event \"a\"]\n\n1. e4 {oops\n[Event \"b\"]\n\n1. d4 *\n";
     let spans = split_all(pgn, false);
     assert_eq!(spans.len(), 1);
     assert_eq!(spans[0].len, pgn.len());

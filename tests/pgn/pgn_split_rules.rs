@@ -87,13 +87,47 @@ fn comments_between_games_are_not_a_game() {
 
 #[test]
 fn an_unclosed_comment_is_reported_not_passed_over() {
-    // docs/pgn-dialect.md lets `{` run to the end of the input (§2 rule 5, §6); the games it swallows
-    // must not vanish silently, so the tokenizer says where it opened.
+    // docs/pgn-dialect.md §2 rule 5: a `{` runs to the end of the input,
+    // unless a blank line and a tag pair come first: the game ends there.
+    // Either way the tokenizer says where the comment opened.
     let pgn = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 *\n";
-    let spans = split_all(pgn.as_bytes(), false);
-    assert_eq!(spans.len(), 1);
-    let game = pgnmill::pgn::GameText::new(spans[0].slice(pgn.as_bytes(), 0).unwrap(), 1);
+    let g = games(pgn);
+    assert_eq!(
+        g,
+        [
+            "[Event \"a\"]\n\n1. e4 {never closed\n",
+            "[Event \"b\"]\n\n1. d4 *\n"
+        ]
+    );
+    let game = pgnmill::pgn::GameText::new(g[0].as_bytes(), 1);
     let mut tokens = game.movetext();
     assert_eq!(tokens.by_ref().count(), 1);
     assert_eq!(tokens.unclosed_comment(), Some(3));
+    let pgn = "1. e4 {never closed\n[Event \"b\"]\n\n1. d4 *\n";
+    assert_eq!(
+        games(pgn).len(),
+        1,
+        "a tag with no blank line before it is comment"
+    );
+}
+
+#[test]
+fn a_tag_after_a_result_on_the_same_line_starts_a_game() {
+    let g = games("[Event \"a\"] 1. e4 e5 1-0 [Event \"b\"] 1. d4 d5 0-1\n");
+    assert_eq!(
+        g,
+        ["[Event \"a\"] 1. e4 e5 1-0", "[Event \"b\"] 1. d4 d5 0-1\n"]
+    );
+    // Not inside a comment or variation, nor after a move.
+    assert_eq!(games("1. e4 1-0 {[Event \"b\"]}\n").len(), 1);
+    assert_eq!(games("1. e4 (1... e5 1-0 [Event \"b\"])\n").len(), 1);
+    assert_eq!(games("1. e4 e5 [Event \"b\"]\n").len(), 1);
+}
+
+#[test]
+fn fifty_six_thousand_games_on_one_line_are_as_many_games() {
+    let one = "[Event \"x\"] [Result \"1-0\"] 1. e4 e5 2. Nf3 Nc6 1-0 ";
+    let line = one.repeat(56_000);
+    assert_eq!(split_all(line.as_bytes(), false).len(), 56_000);
+    assert_eq!(split_all(line.as_bytes(), true).len(), 56_000);
 }

@@ -8,6 +8,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod boundaries;
 mod malformed;
 mod report_vs_python_chess;
 mod tokens;

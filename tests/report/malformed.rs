@@ -244,10 +244,12 @@ fn variations_nested_100000_deep() {
         (rows[0]["status"].as_str(), rows[0]["plies"].as_str()),
         ("ok", "3")
     );
+    // Cut at the next tag section, the game ends inside its variation.
     assert_eq!(
         (rows[1]["status"].as_str(), rows[1]["plies"].as_str()),
-        ("ok", "1")
+        ("parse_error", "1")
     );
+    assert!(rows[1]["error"].contains("variation opened at line 7 never closes"));
     assert_eq!(
         (rows[2]["status"].as_str(), rows[2]["plies"].as_str()),
         ("ok", "1")

@@ -1,0 +1,479 @@
+//! A plain game splitter, written from docs/pgn-dialect.md §2 for clarity,
+//! not speed, and sharing no code with `src/pgn`: the reference the real
+//! splitter (`pgnmill::pgn::split_all`, both its byte-exact and its vector
+//! path) is held to in `tests/pgn/split_vs_reference.rs` and in
+//! `fuzz/fuzz_targets/pgn_split.rs` (which includes this file by path, so
+//! it uses nothing but `std`).
+//!
+//! The input is read line by line (`\n`, `\r\n` and a lone `\r` end a
+//! line). A game is a span `(offset, line, len)`: from the first byte of
+//! its first line (or of its `[`, for a game that starts after a result on
+//! the same line) to the end of its last non-blank line, terminator
+//! included. UTF-8 or single-byte text only (no GBK/Big5 trail bytes).
+
+#![allow(dead_code)]
+
+/// One game: byte offset, 1-based line, length in bytes.
+pub type Span = (u64, u64, usize);
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whitespace between tokens (the line ends are not).
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f)
+}
+
+/// `text` from `i` on, past spaces and the ideographic space U+3000.
+fn skip_spaces(text: &[u8], mut i: usize) -> usize {
+    loop {
+        if text.get(i).is_some_and(|&b| is_space(b)) {
+            i += 1;
+        } else if text.get(i..i + 3) == Some(b"\xE3\x80\x80") {
+            i += 3;
+        } else {
+            return i.min(text.len());
+        }
+    }
+}
+
+fn is_blank(text: &[u8]) -> bool {
+    skip_spaces(text, 0) >= text.len()
+}
+
+fn is_result(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+}
+
+/// A token that ends the main line: a result, or a result glued to a move.
+fn ends_line(token: &[u8]) -> bool {
+    is_result(token) || token.ends_with(b"*")
+}
+
+/// `[Name "` after whitespace: a tag pair (not `[%clk ...]`).
+fn is_tag_pair(text: &[u8]) -> bool {
+    let mut i = skip_spaces(text, 0);
+    if text.get(i) != Some(&b'[') {
+        return false;
+    }
+    i = skip_spaces(text, i + 1);
+    if !text.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    while text
+        .get(i)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        i += 1;
+    }
+    text.get(skip_spaces(text, i)) == Some(&b'"')
+}
+
+/// Where the tag whose `[` is at `text[i]` ends: after its `]`, or at the
+/// end of the line (a tag never runs past its line).
+fn tag_end(text: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < text.len() && text[i] != b'"' && text[i] != b']' {
+        i += 1;
+    }
+    if i >= text.len() || text[i] == b']' {
+        return (i + 1).min(text.len());
+    }
+    i += 1;
+    while i < text.len() && text[i] != b'"' {
+        i += if text[i] == b'\\' { 2 } else { 1 };
+    }
+    i += 1;
+    while i < text.len() && text[i] != b']' {
+        i += 1;
+    }
+    (i + 1).min(text.len())
+}
+
+/// The name of the tag whose `[` is at `text[i]`.
+fn tag_name(text: &[u8], i: usize) -> Vec<u8> {
+    let from = skip_spaces(text, i + 1);
+    let to = (from..text.len())
+        .find(|&k| matches!(text[k], b'"' | b']') || is_space(text[k]))
+        .unwrap_or(text.len());
+    text[from..to].to_ascii_lowercase()
+}
+
+/// The last token of a stretch of movetext (comments closed within it
+/// skipped at its end): tokens are split by whitespace, line ends and `}`.
+fn last_token(mut text: &[u8]) -> Option<&[u8]> {
+    let trim = |t: &[u8]| -> usize {
+        t.iter()
+            .rposition(|&b| !(is_space(b) || b == b'\n' || b == b'\r'))
+            .map_or(0, |k| k + 1)
+    };
+    loop {
+        text = &text[..trim(text)];
+        match (text.last(), text.iter().rposition(|&b| b == b'{')) {
+            (Some(b'}'), Some(k)) => text = &text[..k],
+            _ => break,
+        }
+    }
+    text.split(|&b| is_space(b) || b == b'\n' || b == b'\r' || b == b'}')
+        .rfind(|t| !t.is_empty())
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Between,
+    Tags { blank_seen: bool },
+    Moves { after_blank: bool },
+}
+
+struct Game {
+    start: usize,
+    line: u64,
+    /// End of the last non-blank line (or of the result, for a game cut
+    /// before a tag on the same line).
+    end: usize,
+    /// A tag or a token outside comments: only then is it a game.
+    has_body: bool,
+    has_moves: bool,
+    first_tag: Vec<u8>,
+    depth: u32,
+    /// A result ended the main line.
+    ended: bool,
+    /// Text that is not movetext followed the result.
+    junk: bool,
+    /// Inside a `{` comment that runs past the line end; whether the
+    /// comment's last line so far was blank.
+    in_comment: Option<bool>,
+}
+
+/// What reading a line of movetext ended with.
+enum Moves {
+    /// The line is read.
+    Done,
+    /// A result, then a tag pair at `text[at]`: a new game starts there.
+    TagsAt(usize),
+}
+
+/// The games of `input`.
+pub fn split(input: &[u8]) -> Vec<Span> {
+    let mut lines = Vec::new();
+    let mut start = if input.starts_with(BOM) { 3 } else { 0 };
+    let mut i = start;
+    while start < input.len() {
+        if i == input.len() || input[i] == b'\n' || input[i] == b'\r' {
+            let next = match input.get(i) {
+                Some(b'\r') if input.get(i + 1) == Some(&b'\n') => i + 2,
+                Some(_) => i + 1,
+                None => i,
+            };
+            lines.push((start, i, next));
+            start = next;
+            i = next;
+        } else {
+            i += 1;
+        }
+    }
+    let mut out = Vec::new();
+    let mut mode = Mode::Between;
+    let mut g = Game::new(0, 1);
+    let mut from = None; // a line re-read from this byte (a mid-line game)
+    let mut k = 0;
+    while k < lines.len() {
+        let (s, e, next) = lines[k];
+        let line_no = k as u64 + 1;
+        let text = &input[s..e];
+        let at = from.take();
+        let rel = at.map_or(0, |a: usize| a - s);
+        let first = text.first().copied();
+        let escape = matches!(first, Some(b'%' | b';'));
+        let blank = is_blank(text);
+        let lead = skip_spaces(text, 0);
+        let opens = text.get(lead).copied();
+        if let Some(blank_before) = g.in_comment.filter(|_| mode != Mode::Between) {
+            if blank_before && is_tag_pair(text) {
+                // Rule 5: the comment ran across a blank line into a tag.
+                g.finish(&mut out);
+                mode = Mode::Between;
+                continue;
+            }
+            if blank {
+                g.in_comment = Some(true);
+            } else {
+                g.in_comment = Some(false);
+                g.end = next;
+                if let Some(c) = text.iter().position(|&b| b == b'}') {
+                    g.in_comment = None;
+                    if let Moves::TagsAt(a) = g.moves(input, s, c + 1, e, line_no) {
+                        mode = g.restart(&mut out, s + a, line_no);
+                        from = Some(s + a);
+                        continue;
+                    }
+                    g.end = next;
+                }
+            }
+            k += 1;
+            continue;
+        }
+        let mut reread = false;
+        match mode {
+            Mode::Between if at.is_none() && (blank || escape) => {}
+            Mode::Between => {
+                g = Game::new(at.unwrap_or(s), line_no);
+                if opens == Some(b'[') || at.is_some() {
+                    let p = if at.is_some() { rel } else { lead };
+                    g.first_tag = tag_name(text, p);
+                    mode = Mode::Tags { blank_seen: false };
+                    reread = g.tag_line(input, &mut mode, s, p, e, next, line_no, &mut from);
+                } else {
+                    mode = Mode::Moves { after_blank: false };
+                    reread = g.moves_line(input, &mut mode, s, lead, e, next, line_no, &mut from);
+                }
+            }
+            Mode::Tags { blank_seen } => {
+                if blank_seen
+                    && !blank
+                    && !escape
+                    && opens == Some(b'[')
+                    && !g.first_tag.is_empty()
+                    && tag_name(text, lead) == g.first_tag
+                {
+                    // Rule 3: a tag-only game, then the next one's first tag.
+                    reread = true;
+                } else if escape {
+                    g.end = next;
+                } else if blank {
+                    if blank_seen {
+                        g.finish(&mut out);
+                        mode = Mode::Between;
+                    } else {
+                        mode = Mode::Tags { blank_seen: true };
+                    }
+                } else if opens == Some(b'[') {
+                    reread = g.tag_line(input, &mut mode, s, lead, e, next, line_no, &mut from);
+                } else {
+                    mode = Mode::Moves { after_blank: false };
+                    reread = g.moves_line(input, &mut mode, s, lead, e, next, line_no, &mut from);
+                }
+                if reread && from.is_none() {
+                    g.finish(&mut out);
+                    mode = Mode::Between;
+                }
+            }
+            Mode::Moves { after_blank: false } => {
+                let alnum = opens.is_some_and(|b| b.is_ascii_alphanumeric());
+                if escape {
+                    g.end = next;
+                } else if blank {
+                    mode = Mode::Moves { after_blank: true };
+                } else if opens == Some(b'[') || (g.ended && !g.junk && alnum) {
+                    // Rules 6 and 7: tags, or movetext after a result.
+                    g.finish(&mut out);
+                    mode = Mode::Between;
+                    reread = true;
+                } else {
+                    if g.ended {
+                        g.junk = true;
+                    }
+                    reread = g.moves_line(input, &mut mode, s, 0, e, next, line_no, &mut from);
+                }
+            }
+            Mode::Moves { after_blank: true } => {
+                let alnum = opens.is_some_and(|b| b.is_ascii_alphanumeric());
+                let trimmed = &text[lead..];
+                let trimmed = &trimmed[..trimmed
+                    .iter()
+                    .rposition(|&b| !is_space(b))
+                    .map_or(0, |k| k + 1)];
+                let move_one = trimmed.starts_with(b"1.") && trimmed.get(2) != Some(&b'.');
+                if blank {
+                } else if is_result(trimmed) && !g.ended {
+                    mode = Mode::Moves { after_blank: false };
+                    g.end = next;
+                    g.ended = true;
+                } else if escape && !g.ended {
+                    g.end = next;
+                } else if opens == Some(b'[')
+                    || (g.ended && !g.junk && alnum)
+                    || (g.depth == 0 && g.has_moves && move_one)
+                {
+                    // Rule 8: a main line starting again at move 1.
+                    g.finish(&mut out);
+                    mode = Mode::Between;
+                    reread = true;
+                } else {
+                    mode = Mode::Moves { after_blank: false };
+                    reread = true;
+                }
+            }
+        }
+        if !reread {
+            k += 1;
+        } else if let Some(a) = from {
+            // A tag after a result on this line: the game before ends at
+            // its result, the next one starts at the `[`.
+            mode = g.restart(&mut out, a, line_no);
+        }
+    }
+    if g.in_comment.is_some() && mode != Mode::Between {
+        // A comment that never closes runs to the end of the input.
+        g.end = input.len();
+    }
+    if mode != Mode::Between {
+        g.finish(&mut out);
+    }
+    out
+}
+
+impl Game {
+    fn new(start: usize, line: u64) -> Game {
+        Game {
+            start,
+            line,
+            end: start,
+            has_body: false,
+            has_moves: false,
+            first_tag: Vec::new(),
+            depth: 0,
+            ended: false,
+            junk: false,
+            in_comment: None,
+        }
+    }
+
+    fn finish(&mut self, out: &mut Vec<Span>) {
+        if self.has_body && self.end > self.start {
+            out.push((self.start as u64, self.line, self.end - self.start));
+        }
+        self.in_comment = None;
+    }
+
+    /// Ends this game at its result and starts the next at `at`.
+    fn restart(&mut self, out: &mut Vec<Span>, at: usize, line: u64) -> Mode {
+        self.finish(out);
+        *self = Game::new(at, line);
+        Mode::Between
+    }
+
+    /// A line of tags from `text[p]`, maybe with movetext after them.
+    /// True when the line must be read again (from `from`).
+    #[allow(clippy::too_many_arguments)]
+    fn tag_line(
+        &mut self,
+        input: &[u8],
+        mode: &mut Mode,
+        s: usize,
+        mut p: usize,
+        e: usize,
+        next: usize,
+        line: u64,
+        from: &mut Option<usize>,
+    ) -> bool {
+        let text = &input[s..e];
+        self.has_body = true;
+        loop {
+            p = skip_spaces(text, tag_end(text, p).max(p + 1));
+            if p >= text.len() {
+                *mode = Mode::Tags { blank_seen: false };
+                self.end = next;
+                return false;
+            }
+            if text[p] != b'[' {
+                *mode = Mode::Moves { after_blank: false };
+                return self.moves_line(input, mode, s, p, e, next, line, from);
+            }
+        }
+    }
+
+    /// A line of movetext from `text[p]`.
+    #[allow(clippy::too_many_arguments)]
+    fn moves_line(
+        &mut self,
+        input: &[u8],
+        _mode: &mut Mode,
+        s: usize,
+        p: usize,
+        e: usize,
+        next: usize,
+        line: u64,
+        from: &mut Option<usize>,
+    ) -> bool {
+        self.end = next;
+        match self.moves(input, s, p, e, line) {
+            Moves::Done => false,
+            Moves::TagsAt(a) => {
+                *from = Some(s + a);
+                true
+            }
+        }
+    }
+
+    /// Reads the movetext `input[s + p..s + e]` outside comments: variation
+    /// depth, whether the text's last token ends the main line, a comment
+    /// left open at the line end, a tag pair after a result.
+    fn moves(&mut self, input: &[u8], s: usize, p: usize, e: usize, _line: u64) -> Moves {
+        let text = &input[s..e];
+        let mut i = p;
+        let mut token: Option<(usize, usize)> = None; // the last, for rule 7's `[`
+        let mut start: Option<usize> = None;
+        let mut stretch_end = text.len();
+        while i < text.len() {
+            let b = text[i];
+            let space = is_space(b) || text.get(i..i + 3) == Some(b"\xE3\x80\x80");
+            let boundary = space || matches!(b, b'{' | b';' | b'(' | b')' | b'[' | b'}');
+            if boundary && let Some(t) = start.take() {
+                token = Some((t, i));
+            }
+            match b {
+                b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
+                    Some(c) => {
+                        i += c + 2;
+                        continue;
+                    }
+                    None => {
+                        self.in_comment = Some(false);
+                        stretch_end = i;
+                        break;
+                    }
+                },
+                b';' => {
+                    stretch_end = i;
+                    break;
+                }
+                b'(' => {
+                    self.depth += 1;
+                    token = None;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    token = None;
+                }
+                b'[' => {
+                    if self.depth == 0
+                        && token.is_some_and(|(a, z)| ends_line(&text[a..z]))
+                        && is_tag_pair(&text[i..])
+                    {
+                        let (_, z) = token.unwrap_or_default();
+                        self.note(&text[p..z]);
+                        self.end = s + z;
+                        return Moves::TagsAt(i);
+                    }
+                    token = None;
+                }
+                _ if boundary => {}
+                _ => {
+                    start.get_or_insert(i);
+                }
+            }
+            i += if space && b >= 0x80 { 3 } else { 1 };
+        }
+        self.note(&text[p..stretch_end]);
+        Moves::Done
+    }
+
+    /// What a stretch of movetext says: a body, moves, a result at depth 0.
+    fn note(&mut self, text: &[u8]) {
+        if let Some(last) = last_token(text) {
+            self.has_body = true;
+            self.has_moves = true;
+            self.ended |= self.depth == 0 && ends_line(last);
+        }
+    }
+}
