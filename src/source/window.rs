@@ -337,16 +337,24 @@ impl Source {
             }
         };
         // What the (decompressed) text is: PGN text, UTF-16, or a binary file.
-        let mut start = vec![0u8; CONTENT_BYTES];
-        let n = read_full(&mut rd, &mut start).map_err(|e| io_err(path, e))?;
-        start.truncate(n);
+        // A stream that breaks off within these first bytes (a truncated
+        // .zst) is not refused here: its error comes after the bytes read,
+        // where the batches meet it and report the input as incomplete.
+        let mut start = Vec::with_capacity(CONTENT_BYTES);
+        let broke = (&mut rd)
+            .take(CONTENT_BYTES as u64)
+            .read_to_end(&mut start)
+            .err();
         let content = content_of(&start);
         if let Content::Binary(what) = content {
             let mut r = Source::refused(path, what.to_string(), opts);
             r.compression = compression;
             return Ok(r);
         }
-        let mut rd: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(start).chain(rd));
+        let mut rd: Box<dyn Read + Send> = match broke {
+            None => Box::new(std::io::Cursor::new(start).chain(rd)),
+            Some(e) => Box::new(std::io::Cursor::new(start).chain(BrokenOff(Some(e)))),
+        };
         let mut forced = opts.encoding;
         if let Content::Utf16(enc) = content {
             rd = Box::new(Utf16Reader::new(rd, enc));
@@ -518,6 +526,18 @@ impl Source {
             Inner::Mapped { .. } => None,
         }
         .unwrap_or_else(|| std::io::Error::other("read failed"))
+    }
+}
+
+/// A reader that has broken off: its error, once, then the end.
+struct BrokenOff(Option<std::io::Error>);
+
+impl Read for BrokenOff {
+    fn read(&mut self, _buf: &mut [u8]) -> std::io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
     }
 }
 
