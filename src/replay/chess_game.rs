@@ -70,8 +70,14 @@ pub fn replay(
                         let black = pos.turn() == crate::chess::Color::Black;
                         let number = super::MoveNumber::new(pos.fullmove_number(), black);
                         let why = e.reason();
-                        (out.status, out.error) =
-                            super::failed_move(ply, number, &token, &tokens, has_tags, why);
+                        (out.status, out.error) = super::failed_move(
+                            ply,
+                            number,
+                            &token,
+                            tokens.line_at(token.offset),
+                            has_tags,
+                            why,
+                        );
                         break;
                     }
                 }

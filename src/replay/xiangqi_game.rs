@@ -43,8 +43,14 @@ pub fn replay(
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
                 let why = reason(&e, &text);
-                (out.status, out.error) =
-                    super::failed_move(ply, number, &token, &tokens, has_tags, why);
+                (out.status, out.error) = super::failed_move(
+                    ply,
+                    number,
+                    &token,
+                    tokens.line_at(token.offset),
+                    has_tags,
+                    why,
+                );
                 if ply == 0 && looks_like_winboard_san(&text) {
                     out.status = Status::Unsupported;
                     out.error.push_str(WINBOARD_SAN_HINT);
