@@ -118,11 +118,7 @@ impl<'a> GameHeaders<'a> {
             // The value's place in the game's bytes, for its closing quote.
             let start = (tag.raw_value.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
             let end = start.wrapping_add(tag.raw_value.len());
-            if h.unclosed_tag.is_none()
-                && start > 0
-                && bytes.get(start - 1) == Some(&b'"')
-                && bytes.get(end) != Some(&b'"')
-            {
+            if h.unclosed_tag.is_none() && unclosed_value(bytes, start, end) {
                 h.unclosed_tag = Some(tag.line);
             }
         }
@@ -138,7 +134,7 @@ impl<'a> GameHeaders<'a> {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
             let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
             let folded = folded_name_in(bytes, scan.name.0, name);
-            if h.unclosed_tag.is_none() && unclosed_value(bytes, scan) {
+            if h.unclosed_tag.is_none() && unclosed_value(bytes, scan.value.0, scan.value.1) {
                 let before = bytes.get(..scan.name.0).unwrap_or_default();
                 h.unclosed_tag = Some(line + super::lines::count_lines(before));
             }
@@ -188,10 +184,9 @@ impl<'a> GameHeaders<'a> {
     }
 }
 
-/// Whether the tag's value opened with a quote and ran to its line end
-/// without the closing one.
-fn unclosed_value(bytes: &[u8], scan: &super::tag::TagScan) -> bool {
-    let (start, end) = scan.value;
+/// Whether the tag value at `bytes[start..end]` opened with a quote and ran
+/// to its line end without the closing one.
+fn unclosed_value(bytes: &[u8], start: usize, end: usize) -> bool {
     start > 0 && bytes.get(start - 1) == Some(&b'"') && bytes.get(end) != Some(&b'"')
 }
 
