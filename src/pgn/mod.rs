@@ -26,7 +26,6 @@
 //! ```
 
 mod batches;
-mod boundary;
 pub mod game;
 pub mod glyphs;
 pub mod headers;
@@ -35,7 +34,6 @@ mod main_line;
 pub mod movetext;
 pub mod split;
 mod split_parallel;
-mod split_scan;
 pub mod tag;
 
 pub use batches::{Batch, Batches};

@@ -11,10 +11,11 @@
 /// `\n` and `\r`.
 pub(crate) const LINE_END: u8 = 0;
 /// The movetext bytes that change the splitter's state: line ends, `{`,
-/// `}`, `(`, `)`, `;`, and `[` (a tag after a result on the same line).
+/// `}`, `(`, `)`, `;`, and `"` (a tag pair after a result on the same line
+/// has one; `[` does not tell, since every lichess clock comment has one).
 /// The class also holds a few bytes that take fewer vector instructions to
-/// leave in than to leave out (the other control bytes up to `\r`, `y`,
-/// ESC and DEL); whoever reads the class skips them.
+/// leave in than to leave out (the other control bytes up to `\r`, `y`
+/// and DEL); whoever reads the class skips them.
 pub(crate) const MOVETEXT: u8 = 1;
 /// The bytes that shape a tag: line ends, `"`, `]`, `\`; and, as in
 /// [`MOVETEXT`], the other control bytes up to `\r`.
@@ -26,7 +27,7 @@ pub(crate) const TAG: u8 = 2;
 pub(crate) fn in_class<const C: u8>(b: u8) -> bool {
     match C {
         LINE_END => matches!(b, b'\n' | b'\r'),
-        MOVETEXT => b <= b'\r' || b & 0xfe == b'(' || b & 0xf9 == b'y' || b & 0x9f == 0x1b,
+        MOVETEXT => b <= b'\r' || b & 0xfe == b'(' || b & 0xf9 == b'y' || b == b';' || b == b'"',
         _ => b <= b'\r' || b == b'"' || b & 0xfe == b'\\',
     }
 }
@@ -121,11 +122,9 @@ fn classify_avx2<const C: u8>(block: &[u8; 64]) -> u64 {
                     _mm256_and_si256(v, _mm256_set1_epi8(!0x06u8 as i8)),
                     _mm256_set1_epi8(b'y' as i8),
                 );
-                // `;` and `[` (and ESC, and `{` again): the bytes whose bits
-                // outside 0x60 are those of 0x1b.
-                let semi = _mm256_cmpeq_epi8(
-                    _mm256_and_si256(v, _mm256_set1_epi8(!0x60u8 as i8)),
-                    _mm256_set1_epi8(0x1b),
+                let semi = _mm256_or_si256(
+                    _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b';' as i8)),
+                    _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8)),
                 );
                 _mm256_or_si256(_mm256_or_si256(low, parens), _mm256_or_si256(braces, semi))
             }
@@ -170,10 +169,10 @@ fn classify_sse2<const C: u8>(block: &[u8; 64]) -> u64 {
             let low = _mm_cmpeq_epi8(_mm_min_epu8(v, splat(b'\r')), v);
             let m = match C {
                 LINE_END => _mm_or_si128(eq(b'\n'), eq(b'\r')),
-                // `(` `)`; `y` `{` `}` DEL; ESC `;` `[` `{`.
+                // `(` `)`; `y` `{` `}` DEL; `;` `"`.
                 MOVETEXT => _mm_or_si128(
                     _mm_or_si128(low, like(0x01, b'(')),
-                    _mm_or_si128(like(0x06, b'y'), like(0x60, 0x1b)),
+                    _mm_or_si128(like(0x06, b'y'), _mm_or_si128(eq(b';'), eq(b'"'))),
                 ),
                 // `"`; `\` `]`.
                 _ => _mm_or_si128(_mm_or_si128(low, eq(b'"')), like(0x01, b'\\')),

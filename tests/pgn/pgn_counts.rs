@@ -3,7 +3,7 @@
 //! `testdata/pgn/game_counts.csv` is written by `testdata/pgn/count_games.py`
 //! (python-chess 1.11.2): the `expected` column is python-chess's count after
 //! a normalisation that spells out pgnmill's documented differences (see the
-//! script and `src/pgn/split.rs`); `python_chess` is the raw count.
+//! script and `src/pgn/split/rules.rs`); `python_chess` is the raw count.
 
 use std::path::Path;
 

@@ -1,9 +1,9 @@
 //! The game-boundary rules that cut inside a line or inside a comment
 //! (docs/pgn-dialect.md §2, rules 5 and 7), written once and called by both
-//! of the splitter's paths (`split.rs`'s byte-exact path and its vector
-//! path over `split_scan`): those paths only find where a comment opens
-//! and closes, or that a line holds a `[` outside comments; whether a game
-//! ends there is decided here.
+//! of the splitter's line readers (`exact.rs` and `vector.rs`): those
+//! readers only find where a comment opens and closes, or that a line holds
+//! a `[` outside comments; whether a game ends there is decided here, as
+//! `rules.rs` decides the rest line by line.
 //!
 //! - A `{` comment that runs across a blank line followed by a tag-pair
 //!   line ([`tag_pair_at`]) ends its game at the end of the last non-blank
@@ -12,8 +12,8 @@
 //!   comments and whitespace) by a tag pair starts a new game at the `[`
 //!   ([`tag_after_result`]).
 
-use super::lines::{self, is_blank, skip_spaces};
-use super::tag::char_len;
+use crate::pgn::lines::{self, is_blank, skip_spaces};
+use crate::pgn::tag::char_len;
 
 /// Whether a tag pair, `[Name "`, starts at `at` (after whitespace): a `[`,
 /// a name (an ASCII letter, then letters, digits or `_`), whitespace and a

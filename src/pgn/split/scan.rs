@@ -11,7 +11,7 @@
 //! single-byte text take this path: in GBK or Big5 a trail byte may equal
 //! `{` or `}`, so the splitter scans those with its byte-by-byte path.
 
-use super::lines;
+use crate::pgn::lines;
 use crate::simd::classify::{LINE_END, MOVETEXT, Simd, TAG};
 
 /// The class-`C` mask of the 64 bytes from `at` (fewer at the end of
@@ -204,8 +204,9 @@ pub(super) enum SegmentEnd {
     /// At the end of the buffer, outside comments, with no line end.
     Eof,
     /// The line has a `;`, a `{` inside a comment, a `}` outside one or a
-    /// `[` outside comments (maybe a tag after a result): the splitter
-    /// reads it with its byte-exact path from the stretch's start.
+    /// `"` outside comments (a tag pair after a result has one, and
+    /// movetext none): the splitter reads it with its byte-exact reader
+    /// from the stretch's start, which applies `cuts::tag_after_result`.
     Irregular,
 }
 
@@ -296,7 +297,7 @@ pub(super) fn scan_segment(
                     }
                 }
             }
-            b'}' | b';' | b'[' => break (SegmentEnd::Irregular, i),
+            b'}' | b';' | b'"' => break (SegmentEnd::Irregular, i),
             // One of the class's other bytes.
             _ => {}
         }
