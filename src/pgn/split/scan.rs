@@ -195,11 +195,14 @@ pub(super) enum SegmentEnd {
     Line(usize),
     /// At the end of a comment that started on this line and went on past
     /// its end: it opens at `open`, closes at `close` (`None`: it runs to
-    /// the end of the buffer), and holds `lines` line ends.
+    /// the end of the buffer), and holds `lines` line ends; `blank_line`
+    /// when a whole line inside it is blank (only then can it cut its game,
+    /// `cuts::comment_cut`).
     Comment {
         open: usize,
         close: Option<usize>,
         lines: u64,
+        blank_line: bool,
     },
     /// At the end of the buffer, outside comments, with no line end.
     Eof,
@@ -258,12 +261,17 @@ pub(super) fn scan_segment(
                 // its `}` matters, as for the byte-exact path.
                 let mut lines = 0;
                 let mut crossed = false;
+                // Whether a whole line inside the comment is blank, and
+                // where the current line started (once `crossed`).
+                let mut blank_line = false;
+                let mut line_start = i;
                 loop {
                     let Some(j) = ev.next() else {
                         let end = SegmentEnd::Comment {
                             open: i,
                             close: None,
                             lines,
+                            blank_line,
                         };
                         break 'text (end, i);
                     };
@@ -278,16 +286,27 @@ pub(super) fn scan_segment(
                                 open: i,
                                 close: Some(j),
                                 lines,
+                                blank_line,
                             };
                             break 'text (end, i);
                         }
                         b'\n' => {
+                            // The line's terminator starts at its `\r`, if any.
+                            let end = if j > line_start && buf.get(j - 1) == Some(&b'\r') {
+                                j - 1
+                            } else {
+                                j
+                            };
+                            blank_line |= crossed && lines::is_blank(buf, line_start, end);
+                            line_start = j + 1;
                             lines += 1;
                             crossed = true;
                         }
                         b'\r' => {
                             // A `\r\n` counts once, at its `\n`.
                             if buf.get(j + 1) != Some(&b'\n') {
+                                blank_line |= crossed && lines::is_blank(buf, line_start, j);
+                                line_start = j + 1;
                                 lines += 1;
                             }
                             crossed = true;
@@ -478,7 +497,8 @@ mod tests {
             SegmentEnd::Comment {
                 open: 17,
                 close: None,
-                lines: 1
+                lines: 1,
+                blank_line: false
             }
         );
         assert_eq!(s.depth, 0);
@@ -490,9 +510,24 @@ mod tests {
             SegmentEnd::Comment {
                 open: 3,
                 close: Some(12),
-                lines: 3
+                lines: 3,
+                blank_line: false
             }
         );
+        for (buf, blank) in [
+            (&b"e4 {a\n\nb} e5\n"[..], true),
+            (b"e4 {a\r\n \t\r\nb} e5\n", true),
+            (b"e4 {a\r\rb} e5\n", true),
+            (b"e4 {a\n \xe3\x80\x80\nb} e5\n", true),
+            (b"e4 {a\r\nb\nc\rd} e5\n", false),
+            (b"e4 {\nb\n}\n", false),
+            (b"e4 {a\nb\n\n", true),
+        ] {
+            let SegmentEnd::Comment { blank_line, .. } = segment(buf, 0).end else {
+                panic!("{buf:?}");
+            };
+            assert_eq!(blank_line, blank, "{buf:?}");
+        }
         assert_eq!(segment(b"e4 {a ; b\n}\n", 0).end, SegmentEnd::Irregular);
         assert!(matches!(
             segment(b"e4 {a\n ; { b}\n", 0).end,

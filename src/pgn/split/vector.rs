@@ -183,11 +183,19 @@ impl<'a> Splitter<'a> {
                     self.advance(buf.len());
                     return Scan::Done;
                 }
-                SegmentEnd::Comment { open, close, lines } => {
-                    match cuts::comment_cut(buf, open, close, self.is_final) {
-                        CommentCut::None => {}
-                        CommentCut::Cut(cut) => return self.cut(cut),
-                        CommentCut::Incomplete => return Scan::Incomplete,
+                SegmentEnd::Comment {
+                    open,
+                    close,
+                    lines,
+                    blank_line,
+                } => {
+                    // A comment with no blank line inside never cuts.
+                    if blank_line {
+                        match cuts::comment_cut(buf, open, close, self.is_final) {
+                            CommentCut::None => {}
+                            CommentCut::Cut(cut) => return self.cut(cut),
+                            CommentCut::Incomplete => return Scan::Incomplete,
+                        }
                     }
                     self.line += lines;
                     match close {
