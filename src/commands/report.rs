@@ -203,15 +203,19 @@ fn check_extract(
     Ok(())
 }
 
-/// The closing lines on stderr: what a user wants to know at a glance.
+/// The closing lines on stderr: what a user wants to know at a glance,
+/// each line short enough for an 80-column terminal.
 fn print_summary(s: &Summary, out: &OutputDir) {
     let mb = s.bytes as f64 / 1e6;
     let secs = s.elapsed_seconds.max(1e-9);
     say(format_args!(
-        "{} games ({} with errors) from {} input(s), {:.1} MB in {:.2} s ({:.1} MB/s, {:.0} games/s, {} threads)",
+        "{} games ({} with errors) from {} input(s)",
         s.games,
         s.errors(),
-        s.inputs.len(),
+        s.inputs.len()
+    ));
+    say(format_args!(
+        "{:.1} MB in {:.2} s: {:.1} MB/s, {:.0} games/s, {} thread(s)",
         mb,
         secs,
         mb / secs,
@@ -219,8 +223,9 @@ fn print_summary(s: &Summary, out: &OutputDir) {
         s.threads
     ));
     say(format_args!(
-        "threefolds: {} ep-always, {} ep-if-legal; missed by ep-always: {}; castling conflicts: {}",
-        s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds, s.castling_conflicts
+        "threefolds: {} ep-always, {} ep-if-legal, {} missed by ep-always",
+        s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds
     ));
+    say(format_args!("castling conflicts: {}", s.castling_conflicts));
     say(format_args!("report written to {}", out.path().display()));
 }

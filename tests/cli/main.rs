@@ -10,3 +10,6 @@ mod cli_inputs;
 mod cli_options;
 mod fen_cli;
 mod outputs;
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;

@@ -236,3 +236,39 @@ fn an_incomplete_input_is_recorded_and_fails_strict_runs() {
         .assert()
         .success();
 }
+
+/// The closing figures on stderr fit an 80-column terminal and say what the
+/// report holds: the game count is the number of rows of `games.csv`, the
+/// threefold counts those of its columns.
+#[test]
+fn closing_lines_fit_80_columns_and_match_the_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let run = pgnmill()
+        .args(["report", "-j", "1", "-o"])
+        .arg(&out)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/corpus"))
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    // Warnings and the last line name paths, which may be of any length.
+    let closing = stderr
+        .lines()
+        .filter(|l| !l.starts_with("pgnmill: ") && !l.starts_with("report written to "));
+    for line in closing {
+        assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
+    }
+    let rows = crate::support::read_csv(&out.join("games.csv"));
+    let count = |column: &str| rows.iter().filter(|r| !r[column].is_empty()).count();
+    let games = format!("{} games (", rows.len());
+    let threefolds = format!(
+        "threefolds: {} ep-always, {} ep-if-legal, {} missed by ep-always",
+        count("threefold_ply_ep_always"),
+        count("threefold_ply_ep_legal"),
+        rows.iter()
+            .filter(|r| r["missed_threefold"] == "true")
+            .count()
+    );
+    assert!(stderr.lines().any(|l| l.starts_with(&games)), "{stderr}");
+    assert!(stderr.lines().any(|l| l == threefolds), "{stderr}");
+}
