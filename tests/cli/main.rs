@@ -11,5 +11,4 @@ mod cli_options;
 mod fen_cli;
 mod outputs;
 #[path = "../support/mod.rs"]
-#[allow(dead_code)]
 mod support;
