@@ -191,35 +191,51 @@ mod tests {
     }
 
     /// The early answers of `has_legal_move` agree with the move list on
-    /// every position of the perft suite and on mates and stalemates.
+    /// every position of a perft suite, every position one move from them
+    /// (checks, pins, en passant), and on mates and stalemates.
     #[test]
     fn has_legal_move_agrees_with_the_move_list() {
         let suite = include_str!("../../testdata/chess/perft/pychess-perftsuite2.epd");
-        let mut fens: Vec<String> = suite
+        let mut fens: Vec<&str> = suite
             .lines()
+            .filter(|l| !l.starts_with('#'))
             .filter_map(|l| l.split(';').next())
-            .map(|f| format!("{} 0 1", f.trim()))
+            .map(str::trim)
             .collect();
-        for f in [
+        fens.extend([
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
             "7k/8/6Q1/8/8/8/8/K7 b - - 0 1",
             "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
             "6rk/6pp/8/8/8/8/8/K5R1 b - - 0 1",
             "6rk/5Npp/8/8/8/8/8/K7 b - - 0 1",
-        ] {
-            fens.push(f.to_string());
-        }
+        ]);
         let mut checked = 0;
-        for fen in &fens {
-            let Ok(setup) = Setup::parse(fen) else {
-                continue;
-            };
-            let Ok((p, _)) = Position::from_setup(&setup, CastlingMode::Standard) else {
-                continue;
-            };
-            assert_eq!(p.has_legal_move(), !p.legal_moves().is_empty(), "{fen}");
-            checked += 1;
+        let mut without_moves = 0;
+        for fen in fens {
+            let setup = Setup::parse(fen).unwrap();
+            let (p, _) = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
+            let mut positions = vec![p];
+            for &m in p.legal_moves().iter() {
+                let mut child = p;
+                child.play(m);
+                positions.push(child);
+            }
+            for q in positions {
+                let expected = !q.legal_moves().is_empty();
+                assert_eq!(
+                    q.has_legal_move(),
+                    expected,
+                    "{}",
+                    q.fen(crate::chess::EpMode::Always)
+                );
+                checked += 1;
+                without_moves += usize::from(!expected);
+            }
         }
-        assert!(checked > 50, "{checked} positions");
+        assert!(checked > 500, "{checked} positions");
+        assert!(
+            without_moves >= 5,
+            "{without_moves} positions without a move"
+        );
     }
 }

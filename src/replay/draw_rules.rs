@@ -79,8 +79,8 @@ pub(super) struct DrawRules {
     pub from: u32,
     /// The clock at which the next clock rule can first hold.
     clock_from: u32,
-    /// The run (by its first ply) the snapshots belong to.
-    run_start: u32,
+    /// The run the snapshots belong to ([`RepetitionTable::run_id`]).
+    run: u64,
     /// The twice-seen positions of the run (at most [`SNAPSHOT_LIMIT`]);
     /// allocated only in a game that repeats a position.
     snapshots: Vec<Snapshot>,
@@ -99,7 +99,7 @@ impl DrawRules {
         let mut rules = DrawRules {
             from: 99,
             clock_from: 99,
-            run_start: 0,
+            run: 0,
             snapshots: Vec::new(),
             crowded: false,
             insufficient_ply: None,
@@ -198,10 +198,10 @@ impl DrawRules {
             self.crowded = false;
             return;
         }
-        if table.run_start() != self.run_start {
+        if table.run_id() != self.run {
             self.snapshots.clear();
             self.crowded = false;
-            self.run_start = table.run_start();
+            self.run = table.run_id();
         }
         if seen == 2 && !self.crowded {
             if self.snapshots.len() < SNAPSHOT_LIMIT {

@@ -64,9 +64,6 @@ pub struct RepetitionTable {
     /// `keys` once the run outgrows [`SCAN_LIMIT`].
     counts: Option<HashMap<u64, u32>>,
     stats: [RepetitionStats; 2],
-    /// The ply of the run's first position: tells a caller that keeps
-    /// facts about the run when a new one began.
-    run_start: u32,
 }
 
 impl Default for RepetitionTable {
@@ -78,7 +75,6 @@ impl Default for RepetitionTable {
             seen: [0; 4],
             counts: None,
             stats: Default::default(),
-            run_start: 0,
         }
     }
 }
@@ -101,7 +97,6 @@ impl RepetitionTable {
     pub fn start(&mut self, key_ep_always: u64, key_ep_legal: u64, ply: u32) {
         self.len = 0;
         self.counts = None;
-        self.run_start = ply;
         self.first = [key_ep_always, key_ep_legal];
         self.seen = [0; 4];
         for key in self.first {
@@ -180,9 +175,12 @@ impl RepetitionTable {
         later + u32::from(self.first[1] == key)
     }
 
-    /// The ply of the current run's first position.
-    pub fn run_start(&self) -> u32 {
-        self.run_start
+    /// Names the current run, for a caller that keeps facts about it: the
+    /// ep-if-legal key of its first position. No position occurs in two
+    /// runs (an irreversible move changes the pawns, the material or the
+    /// castling rights for good), so two runs never share it.
+    pub fn run_id(&self) -> u64 {
+        self.first[1]
     }
 
     /// The run outgrew the scan: from now on its keys are counted in a
