@@ -13,6 +13,7 @@ pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod fen;
+pub mod material;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

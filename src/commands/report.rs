@@ -80,7 +80,8 @@ pub struct ReportArgs {
 
     /// Also write the original text of the games of one category to a PGN
     /// file, byte for byte: missed (threefolds that ep-always misses),
-    /// castling ([FEN] castling conflicts) or errors (status not ok).
+    /// castling ([FEN] castling conflicts), errors (status not ok) or
+    /// conflicts (a recorded result the final position contradicts).
     /// Repeatable.
     #[arg(long, value_name = "KIND=FILE")]
     pub extract: Vec<ExtractRequest>,

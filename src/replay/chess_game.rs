@@ -2,9 +2,10 @@
 
 use super::ReplayOptions;
 use super::Status;
+use super::draw_rules::DrawRules;
 use super::record::{CastlingConflict, GameRecord};
 use super::repetition::RepetitionTable;
-use crate::chess::{CastlingMode, EpMode, Position, Setup};
+use crate::chess::{CastlingMode, EpMode, Position, Role, Setup};
 use crate::pgn::GameText;
 
 /// The start position of a game: the standard one, or its `[FEN]` header
@@ -55,7 +56,9 @@ pub fn replay(
     let mut ply: u32 = 0;
     let mut repetitions = RepetitionTable::new();
     repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
+    let mut rules = DrawRules::new(&pos);
     let mut tokens = game.main_line();
+    let mut glued_end = false;
     while let Some(token) = tokens.next() {
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
@@ -89,16 +92,31 @@ pub fn replay(
         ply += 1;
         if irreversible {
             repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), ply);
+            // Material only shrinks on such a move, and cannot be
+            // insufficient while a pawn is left; a lost castling right
+            // does not restart the clock (and ends a watched run).
+            if pos.board().by_role(Role::Pawn).is_empty() || pos.halfmove_clock() != 0 {
+                rules.after_irreversible(&pos, &repetitions, ply);
+            }
         } else {
             // Only a pawn's double step sets an en-passant square, and a
             // pawn move is irreversible: here both keys are the same.
-            repetitions.push(pos.key_ep_legal(), ply);
+            let seen = repetitions.push(pos.key_ep_legal(), ply);
+            if seen >= 2 || pos.halfmove_clock() >= rules.from {
+                rules.after_ply(&pos, &repetitions, ply, seen);
+            }
         }
         if glued_result {
+            glued_end = true;
             break;
         }
     }
-    let has_result = tokens.result().is_some();
+    let movetext_result = if glued_end {
+        Some("*")
+    } else {
+        tokens.result().map(|t| result_text(t.text))
+    };
+    let has_result = movetext_result.is_some();
     if out.status == Status::Ok && ply == 0 && !has_tags && !has_result {
         // No tag pair, no move, no result: these bytes are not a game (a
         // binary file, noise between games, a tag line that cannot be read).
@@ -121,12 +139,28 @@ pub fn replay(
     out.plies = ply;
     out.rep_ep_always = repetitions.stats_ep_always();
     out.rep_ep_legal = repetitions.stats_ep_legal();
+    // The recorded results refer to moves that were replayed only when
+    // the game is ok (docs/outcomes.md, "Broken games").
+    let tag = out.tags.result.as_ref();
+    let results = (out.status == Status::Ok).then_some((tag, movetext_result));
+    out.outcome = rules.finish(&pos, ply, out.rep_ep_legal, out.rep_ep_always, results);
     out.final_fen = pos.fen(EpMode::Always);
     // The two FENs differ only when an en-passant square has no legal
     // capture.
     out.final_fen_ep_legal_if_different =
         (pos.ep_square() != pos.legal_ep_square()).then(|| pos.fen(EpMode::Legal));
     out.moves = moves;
+}
+
+/// A result token's text (one of the four results, which the tokenizer
+/// alone classifies as results), without validating it as UTF-8 again.
+fn result_text(token: &[u8]) -> &'static str {
+    match token {
+        b"1-0" => "1-0",
+        b"0-1" => "0-1",
+        b"1/2-1/2" => "1/2-1/2",
+        _ => "*",
+    }
 }
 
 /// After `token` failed as a move: `1... h6*`, a result glued to the last

@@ -3,12 +3,15 @@
 //! conventions. Nothing here knows about files, threads or CSV.
 
 mod chess_game;
+mod draw_rules;
+mod outcome;
 mod record;
 mod repetition;
 mod status;
 mod unclosed;
 mod xiangqi_game;
 
+pub use outcome::{GameOver, MatingMaterial, Outcome, Termination, result_conflict};
 pub use record::{CastlingConflict, GameRecord, GameTags};
 pub use repetition::{RepetitionStats, RepetitionTable};
 pub use status::Status;

@@ -3,6 +3,7 @@
 
 use super::RepetitionStats;
 use super::Status;
+use super::outcome::Outcome;
 use std::borrow::Cow;
 
 /// The tags the report shows. Values are UTF-8 whatever the file's
@@ -60,6 +61,9 @@ pub struct GameRecord<'a> {
     pub error: String,
     /// The replayed main line in UCI (chess) or ICCS (xiangqi), when asked.
     pub moves: Option<String>,
+    /// How the game ended on the board (docs/outcomes.md); empty for
+    /// games not replayed and, for now, for xiangqi.
+    pub outcome: Outcome,
 }
 
 impl<'a> GameRecord<'a> {
@@ -90,6 +94,7 @@ impl<'a> GameRecord<'a> {
             status,
             error,
             moves: None,
+            outcome: Outcome::default(),
         }
     }
 

@@ -22,6 +22,9 @@ pub struct RepetitionStats {
     pub max: u32,
     /// First ply at which some key occurred for the third time.
     pub threefold_ply: Option<u32>,
+    /// First ply at which some key occurred for the fifth time (FIDE
+    /// 9.6.1 under ep-if-legal; docs/outcomes.md).
+    pub fivefold_ply: Option<u32>,
 }
 
 impl RepetitionStats {
@@ -29,6 +32,9 @@ impl RepetitionStats {
         self.max = self.max.max(count);
         if count >= 3 && self.threefold_ply.is_none() {
             self.threefold_ply = Some(ply);
+        }
+        if count >= 5 && self.fivefold_ply.is_none() {
+            self.fivefold_ply = Some(ply);
         }
     }
 }
@@ -103,25 +109,27 @@ impl RepetitionTable {
     }
 
     /// Records the position at `ply`, reached by a reversible move: it has
-    /// no en-passant square, so one key serves both conventions.
+    /// no en-passant square, so one key serves both conventions. Returns
+    /// how often the key has now occurred in the run under ep-if-legal
+    /// (1 for a new position), so that the caller can watch for claims.
     #[inline(always)]
-    pub fn push(&mut self, key: u64, ply: u32) {
+    pub fn push(&mut self, key: u64, ply: u32) -> u32 {
         let (word, bit) = filter_bit(key);
         if self.seen[word] & bit == 0 && self.len < SCAN_LIMIT {
             // Not in the run: its first occurrence changes no statistic.
             self.seen[word] |= bit;
             self.keys[self.len] = key;
             self.len += 1;
-            return;
+            return 1;
         }
         self.seen[word] |= bit;
-        self.push_maybe_seen(key, ply);
+        self.push_maybe_seen(key, ply)
     }
 
     /// [`RepetitionTable::push`] for a key the filter may have seen, or
     /// past the scan limit: counts it for real.
     #[inline(never)]
-    fn push_maybe_seen(&mut self, key: u64, ply: u32) {
+    fn push_maybe_seen(&mut self, key: u64, ply: u32) -> u32 {
         let earlier = match self.counts {
             Some(_) => self.count_in_map(key),
             None => {
@@ -151,6 +159,28 @@ impl RepetitionTable {
                 stats.record(1 + earlier + u32::from(first == key), ply);
             }
         }
+        1 + earlier + u32::from(self.first[1] == key)
+    }
+
+    /// How often `key` occurred in the current run under ep-if-legal (0 if
+    /// never). A scan of at most [`SCAN_LIMIT`] keys or a map lookup.
+    pub fn count_ep_legal(&self, key: u64) -> u32 {
+        let later = match &self.counts {
+            Some(counts) => counts.get(&key).copied().unwrap_or(0),
+            None => {
+                let run = self.keys.get(..self.len).unwrap_or_default();
+                run.iter().filter(|&&k| k == key).count() as u32
+            }
+        };
+        later + u32::from(self.first[1] == key)
+    }
+
+    /// Names the current run, for a caller that keeps facts about it: the
+    /// ep-if-legal key of its first position. No position occurs in two
+    /// runs (an irreversible move changes the pawns, the material or the
+    /// castling rights for good), so two runs never share it.
+    pub fn run_id(&self) -> u64 {
+        self.first[1]
     }
 
     /// The run outgrew the scan: from now on its keys are counted in a
@@ -205,7 +235,8 @@ mod tests {
             t.stats_ep_legal(),
             RepetitionStats {
                 max: 3,
-                threefold_ply: Some(4)
+                threefold_ply: Some(4),
+                fivefold_ply: None
             }
         );
     }
@@ -243,6 +274,9 @@ mod tests {
             if *c >= 3 && expected.threefold_ply.is_none() {
                 expected.threefold_ply = Some(ply as u32);
             }
+            if *c >= 5 && expected.fivefold_ply.is_none() {
+                expected.fivefold_ply = Some(ply as u32);
+            }
         }
         assert_eq!(table.stats_ep_always(), expected);
         assert_eq!(table.stats_ep_legal(), expected);
@@ -278,6 +312,9 @@ mod tests {
                 if *c >= 3 && expected.threefold_ply.is_none() {
                     expected.threefold_ply = Some(ply);
                 }
+                if *c >= 5 && expected.fivefold_ply.is_none() {
+                    expected.fivefold_ply = Some(ply);
+                }
             }
             prop_assert_eq!(table.stats_ep_always(), expected);
             prop_assert_eq!(table.stats_ep_legal(), expected);
@@ -298,14 +335,16 @@ mod tests {
             t.stats_ep_legal(),
             RepetitionStats {
                 max: 3,
-                threefold_ply: Some(8)
+                threefold_ply: Some(8),
+                fivefold_ply: None
             }
         );
         assert_eq!(
             t.stats_ep_always(),
             RepetitionStats {
                 max: 2,
-                threefold_ply: None
+                threefold_ply: None,
+                fivefold_ply: None
             }
         );
     }

@@ -9,6 +9,7 @@ use super::format::{GameLocation, RowFormatter};
 use crate::pgn::GameSpan;
 use crate::replay::GameRecord;
 use crate::replay::Status;
+use crate::replay::{GameOver, Termination};
 use std::borrow::Cow;
 
 /// What the summary and the extracts need to know of one game.
@@ -22,8 +23,46 @@ pub struct GameFacts {
     pub threefold_ep_legal: bool,
     pub missed_threefold: bool,
     pub castling_conflict: bool,
+    pub outcome: OutcomeFacts,
     /// The game's place in its source, to copy its text into extract files.
     pub span: GameSpan,
+}
+
+/// What the summary counts of a game's outcome columns (docs/outcomes.md,
+/// section 6).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OutcomeFacts {
+    pub termination: Option<Termination>,
+    pub game_over: Option<GameOver>,
+    pub result_conflict: bool,
+    /// `game_over_ply < plies`: moves were played after the Laws ended the
+    /// game.
+    pub played_on: bool,
+    pub fivefold_ep_legal: bool,
+    pub fivefold_ep_always: bool,
+    pub past_fifty_moves: bool,
+    pub past_seventyfive_moves: bool,
+}
+
+impl OutcomeFacts {
+    fn of(record: &GameRecord) -> Self {
+        let o = &record.outcome;
+        OutcomeFacts {
+            termination: o.termination,
+            game_over: o.game_over.map(|(_, g)| g),
+            result_conflict: !o.result_conflict.is_empty(),
+            played_on: o.game_over.is_some_and(|(ply, _)| ply < record.plies),
+            fivefold_ep_legal: o.fivefold_ply.is_some(),
+            fivefold_ep_always: o.fivefold_ply_ep_always.is_some(),
+            past_fifty_moves: o.fifty_move_ply.is_some(),
+            past_seventyfive_moves: o.seventyfive_move_ply.is_some(),
+        }
+    }
+
+    /// A fivefold under ep-if-legal that ep-always does not see.
+    pub fn missed_fivefold(&self) -> bool {
+        self.fivefold_ep_legal && !self.fivefold_ep_always
+    }
 }
 
 impl GameFacts {
@@ -36,6 +75,7 @@ impl GameFacts {
             threefold_ep_legal: record.rep_ep_legal.threefold_ply.is_some(),
             missed_threefold: record.missed_threefold(),
             castling_conflict: record.castling_conflict.is_some(),
+            outcome: OutcomeFacts::of(record),
             span,
         }
     }
@@ -46,6 +86,7 @@ impl GameFacts {
             ExtractKind::Missed => self.missed_threefold,
             ExtractKind::Castling => self.castling_conflict,
             ExtractKind::Errors => self.status != Status::Ok,
+            ExtractKind::Conflicts => self.outcome.result_conflict,
         }
     }
 }

@@ -15,6 +15,9 @@ pub enum ExtractKind {
     Castling,
     /// Games whose status is not `ok`.
     Errors,
+    /// Games whose recorded result contradicts the board (a non-empty
+    /// `result_conflict`).
+    Conflicts,
 }
 
 /// One `--extract` argument.
@@ -31,6 +34,7 @@ impl ExtractKind {
             ExtractKind::Missed => "missed",
             ExtractKind::Castling => "castling",
             ExtractKind::Errors => "errors",
+            ExtractKind::Conflicts => "conflicts",
         }
     }
 }
@@ -46,16 +50,17 @@ impl FromStr for ExtractRequest {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (kind, path) = s
-            .split_once('=')
-            .ok_or_else(|| format!("expected KIND=FILE (missed, castling or errors), got {s:?}"))?;
+        let (kind, path) = s.split_once('=').ok_or_else(|| {
+            format!("expected KIND=FILE (missed, castling, errors or conflicts), got {s:?}")
+        })?;
         let kind = match kind {
             "missed" => ExtractKind::Missed,
             "castling" => ExtractKind::Castling,
             "errors" => ExtractKind::Errors,
+            "conflicts" => ExtractKind::Conflicts,
             other => {
                 return Err(format!(
-                    "unknown extract kind {other:?}: use missed, castling or errors"
+                    "unknown extract kind {other:?}: use missed, castling, errors or conflicts"
                 ));
             }
         };
@@ -130,6 +135,8 @@ mod tests {
         let r: ExtractRequest = "missed=out/missed.pgn".parse().unwrap();
         assert_eq!(r.kind, ExtractKind::Missed);
         assert_eq!(r.path, PathBuf::from("out/missed.pgn"));
+        let r: ExtractRequest = "conflicts=c.pgn".parse().unwrap();
+        assert_eq!(r.kind, ExtractKind::Conflicts);
         assert!("missed".parse::<ExtractRequest>().is_err());
         assert!("typo=x.pgn".parse::<ExtractRequest>().is_err());
         assert!("errors=".parse::<ExtractRequest>().is_err());

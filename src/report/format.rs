@@ -16,7 +16,7 @@ pub struct GameLocation<'a> {
 
 /// Column names of `games.csv`, in order; a test keeps them equal to
 /// [`GameRow`]'s fields. `moves` is appended with `--moves`.
-pub const GAME_COLUMNS: [&str; 24] = [
+pub const GAME_COLUMNS: [&str; 36] = [
     "source",
     "game",
     "offset",
@@ -41,6 +41,18 @@ pub const GAME_COLUMNS: [&str; 24] = [
     "castling_conflict",
     "status",
     "error",
+    "termination",
+    "board_result",
+    "mating_material",
+    "fivefold_ply",
+    "fivefold_ply_ep_always",
+    "threefold_claim_ply",
+    "fifty_move_ply",
+    "fifty_move_claim_ply",
+    "seventyfive_move_ply",
+    "game_over_ply",
+    "game_over",
+    "result_conflict",
 ];
 
 /// Column names of `castling.csv`, in order.
@@ -129,6 +141,7 @@ impl RowFormatter {
     /// conflict).
     pub fn push(&mut self, at: GameLocation<'_>, record: &GameRecord) -> csv::Result<()> {
         let conflict = record.castling_conflict.as_ref();
+        let outcome = &record.outcome;
         let row = GameRow {
             source: at.source,
             game: at.game,
@@ -154,6 +167,18 @@ impl RowFormatter {
             castling_conflict: conflict.map_or("", |c| &c.invalid),
             status: record.status,
             error: &record.error,
+            termination: outcome.termination.map_or("", |t| t.as_str()),
+            board_result: outcome.board_result,
+            mating_material: outcome.mating_material.map_or("", |m| m.as_str()),
+            fivefold_ply: outcome.fivefold_ply,
+            fivefold_ply_ep_always: outcome.fivefold_ply_ep_always,
+            threefold_claim_ply: outcome.threefold_claim_ply,
+            fifty_move_ply: outcome.fifty_move_ply,
+            fifty_move_claim_ply: outcome.fifty_move_claim_ply,
+            seventyfive_move_ply: outcome.seventyfive_move_ply,
+            game_over_ply: outcome.game_over.map(|(ply, _)| ply),
+            game_over: outcome.game_over.map_or("", |(_, g)| g.as_str()),
+            result_conflict: &outcome.result_conflict,
         };
         row.write_fields(&mut self.games);
         if self.with_moves {
@@ -189,7 +214,9 @@ impl RowFormatter {
 mod tests {
     use super::*;
     use crate::replay::Status;
-    use crate::replay::{CastlingConflict, GameTags, RepetitionStats};
+    use crate::replay::{
+        CastlingConflict, GameOver, GameTags, MatingMaterial, Outcome, RepetitionStats, Termination,
+    };
     use crate::report::rows::MovesColumn;
 
     fn record() -> GameRecord<'static> {
@@ -206,10 +233,12 @@ mod tests {
             rep_ep_always: RepetitionStats {
                 max: 2,
                 threefold_ply: None,
+                fivefold_ply: None,
             },
             rep_ep_legal: RepetitionStats {
                 max: 3,
                 threefold_ply: Some(9),
+                fivefold_ply: None,
             },
             castling_conflict: Some(CastlingConflict {
                 castling: "KQkq".into(),
@@ -220,6 +249,19 @@ mod tests {
             status: Status::Ok,
             error: String::new(),
             moves: Some("e2e4".into()),
+            outcome: Outcome {
+                termination: Some(Termination::Checkmate),
+                board_result: "1-0",
+                mating_material: Some(MatingMaterial::White),
+                fivefold_ply: Some(40),
+                fivefold_ply_ep_always: None,
+                threefold_claim_ply: Some(8),
+                fifty_move_ply: None,
+                fifty_move_claim_ply: Some(99),
+                seventyfive_move_ply: None,
+                game_over: Some((3, GameOver::Checkmate)),
+                result_conflict: "Result * but Black is checkmated".into(),
+            },
         }
     }
 
@@ -252,6 +294,18 @@ mod tests {
             castling_conflict: "Kq",
             status: Status::IllegalMove,
             error: "ply 3 (line 9) \"Nf9\": invalid",
+            termination: "stalemate",
+            board_result: "1/2-1/2",
+            mating_material: "both",
+            fivefold_ply: Some(60),
+            fivefold_ply_ep_always: None,
+            threefold_claim_ply: Some(51),
+            fifty_move_ply: Some(100),
+            fifty_move_claim_ply: Some(99),
+            seventyfive_move_ply: None,
+            game_over_ply: Some(60),
+            game_over: "fivefold_repetition",
+            result_conflict: "Result tag 1-0 but movetext result *; movetext result * but Black is checkmated",
         };
         let mut by_serde = csv::WriterBuilder::new()
             .has_headers(false)
@@ -310,6 +364,18 @@ mod tests {
             castling_conflict: "",
             status: Status::Ok,
             error: "",
+            termination: "",
+            board_result: "",
+            mating_material: "",
+            fivefold_ply: None,
+            fivefold_ply_ep_always: None,
+            threefold_claim_ply: None,
+            fifty_move_ply: None,
+            fifty_move_claim_ply: None,
+            seventyfive_move_ply: None,
+            game_over_ply: None,
+            game_over: "",
+            result_conflict: "",
         };
         w.serialize((row, MovesColumn { moves: "" })).unwrap();
         let serde_out = String::from_utf8(w.into_inner().unwrap()).unwrap();
@@ -317,7 +383,7 @@ mod tests {
         assert_eq!(serde_header.as_bytes(), games_header(true).trim_ascii_end());
         assert_eq!(
             rows.trim_end(),
-            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,e2e4"
+            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,e2e4"
         );
         assert_eq!(
             String::from_utf8(castling).unwrap().trim_end(),

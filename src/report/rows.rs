@@ -34,6 +34,19 @@ pub struct GameRow<'a> {
     pub castling_conflict: &'a str,
     pub status: Status,
     pub error: &'a str,
+    // The outcome columns (docs/outcomes.md), appended after the first ones.
+    pub termination: &'a str,
+    pub board_result: &'a str,
+    pub mating_material: &'a str,
+    pub fivefold_ply: Option<u32>,
+    pub fivefold_ply_ep_always: Option<u32>,
+    pub threefold_claim_ply: Option<u32>,
+    pub fifty_move_ply: Option<u32>,
+    pub fifty_move_claim_ply: Option<u32>,
+    pub seventyfive_move_ply: Option<u32>,
+    pub game_over_ply: Option<u32>,
+    pub game_over: &'a str,
+    pub result_conflict: &'a str,
 }
 
 /// The optional `moves` column (`--moves`): the main line in UCI (chess) or
@@ -60,6 +73,21 @@ pub struct CastlingRow<'a> {
 }
 
 impl GameRow<'_> {
+    /// Whether the outcome columns are those of most games (see
+    /// [`GameRow::write_fields`]).
+    fn is_plain_outcome(&self) -> bool {
+        self.termination == "none"
+            && self.mating_material == "both"
+            && self.result_conflict.is_empty()
+            && self.game_over_ply.is_none()
+            && self.fivefold_ply.is_none()
+            && self.fivefold_ply_ep_always.is_none()
+            && self.threefold_claim_ply.is_none()
+            && self.fifty_move_ply.is_none()
+            && self.fifty_move_claim_ply.is_none()
+            && self.seventyfive_move_ply.is_none()
+    }
+
     /// Writes the row's fields, in column order, without ending the record
     /// (a `moves` column may follow). The same bytes as serde's
     /// serialization of the struct (a test holds them equal), without its
@@ -107,5 +135,30 @@ impl GameRow<'_> {
         w.field(self.castling_conflict.as_bytes());
         w.plain_field(self.status.as_str().as_bytes());
         w.field(self.error.as_bytes());
+        if self.is_plain_outcome() {
+            // Most games: an open board, both sides with mating material,
+            // no draw rule met, no conflict.
+            w.plain_fields(b"none,,both,,,,,,,,,");
+            return;
+        }
+        for word in [self.termination, self.board_result, self.mating_material] {
+            w.plain_field(word.as_bytes());
+        }
+        for number in [
+            self.fivefold_ply,
+            self.fivefold_ply_ep_always,
+            self.threefold_claim_ply,
+            self.fifty_move_ply,
+            self.fifty_move_claim_ply,
+            self.seventyfive_move_ply,
+            self.game_over_ply,
+        ] {
+            match number {
+                Some(v) => w.plain_field(n.format(v).as_bytes()),
+                None => w.plain_field(b""),
+            }
+        }
+        w.plain_field(self.game_over.as_bytes());
+        w.field(self.result_conflict.as_bytes());
     }
 }

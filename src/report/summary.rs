@@ -1,6 +1,7 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
-use crate::replay::Status;
+use super::chunk::OutcomeFacts;
+use crate::replay::{GameOver, Status, Termination};
 use crate::source::Skipped;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -30,6 +31,85 @@ pub struct InputSummary {
     pub threefolds_ep_legal: u64,
     pub missed_threefolds: u64,
     pub castling_conflicts: u64,
+    #[serde(flatten)]
+    pub outcomes: OutcomeSummary,
+}
+
+/// The outcome figures of docs/outcomes.md, section 6, for an input or the
+/// run. Every key is always present, zeros included.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutcomeSummary {
+    /// Chess games by `termination` (games without one, such as xiangqi
+    /// or `bad_fen` games, are not counted).
+    pub terminations: BTreeMap<&'static str, u64>,
+    /// Games by `game_over` (games the Laws did not end are not counted).
+    pub game_over: BTreeMap<&'static str, u64>,
+    /// Games with a non-empty `result_conflict`.
+    pub result_conflicts: u64,
+    /// Games with `game_over_ply < plies`: moves played after the end.
+    pub played_on_after_game_over: u64,
+    pub fivefolds_ep_always: u64,
+    pub fivefolds_ep_legal: u64,
+    /// Games with `fivefold_ply` set and `fivefold_ply_ep_always` empty.
+    pub missed_fivefolds: u64,
+    /// Games with `fifty_move_ply` set.
+    pub past_fifty_moves: u64,
+    /// Games with `seventyfive_move_ply` set.
+    pub past_seventyfive_moves: u64,
+}
+
+const TERMINATIONS: [Termination; 4] = [
+    Termination::Checkmate,
+    Termination::InsufficientMaterial,
+    Termination::Stalemate,
+    Termination::None,
+];
+
+const GAME_OVERS: [GameOver; 5] = [
+    GameOver::Checkmate,
+    GameOver::InsufficientMaterial,
+    GameOver::Stalemate,
+    GameOver::SeventyfiveMoves,
+    GameOver::FivefoldRepetition,
+];
+
+impl Default for OutcomeSummary {
+    fn default() -> Self {
+        OutcomeSummary {
+            terminations: TERMINATIONS.iter().map(|t| (t.as_str(), 0)).collect(),
+            game_over: GAME_OVERS.iter().map(|g| (g.as_str(), 0)).collect(),
+            result_conflicts: 0,
+            played_on_after_game_over: 0,
+            fivefolds_ep_always: 0,
+            fivefolds_ep_legal: 0,
+            missed_fivefolds: 0,
+            past_fifty_moves: 0,
+            past_seventyfive_moves: 0,
+        }
+    }
+}
+
+impl OutcomeSummary {
+    /// Counts one game.
+    pub fn add(&mut self, g: &OutcomeFacts) {
+        if let Some(t) = g.termination
+            && let Some(n) = self.terminations.get_mut(t.as_str())
+        {
+            *n += 1;
+        }
+        if let Some(over) = g.game_over
+            && let Some(n) = self.game_over.get_mut(over.as_str())
+        {
+            *n += 1;
+        }
+        self.result_conflicts += u64::from(g.result_conflict);
+        self.played_on_after_game_over += u64::from(g.played_on);
+        self.fivefolds_ep_always += u64::from(g.fivefold_ep_always);
+        self.fivefolds_ep_legal += u64::from(g.fivefold_ep_legal);
+        self.missed_fivefolds += u64::from(g.missed_fivefold());
+        self.past_fifty_moves += u64::from(g.past_fifty_moves);
+        self.past_seventyfive_moves += u64::from(g.past_seventyfive_moves);
+    }
 }
 
 impl InputSummary {
@@ -91,6 +171,8 @@ pub struct Summary {
     pub threefolds_ep_legal: u64,
     pub missed_threefolds: u64,
     pub castling_conflicts: u64,
+    #[serde(flatten)]
+    pub outcomes: OutcomeSummary,
     pub plies: u64,
     pub elapsed_seconds: f64,
     pub threads: usize,
@@ -112,6 +194,7 @@ impl Summary {
             threefolds_ep_legal: 0,
             missed_threefolds: 0,
             castling_conflicts: 0,
+            outcomes: OutcomeSummary::default(),
             plies: 0,
             elapsed_seconds: 0.0,
             threads,

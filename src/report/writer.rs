@@ -83,7 +83,9 @@ impl ReportWriter {
             s.threefolds_ep_legal += u64::from(g.threefold_ep_legal);
             s.missed_threefolds += u64::from(g.missed_threefold);
             s.castling_conflicts += u64::from(g.castling_conflict);
+            s.outcomes.add(&g.outcome);
             if let Some(input) = s.inputs.last_mut() {
+                input.outcomes.add(&g.outcome);
                 input.games += 1;
                 input.threefolds_ep_always += u64::from(g.threefold_ep_always);
                 input.threefolds_ep_legal += u64::from(g.threefold_ep_legal);

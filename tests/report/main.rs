@@ -10,5 +10,6 @@ mod support;
 
 mod boundaries;
 mod malformed;
+mod outcomes_vs_python_chess;
 mod report_vs_python_chess;
 mod tokens;
