@@ -40,10 +40,14 @@ pub struct InputSummary {
 #[derive(Debug, Clone, Serialize)]
 pub struct OutcomeSummary {
     /// Chess games by `termination` (games without one, such as xiangqi
-    /// or `bad_fen` games, are not counted).
-    pub terminations: BTreeMap<&'static str, u64>,
-    /// Games by `game_over` (games the Laws did not end are not counted).
-    pub game_over: BTreeMap<&'static str, u64>,
+    /// or `bad_fen` games, are not counted), in the order of
+    /// [`TERMINATIONS`]; written as an object keyed by the column's words.
+    #[serde(serialize_with = "termination_counts")]
+    pub terminations: [u64; TERMINATIONS.len()],
+    /// Games by `game_over` (games the Laws did not end are not counted),
+    /// in the order of [`GAME_OVERS`].
+    #[serde(serialize_with = "game_over_counts")]
+    pub game_over: [u64; GAME_OVERS.len()],
     /// Games with a non-empty `result_conflict`.
     pub result_conflicts: u64,
     /// Games with `game_over_ply < plies`: moves played after the end.
@@ -73,11 +77,39 @@ const GAME_OVERS: [GameOver; 5] = [
     GameOver::FivefoldRepetition,
 ];
 
+/// `counts` as a JSON object keyed by `words`, in their order.
+fn counts_by_word<S: serde::Serializer>(
+    words: impl Iterator<Item = &'static str>,
+    counts: &[u64],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(counts.len()))?;
+    for (word, n) in words.zip(counts) {
+        map.serialize_entry(word, n)?;
+    }
+    map.end()
+}
+
+fn termination_counts<S: serde::Serializer>(
+    counts: &[u64; TERMINATIONS.len()],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    counts_by_word(TERMINATIONS.iter().map(|t| t.as_str()), counts, serializer)
+}
+
+fn game_over_counts<S: serde::Serializer>(
+    counts: &[u64; GAME_OVERS.len()],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    counts_by_word(GAME_OVERS.iter().map(|g| g.as_str()), counts, serializer)
+}
+
 impl Default for OutcomeSummary {
     fn default() -> Self {
         OutcomeSummary {
-            terminations: TERMINATIONS.iter().map(|t| (t.as_str(), 0)).collect(),
-            game_over: GAME_OVERS.iter().map(|g| (g.as_str(), 0)).collect(),
+            terminations: [0; TERMINATIONS.len()],
+            game_over: [0; GAME_OVERS.len()],
             result_conflicts: 0,
             played_on_after_game_over: 0,
             fivefolds_ep_always: 0,
@@ -92,13 +124,15 @@ impl Default for OutcomeSummary {
 impl OutcomeSummary {
     /// Counts one game.
     pub fn add(&mut self, g: &OutcomeFacts) {
+        // Counted per game, twice (the input's and the run's): an index,
+        // not a map lookup by word.
         if let Some(t) = g.termination
-            && let Some(n) = self.terminations.get_mut(t.as_str())
+            && let Some(n) = self.terminations.get_mut(t as usize)
         {
             *n += 1;
         }
         if let Some(over) = g.game_over
-            && let Some(n) = self.game_over.get_mut(over.as_str())
+            && let Some(n) = self.game_over.get_mut(over as usize)
         {
             *n += 1;
         }
@@ -204,5 +238,21 @@ impl Summary {
     /// Games that did not replay to the end, whatever the reason.
     pub fn errors(&self) -> u64 {
         self.games - self.status.get("ok").copied().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod outcome_order_tests {
+    use super::*;
+
+    /// `OutcomeSummary::add` counts a word at its enum value's index.
+    #[test]
+    fn word_lists_are_in_enum_order() {
+        for (i, t) in TERMINATIONS.iter().enumerate() {
+            assert_eq!(*t as usize, i, "{t:?}");
+        }
+        for (i, g) in GAME_OVERS.iter().enumerate() {
+            assert_eq!(*g as usize, i, "{g:?}");
+        }
     }
 }
