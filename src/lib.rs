@@ -39,6 +39,7 @@ pub mod fenlist;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;
+pub mod records;
 pub mod replay;
 pub mod report;
 pub mod source;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// those after it. `chess` and `xiangqi` are rules kernels: they name no
 /// other stage at all.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "fenlist", "variant", "replay", "output", "report",
+    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output", "report",
     "convert", "pipeline",
 ];
 

@@ -38,7 +38,7 @@ mod split_parallel;
 mod split_scan;
 pub mod tag;
 
-pub use batches::{Batch, Batches};
+pub use batches::{Batch, Batches, ReaderNote};
 pub use game::GameText;
 pub use main_line::MainLine;
 pub use movetext::{Movetext, Token, TokenKind};
