@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 /// those after it. `chess` and `xiangqi` are rules kernels: they name no
 /// other stage at all.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output", "report",
-    "convert", "pipeline",
+    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output",
+    "report", "convert", "pipeline",
 ];
 
 /// Modules a stage may not name although they come earlier: the kernels

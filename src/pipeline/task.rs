@@ -64,7 +64,8 @@ pub(super) fn replay_chunk(
 /// found something first (an illegal move before the damage).
 #[cold]
 fn apply_note(note: &ReaderNote, record: &mut GameRecord<'_>) {
-    if record.status != Status::Ok {
+    // A heading's empty board is no bad FEN: it is no game at all.
+    if record.status != Status::Ok && !matches!(note, ReaderNote::NotAGame(_)) {
         return;
     }
     let (status, why) = match note {
