@@ -129,12 +129,26 @@ pub fn write_pgn<W: MoveWriter>(
         ..Written::default()
     };
     push_tag(out, "Game", "Chinese Chess");
-    for (name, value) in &game.tags {
-        if !value.is_empty() {
-            push_tag(out, name, value);
+    // The seven-tag roster first (`Red` for `White`, as xqbase writes it),
+    // then the format's other fields.
+    const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Red", "Black"];
+    let value = |name: &str| {
+        game.tags
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    for name in ROSTER {
+        if !value(name).is_empty() {
+            push_tag(out, name, value(name));
         }
     }
     push_tag(out, "Result", game.result);
+    for (name, value) in &game.tags {
+        if !value.is_empty() && !ROSTER.contains(name) {
+            push_tag(out, name, value);
+        }
+    }
     if let Some(fen) = game.start_fen() {
         push_tag(out, "FEN", &fen);
     }
