@@ -83,19 +83,15 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
                     node = None;
                 }
             }
-            Event::Text(t) => {
-                if field.is_some() {
-                    value.push_str(&t.decode().unwrap_or_default());
-                }
+            Event::Text(t) if field.is_some() => {
+                value.push_str(&t.decode().unwrap_or_default());
             }
-            Event::GeneralRef(r) => {
-                if field.is_some() {
-                    let name = r.decode().unwrap_or_default();
-                    if let Ok(Some(c)) = r.resolve_char_ref() {
-                        value.push(c);
-                    } else if let Some(s) = quick_xml::escape::resolve_predefined_entity(&name) {
-                        value.push_str(s);
-                    }
+            Event::GeneralRef(r) if field.is_some() => {
+                let name = r.decode().unwrap_or_default();
+                if let Ok(Some(c)) = r.resolve_char_ref() {
+                    value.push(c);
+                } else if let Some(s) = quick_xml::escape::resolve_predefined_entity(&name) {
+                    value.push_str(s);
                 }
             }
             Event::CData(c) => {
@@ -145,9 +141,9 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
     };
     game.settle_turn(stored);
     if bad_moves > 0 {
-        game.problem = Some(crate::pgn::ReaderNote::Damaged(format!(
-            "CBF: a <Move> value is not `xy-xy`; the moves from it on are not read"
-        )));
+        game.problem = Some(crate::pgn::ReaderNote::Damaged(
+            "CBF: a <Move> value is not `xy-xy`; the moves from it on are not read".to_string(),
+        ));
     }
     Ok(game)
 }

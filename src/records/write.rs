@@ -422,7 +422,7 @@ impl<'a> Wrapped<'a> {
     /// line or follows an interruption.
     fn move_number(&mut self, game: &RecordGame, ply: u32, wanted: bool) {
         let black_first = u32::from(game.turn == Color::Black);
-        let red = (ply + black_first) % 2 == 0;
+        let red = (ply + black_first).is_multiple_of(2);
         let number = game.move_number.max(1) + (ply + black_first) / 2;
         if red {
             self.token(&format!("{number}."));
