@@ -229,3 +229,108 @@ fn convert_writes_every_variation_and_reads_back_to_the_same_moves() {
         }
     }
 }
+
+/// Runs a report over files written into a fresh folder.
+fn report_files(files: &[(&str, Vec<u8>)]) -> (Vec<HashMap<String, String>>, serde_json::Value) {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        std::fs::write(tmp.path().join(name), bytes).unwrap();
+    }
+    let (_out_tmp, out) = run_report(&["--moves", tmp.path().to_str().unwrap()]);
+    let rows = read_csv(&out.join("games.csv"));
+    check_invariants(&rows);
+    let summary =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    (rows, summary)
+}
+
+fn record(name: &str) -> Vec<u8> {
+    std::fs::read(root().join(DIR).join(name)).unwrap()
+}
+
+#[test]
+fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
+    let expected = expected();
+    let main = |file: &str| {
+        expected
+            .iter()
+            .find(|e| e.file == file)
+            .unwrap()
+            .main_line
+            .clone()
+    };
+    // An XQF cut inside its move records (110 plies; version 18, encrypted).
+    let mut xqf = record("test.xqf");
+    let cut = xqf.len() - 400;
+    xqf.truncate(cut);
+    // A CBR cut in the middle of its moves.
+    let mut cbr = record("test.cbr");
+    cbr.truncate(2300);
+    // A header that cannot be used: no row, an unsupported entry.
+    let mut header = record("test2.xqf");
+    header.truncate(500);
+    // A library's chapter heading: an empty board, "no move follows", a
+    // comment (made from test2.cbr).
+    let mut heading = record("test2.cbr");
+    heading.truncate(2214);
+    heading[2120..2210].fill(0);
+    let text: Vec<u8> = "第一章".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    heading.extend(5u32.to_le_bytes());
+    heading.extend((text.len() as u32).to_le_bytes());
+    heading.extend(&text);
+    let (rows, summary) = report_files(&[
+        ("a-cut.xqf", xqf),
+        ("b-cut.cbr", cbr),
+        ("c-header.xqf", header),
+        ("d-heading.cbr", heading),
+        ("e-good.xqf", record("UnitTest.xqf")),
+    ]);
+    let names: Vec<String> = rows.iter().map(|r| file_name(&r["source"])).collect();
+    assert_eq!(
+        names,
+        ["a-cut.xqf", "b-cut.cbr", "d-heading.cbr", "e-good.xqf"]
+    );
+    for (row, file) in rows[..2].iter().zip(["test.xqf", "test.cbr"]) {
+        assert_eq!(row["status"], "parse_error", "{row:?}");
+        assert!(row["error"].contains("cut short"), "{}", row["error"]);
+        let plies: usize = row["plies"].parse().unwrap();
+        let main = main(file);
+        assert!(plies > 0 && plies < main.len(), "{file}: {plies}");
+        let moves: Vec<&str> = row["moves"].split_whitespace().collect();
+        assert_eq!(moves, main[..plies], "{file}");
+    }
+    assert_eq!(rows[2]["status"], "unsupported");
+    assert!(
+        rows[2]["error"].contains("chapter-heading"),
+        "{}",
+        rows[2]["error"]
+    );
+    assert_eq!(rows[3]["status"], "ok");
+    assert_eq!(rows[3]["plies"], "5");
+    let inputs = summary["inputs"].as_array().unwrap();
+    let header = inputs
+        .iter()
+        .find(|i| i["path"].as_str().unwrap().ends_with("c-header.xqf"))
+        .unwrap();
+    assert_eq!(
+        header["unsupported"],
+        "XQF file not read: XQF header cut short: 500 bytes, 1024 needed"
+    );
+}
+
+#[test]
+fn a_page_with_two_blocks_gives_two_games_with_their_lines() {
+    let one = record("wukong-dhtmlxq-xqdb-130-html-page-draw.html");
+    let two = record("chasoft-dhtmlxq-endgame-binit-comments.txt");
+    let mut page = b"<html><body>\n<p>first</p>\n".to_vec();
+    page.extend(&one);
+    page.extend(b"\n<p>second</p>\n");
+    let second_line = 1 + page.iter().filter(|&&b| b == b'\n').count();
+    page.extend(&two);
+    let (rows, _) = report_files(&[("page.htm", page), ("notes.txt", b"no block here".to_vec())]);
+    assert_eq!(rows.len(), 2, "the .txt without a block is not read");
+    assert_eq!(rows[0]["plies"], "124");
+    assert_eq!(rows[1]["plies"], "33");
+    assert_eq!(rows[1]["line"], second_line.to_string());
+    assert_eq!(rows[1]["game"], "2");
+}
