@@ -3,7 +3,7 @@
 
 use super::game::RecordGame;
 use super::text::{comment, utf16le, utf16le_field};
-use super::tree::{MoveTree, Point, RawMove};
+use super::tree::{MoveTree, Point, PreOrder, RawMove};
 use crate::pgn::ReaderNote;
 use crate::xiangqi::board::Board;
 use crate::xiangqi::types::{Color, Piece, Role, Square};
@@ -134,19 +134,12 @@ fn read_comment(bytes: &[u8], at: &mut usize) -> Option<String> {
     Some(comment(&utf16le(text)))
 }
 
-#[derive(Clone, Copy)]
-enum Slot {
-    ChildOf(usize),
-    SiblingOf(usize),
-}
-
 /// The move records from `at`, pre-order like XQF's but without a dummy
 /// root and with the "end of line" flag inverted (§2.1). Returns where
 /// they broke off, if before the tree was complete.
 fn read_tree(bytes: &[u8], mut at: usize, tree: &mut MoveTree) -> Option<usize> {
-    let mut pending: Vec<usize> = Vec::new();
-    let mut slot = Slot::ChildOf(MoveTree::ROOT);
-    loop {
+    let mut order = PreOrder::new(MoveTree::ROOT);
+    while !order.complete() {
         let start = at;
         let Some(rec) = bytes.get(at..at + 4) else {
             return Some(start);
@@ -168,27 +161,9 @@ fn read_tree(bytes: &[u8], mut at: usize, tree: &mut MoveTree) -> Option<usize> 
             from: point(from),
             to: point(to),
         };
-        let parent = match slot {
-            Slot::ChildOf(p) => p,
-            Slot::SiblingOf(n) => tree.parent(n),
-        };
-        let id = tree.add_child(parent, mv, text);
-        let child = flags & 0x01 == 0;
-        let sibling = flags & 0x02 != 0;
-        slot = if child {
-            if sibling {
-                pending.push(id);
-            }
-            Slot::ChildOf(id)
-        } else if sibling {
-            Slot::SiblingOf(id)
-        } else {
-            match pending.pop() {
-                Some(n) => Slot::SiblingOf(n),
-                None => return None,
-            }
-        };
+        order.add(tree, mv, text, flags & 0x01 == 0, flags & 0x02 != 0);
     }
+    None
 }
 
 /// Reads an uncompressed library: one game per record found at a block

@@ -182,6 +182,76 @@ impl MoveTree {
     }
 }
 
+/// Where the next record of a pre-order list goes.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    ChildOf(usize),
+    SiblingOf(usize),
+}
+
+/// Builds a tree from a pre-order list of records, as XQF and CBR store
+/// it: a record, then (if it says it has a child) its child's whole
+/// subtree, then (if it says it has a sibling) its next sibling. Nodes
+/// whose sibling waits for their subtree are kept on a stack, not in
+/// recursion.
+#[derive(Debug)]
+pub struct PreOrder {
+    next: Option<Slot>,
+    pending: Vec<usize>,
+}
+
+impl PreOrder {
+    /// The first record becomes a child of `parent`.
+    pub fn new(parent: usize) -> PreOrder {
+        PreOrder {
+            next: Some(Slot::ChildOf(parent)),
+            pending: Vec::new(),
+        }
+    }
+
+    /// A list with no records to come (a root without a child).
+    pub fn finished() -> PreOrder {
+        PreOrder {
+            next: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// True once the last record of the tree has been added.
+    pub fn complete(&self) -> bool {
+        self.next.is_none()
+    }
+
+    /// Adds the next record's move where pre-order puts it, with the
+    /// record's two flags; returns its node (the root when complete).
+    pub fn add(
+        &mut self,
+        tree: &mut MoveTree,
+        mv: RawMove,
+        comment: String,
+        child: bool,
+        sibling: bool,
+    ) -> usize {
+        let parent = match self.next {
+            None => return MoveTree::ROOT,
+            Some(Slot::ChildOf(p)) => p,
+            Some(Slot::SiblingOf(n)) => tree.parent(n),
+        };
+        let id = tree.add_child(parent, mv, comment);
+        self.next = if child {
+            if sibling {
+                self.pending.push(id);
+            }
+            Some(Slot::ChildOf(id))
+        } else if sibling {
+            Some(Slot::SiblingOf(id))
+        } else {
+            self.pending.pop().map(Slot::SiblingOf)
+        };
+        id
+    }
+}
+
 /// The children of one node.
 pub struct Children<'a> {
     tree: &'a MoveTree,

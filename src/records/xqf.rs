@@ -4,7 +4,7 @@
 
 use super::game::{RecordGame, place};
 use super::text::{comment, gbk, pascal_gbk};
-use super::tree::{MoveTree, Point, RawMove};
+use super::tree::{MoveTree, Point, PreOrder, RawMove};
 use crate::pgn::ReaderNote;
 use crate::xiangqi::board::Board;
 use crate::xiangqi::types::Color;
@@ -160,22 +160,13 @@ fn table(raw: &[u8], version: u8, kxy: u8) -> [u8; 32] {
     tmp
 }
 
-/// Where the next record goes in the tree.
-#[derive(Clone, Copy)]
-enum Slot {
-    ChildOf(usize),
-    SiblingOf(usize),
-}
-
 /// Reads the records of `body` (already stream-decoded) into `tree`, in
-/// pre-order without recursion (§1.5). Returns the body offset where the
-/// records broke off, if they did before the tree was complete.
+/// pre-order (§1.5); record 0 is the dummy root, with the opening comment.
+/// Returns the body offset where the records broke off, if they did before
+/// the tree was complete.
 fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Option<usize> {
     let mut at = 0usize;
-    // Nodes with a child and a sibling: their sibling comes after the
-    // child's subtree.
-    let mut pending: Vec<usize> = Vec::new();
-    let mut slot: Option<Slot> = None;
+    let mut order: Option<PreOrder> = None;
     loop {
         let Some(rec) = body.get(at..at + 4) else {
             return Some(at);
@@ -212,40 +203,28 @@ fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Opti
             }
             None => return Some(start),
         };
-        let id = match slot {
-            // Record 0: the dummy root, with the opening comment.
+        match &mut order {
+            // The root's sibling flag means nothing.
             None => {
                 if let Some(root) = tree.node_mut(MoveTree::ROOT) {
                     root.comment = text;
                 }
-                MoveTree::ROOT
+                order = Some(if child {
+                    PreOrder::new(MoveTree::ROOT)
+                } else {
+                    PreOrder::finished()
+                });
             }
-            Some(s) => {
+            Some(o) => {
                 let mv = RawMove {
                     from: Point::from_xqf(src.wrapping_sub(0x18).wrapping_sub(keys.xyf)),
                     to: Point::from_xqf(dst.wrapping_sub(0x20).wrapping_sub(keys.xyt)),
                 };
-                let parent = match s {
-                    Slot::ChildOf(p) => p,
-                    Slot::SiblingOf(n) => tree.parent(n),
-                };
-                tree.add_child(parent, mv, text)
+                o.add(tree, mv, text, child, sibling);
             }
-        };
-        // The root's sibling flag means nothing.
-        let sibling = sibling && id != MoveTree::ROOT;
-        slot = if child {
-            if sibling {
-                pending.push(id);
-            }
-            Some(Slot::ChildOf(id))
-        } else if sibling {
-            Some(Slot::SiblingOf(id))
-        } else {
-            match pending.pop() {
-                Some(n) => Some(Slot::SiblingOf(n)),
-                None => return None,
-            }
-        };
+        }
+        if order.as_ref().is_some_and(PreOrder::complete) {
+            return None;
+        }
     }
 }
