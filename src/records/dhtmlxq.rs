@@ -93,13 +93,18 @@ fn tags(block: &str) -> HashMap<String, String> {
         let Some(close) = rest.find(']') else { break };
         let name = rest[..close].to_ascii_lowercase();
         rest = &rest[close + 1..];
-        let end = rest.find("[/DhtmlXQ_").unwrap_or(rest.len());
+        // No closing tag left: this value runs to the end, and no tag after
+        // it could close either (stopping here keeps the scan linear).
+        let closed = rest.find("[/DhtmlXQ_");
+        let end = closed.unwrap_or(rest.len());
         let value = &rest[..end];
         rest = &rest[end..];
-        if name.starts_with('/') || name.len() > 40 {
-            continue;
+        if !name.starts_with('/') && name.len() <= 40 {
+            out.entry(name).or_insert_with(|| unescape(value));
         }
-        out.entry(name).or_insert_with(|| unescape(value));
+        if closed.is_none() {
+            break;
+        }
     }
     out
 }
