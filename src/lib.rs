@@ -21,6 +21,9 @@
 //! - [`pgn`]: the PGN tokenizer: game-aligned [`pgn::Batches`], tag pairs,
 //!   movetext tokens, a game's [`pgn::MainLine`]. It knows no rules.
 //! - [`chess`], [`xiangqi`]: the rules kernels. They know nothing of PGN.
+//! - [`records`]: xiangqi record files (XQF, CCBridge CBR/CBL/CBF,
+//!   DhtmlXQ) read into one game form and written as PGN, which the replay
+//!   and `convert` then read like any PGN game.
 //! - [`variant`]: which rules a game is played by.
 //! - [`replay`]: one game in, one [`replay::GameRecord`] out.
 //! - [`report`]: records to CSV rows, the summary and the extract files.
@@ -39,6 +42,7 @@ pub mod fenlist;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;
+pub mod records;
 pub mod replay;
 pub mod report;
 pub mod source;

@@ -9,9 +9,13 @@ use std::path::{Path, PathBuf};
 /// name those before it (and `simd`, `cpu_time`: shared primitives), never
 /// those after it. `chess` and `xiangqi` are rules kernels: they name no
 /// other stage at all.
+///
+/// `records` (XQF, CCBridge, DhtmlXQ) comes after `xiangqi`: it writes a
+/// record's games as PGN, checking moves with the kernel for `convert`, and
+/// before `replay` and `pipeline`, which read that PGN like any other.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "fenlist", "variant", "replay", "output", "report",
-    "convert", "pipeline",
+    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output",
+    "report", "convert", "pipeline",
 ];
 
 /// Modules a stage may not name although they come earlier: the kernels

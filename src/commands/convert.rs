@@ -5,9 +5,12 @@ use super::output::Output;
 use super::{CliError, say};
 use clap::{Args, ValueEnum};
 use pgnmill::convert::{Outcome, convert_game};
-use pgnmill::pgn::{Batch, Batches};
+use pgnmill::pgn::{Batch, Batches, ReaderNote};
 use pgnmill::pipeline::Cancel;
-use pgnmill::source::{Encoding, Input, Listing, ReadOptions, decode_game, expand_inputs_noted};
+use pgnmill::records::{Checked, read_records, write_pgn};
+use pgnmill::source::{
+    Encoding, Input, Listing, ReadOptions, RecordFormat, decode_game, expand_inputs_noted,
+};
 use pgnmill::xiangqi::notation::Notation;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -194,6 +197,9 @@ fn convert_input(
     if let Some(why) = source.unsupported() {
         say(format_args!("pgnmill: warning: {name}: {why}"));
     }
+    if let Some((format, bytes)) = source.record() {
+        return convert_records(&name, format, bytes, args, sink, totals, tail);
+    }
     let encoding = source.encoding();
     let to = args.to.notation();
     let mut written_upto: u64 = 0;
@@ -271,6 +277,62 @@ fn convert_input(
         };
         sink.write(rest.as_bytes())?;
         tail.note(&rest);
+    }
+    Ok(())
+}
+
+/// Converts the games of a record file (XQF, CCBridge, DhtmlXQ): each is
+/// written whole, its variations and comments included, every move of
+/// every line replayed and written in the target notation
+/// ([`pgnmill::records::Checked`]). A line stops at a move that is not
+/// legal, with a comment that keeps the rest as recorded.
+fn convert_records(
+    name: &str,
+    format: RecordFormat,
+    bytes: &[u8],
+    args: &ConvertArgs,
+    sink: &mut Output,
+    totals: &mut Totals,
+    tail: &mut Tail,
+) -> Result<(), CliError> {
+    let games = match read_records(format, bytes) {
+        Ok(games) => games,
+        Err(why) => {
+            say(format_args!(
+                "pgnmill: warning: {name}: {} file not read: {why}",
+                format.name()
+            ));
+            return Ok(());
+        }
+    };
+    let to = args.to.notation();
+    let writer = Checked(to);
+    let sep = tail.separator();
+    sink.write(sep.as_bytes())?;
+    tail.note(sep);
+    for (i, game) in games.iter().enumerate() {
+        let mut text = String::new();
+        let written = write_pgn(game, &writer, to.format_tag(), &mut text);
+        sink.write(text.as_bytes())?;
+        tail.note(&text);
+        let at = format!("{name}: game {} (byte {})", i + 1, game.offset);
+        if let Some(note) = &game.problem {
+            let (ReaderNote::Damaged(why) | ReaderNote::NotAGame(why)) = note;
+            say(format_args!("pgnmill: {at}: {why}"));
+        }
+        match &written.main_line_stop {
+            Some((ply, why)) => {
+                totals.stopped += 1;
+                say(format_args!("pgnmill: {at}: ply {ply}: {why}"));
+            }
+            None => totals.converted += 1,
+        }
+        if written.variation_stops > 0 {
+            say(format_args!(
+                "pgnmill: {at}: {} variation(s) stop at a move that is not legal",
+                written.variation_stops
+            ));
+        }
     }
     Ok(())
 }

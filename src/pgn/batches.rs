@@ -33,6 +33,20 @@ pub struct Batch {
     /// Bytes of the input itself (compressed, for `.zst`/`.gz`) read when
     /// this batch was cut: what a progress bar over the file's size counts.
     pub input_read: u64,
+    /// What the reader of a record file found wrong with this batch's one
+    /// game (never set for PGN text).
+    pub note: Option<ReaderNote>,
+}
+
+/// A problem a record reader found in a game it wrote as PGN text: the
+/// replay of that text cannot see it, so it travels beside the text and
+/// decides the row's status when the replay itself found nothing worse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReaderNote {
+    /// The record is damaged; its moves up to the damage are the text.
+    Damaged(String),
+    /// The record holds no game (a library's chapter heading).
+    NotAGame(String),
 }
 
 impl std::fmt::Debug for Batch {
@@ -48,6 +62,30 @@ impl std::fmt::Debug for Batch {
 }
 
 impl Batch {
+    /// A batch of one game that a record reader wrote as PGN text (UTF-8):
+    /// `offset` and `line` say where the record is in its file, `index`
+    /// and `game` count batches and games of the input so far.
+    pub fn of_record(
+        text: String,
+        offset: u64,
+        line: u64,
+        index: u64,
+        game: u64,
+        input_read: u64,
+        note: Option<ReaderNote>,
+    ) -> Batch {
+        let len = text.len();
+        Batch {
+            bytes: Chunk::owned(text.into_bytes()),
+            base_offset: offset,
+            games: vec![GameSpan { offset, line, len }],
+            index,
+            first_game: game,
+            input_read,
+            note,
+        }
+    }
+
     /// All bytes of the batch (games and whatever lies between them).
     pub fn bytes(&self) -> &[u8] {
         self.bytes.bytes()
@@ -171,6 +209,7 @@ impl Batches {
             first_game: self.games,
             games,
             input_read: self.source.input_read(),
+            note: None,
         };
         self.batches += 1;
         self.games += b.games.len() as u64;

@@ -36,7 +36,7 @@ pub mod split;
 mod split_parallel;
 pub mod tag;
 
-pub use batches::{Batch, Batches};
+pub use batches::{Batch, Batches, ReaderNote};
 pub use game::GameText;
 pub use main_line::MainLine;
 pub use movetext::{Movetext, Token, TokenKind};

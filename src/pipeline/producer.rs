@@ -7,7 +7,8 @@ use super::Cancel;
 use super::stages::ProducerCpu;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::{Batch, Batches};
-use crate::source::{Compression, Encoding, Input, ReadOptions, SourceError};
+use crate::records::{read_records, report_text};
+use crate::source::{Compression, Encoding, Input, ReadOptions, RecordFormat, Source, SourceError};
 
 /// What the producer thread sends, in this order: whether the input
 /// opened, then its batches, then possibly the error that cut it short.
@@ -44,6 +45,13 @@ pub(super) fn spawn(
                     return ProducerCpu::default();
                 }
             };
+            if let Some((format, bytes)) = source.record() {
+                send_records(format, bytes, &source, &cancel, &tx);
+                return ProducerCpu {
+                    own: thread_cpu_ns().saturating_sub(start),
+                    ..ProducerCpu::default()
+                };
+            }
             let opened = Produced::Opened {
                 encoding: source.encoding(),
                 compression: source.compression(),
@@ -68,4 +76,49 @@ pub(super) fn spawn(
                 decoder: batches.source().decoder_cpu_ns(),
             }
         })
+}
+
+/// A record file: its games, each written as the PGN text the replay
+/// reads ([`report_text`]), one batch a game, whose offset and line are the
+/// record's own. A file that cannot be read at all is `unsupported`, with
+/// the reason.
+fn send_records(
+    format: RecordFormat,
+    bytes: &[u8],
+    source: &Source,
+    cancel: &Cancel,
+    tx: &SyncSender<Produced>,
+) {
+    let read = read_records(format, bytes);
+    let unsupported = read
+        .as_ref()
+        .err()
+        .map(|why| format!("{} file not read: {why}", format.name()));
+    let opened = Produced::Opened {
+        encoding: Encoding::Utf8,
+        compression: source.compression(),
+        unsupported,
+    };
+    if tx.send(opened).is_err() {
+        return;
+    }
+    let input_read = bytes.len() as u64;
+    for (i, game) in read.unwrap_or_default().into_iter().enumerate() {
+        if cancel.requested() {
+            return;
+        }
+        let i = i as u64;
+        let batch = Batch::of_record(
+            report_text(&game),
+            game.offset,
+            game.line,
+            i,
+            i,
+            input_read,
+            game.problem,
+        );
+        if tx.send(Produced::Batch(batch)).is_err() {
+            return;
+        }
+    }
 }

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Cancel;
 use super::spare::Spare;
-use crate::pgn::Batch;
-use crate::replay::{ReplayOptions, replay_text};
+use crate::pgn::{Batch, ReaderNote};
+use crate::replay::{GameRecord, ReplayOptions, Status, replay_text};
 use crate::report::{ChunkBuilder, FormattedChunk, GameLocation};
 use crate::source::{Encoding, decode_game};
 
@@ -45,7 +45,10 @@ pub(super) fn replay_chunk(
     let mut rows = ChunkBuilder::new(spare.take(), job.options.moves, spans.len());
     for (i, span) in spans.iter().enumerate() {
         let text = decode_game(batch.game_bytes(span), job.encoding);
-        let record = replay_text(&text, span.line, job.options);
+        let mut record = replay_text(&text, span.line, job.options);
+        if let Some(note) = &batch.note {
+            apply_note(note, &mut record);
+        }
         let at = GameLocation {
             source: job.name,
             game: first_game + i as u64,
@@ -55,4 +58,20 @@ pub(super) fn replay_chunk(
         rows.push(at, &record, *span).map_err(TaskError::Csv)?;
     }
     rows.finish().map_err(TaskError::Csv)
+}
+
+/// A record reader's note decides the row's status unless the replay
+/// found something first (an illegal move before the damage).
+#[cold]
+fn apply_note(note: &ReaderNote, record: &mut GameRecord<'_>) {
+    // A heading's empty board is no bad FEN: it is no game at all.
+    if record.status != Status::Ok && !matches!(note, ReaderNote::NotAGame(_)) {
+        return;
+    }
+    let (status, why) = match note {
+        ReaderNote::Damaged(why) => (Status::ParseError, why),
+        ReaderNote::NotAGame(why) => (Status::Unsupported, why),
+    };
+    record.status = status;
+    record.error = why.clone();
 }

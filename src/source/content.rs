@@ -1,12 +1,14 @@
 //! What an input's (decompressed) bytes are, from their start: PGN text,
 //! UTF-16 text (decoded to UTF-8 on the way, so that every later stage
-//! sees bytes it can split), or a binary file that is not PGN at all
-//! (never split into rows of binary text). The rules are in
+//! sees bytes it can split), a xiangqi record file (XQF, CCBridge, CBF:
+//! read by `crate::records`, not split), or a binary file that is not PGN
+//! at all (never split into rows of binary text). The rules are in
 //! `docs/reports.md`, "Inputs".
 
 use std::io::Read;
 
 use super::encoding::Encoding;
+use super::record_format::RecordFormat;
 use super::window::Shared;
 
 /// Bytes of the start looked at.
@@ -17,6 +19,8 @@ pub(super) const CONTENT_BYTES: usize = 4096;
 pub(super) enum Content {
     Text,
     Utf16(Encoding),
+    /// A xiangqi record file, read whole by its own decoder.
+    Record(RecordFormat),
     /// A binary file, and what kind.
     Binary(&'static str),
 }
@@ -38,8 +42,7 @@ const SIGNATURES: &[(&[u8], &str)] = &[
         b"PK\x03\x04",
         "zip archive inside a compressed stream, not PGN",
     ),
-    (b"CCBridge", "CCBridge binary record, not PGN"),
-    (b"XQ", "XQF binary record, not PGN"),
+    (b"CCBridge", "CCBridge file of an unknown kind, not read"),
     (b"SQLite format 3\0", "SQLite database, not PGN"),
     (
         b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
@@ -55,6 +58,9 @@ const SIGNATURES: &[(&[u8], &str)] = &[
 /// bytes is "binary data". A few NULs in a text (a damaged tag) leave it
 /// text: its games are rows, the NULs written as U+FFFD.
 pub(super) fn content_of(head: &[u8]) -> Content {
+    if let Some(content) = record_of(head) {
+        return content;
+    }
     if head.starts_with(b"\xef\xbb\xbf") {
         return Content::Text;
     }
@@ -78,6 +84,9 @@ pub(super) fn content_of(head: &[u8]) -> Content {
     if let Some(enc) = utf16_without_bom(head) {
         return Content::Utf16(enc);
     }
+    if head.starts_with(b"XQ") && head.contains(&0) {
+        return Content::Record(RecordFormat::Xqf);
+    }
     if let Some((_, what)) = signature(false) {
         return Content::Binary(what);
     }
@@ -90,6 +99,29 @@ pub(super) fn content_of(head: &[u8]) -> Content {
         return Content::Binary("binary data, not PGN");
     }
     Content::Text
+}
+
+/// The record formats with a magic of their own (docs/xiangqi-formats.md
+/// §7): CCBridge records and libraries, the packed library container
+/// (recognised, and refused: its layout is not documented), and CBF XML.
+fn record_of(head: &[u8]) -> Option<Content> {
+    if head.starts_with(b"CCBridge Record\0") {
+        return Some(Content::Record(RecordFormat::CcBridgeRecord));
+    }
+    if head.starts_with(b"CCBridgeLibrary\0") {
+        return Some(Content::Record(RecordFormat::CcBridgeLibrary));
+    }
+    if head.starts_with(b"CCBridge\x15\0\0\0") {
+        return Some(Content::Binary(
+            "CCBridge packed library (zlib container), not documented: not read",
+        ));
+    }
+    let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    let xml = text.starts_with(b"<?xml") || text.starts_with(b"<ChineseChessRecord");
+    if xml && memchr::memmem::find(text, b"<ChineseChessRecord").is_some() {
+        return Some(Content::Record(RecordFormat::Cbf));
+    }
+    None
 }
 
 /// UTF-16 without a byte order mark: of the first pairs of bytes, most

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::SourceError;
 use super::read_ahead::ReadAhead;
+use super::record_format::RecordFormat;
 use super::window::{Compression, MAGIC_BYTES, ReadOptions, Source, compression_of, io_err};
 
 /// One input to read: a file, a member of a zip archive, or stdin (`-`).
@@ -85,7 +86,9 @@ fn zip_member(archive: &Path, index: usize) -> std::io::Result<ReadAhead> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listing {
     /// Game collections: `.pgn`, compressed (`.pgn.zst`, `.pgn.zstd`,
-    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` archive.
+    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` archive; xiangqi
+    /// records (`.xqf`, `.cbr`, `.cbl`, `.cbf`, `.ubb`), and `.txt`,
+    /// `.html`, `.htm` pages that hold a DhtmlXQ block.
     Games,
     /// Position lists: `.fen`, `.epd`, `.perft`, each also compressed.
     Positions,
@@ -103,6 +106,11 @@ impl Listing {
                 ".pgn.bz2",
                 ".pgn.xz",
                 ".zip",
+                ".xqf",
+                ".cbr",
+                ".cbl",
+                ".cbf",
+                ".ubb",
             ],
             Listing::Positions => &[
                 ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz", ".fen.bz2",
@@ -126,7 +134,22 @@ impl Listing {
         };
         let name = name.to_string_lossy().to_ascii_lowercase();
         self.extensions().iter().any(|ext| name.ends_with(ext))
+            || (self == Listing::Games && page_with_dhtmlxq(path))
     }
+}
+
+/// A `.txt`, `.html` or `.htm` file that holds a DhtmlXQ block (one read
+/// of the file; pages are small, and larger files are not searched).
+fn page_with_dhtmlxq(path: &Path) -> bool {
+    const LARGEST_PAGE: u64 = 64 << 20;
+    let ubb = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ubb"));
+    if ubb || !RecordFormat::may_hold_dhtmlxq(path) {
+        return false;
+    }
+    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= LARGEST_PAGE);
+    small && std::fs::read(path).is_ok_and(|t| RecordFormat::holds_dhtmlxq(&t))
 }
 
 /// What a search passed over, for `summary.json` (`skipped`).

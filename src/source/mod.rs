@@ -38,6 +38,7 @@ mod encoding;
 mod inputs;
 mod lines;
 mod read_ahead;
+mod record_format;
 mod window;
 
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
@@ -45,6 +46,7 @@ pub use inputs::{
     Expansion, Input, Listing, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
 };
 pub use lines::TextLines;
+pub use record_format::RecordFormat;
 pub use window::{Chunk, Compression, ReadOptions, Source, WindowEnd};
 
 use std::path::PathBuf;

@@ -22,6 +22,10 @@ use super::SourceError;
 use super::content::{CONTENT_BYTES, Content, SharedReader, Utf16Reader, content_of};
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
 use super::read_ahead::ReadAhead;
+use super::record_format::RecordFormat;
+
+/// The largest record file read from a stream (a compressed record, stdin).
+const RECORD_STREAM_LIMIT: usize = 256 << 20;
 
 /// Tuning of how inputs are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +128,11 @@ enum ChunkBytes {
 }
 
 impl Chunk {
+    /// Bytes made by the reader rather than read (a record written as PGN).
+    pub fn owned(bytes: Vec<u8>) -> Chunk {
+        Chunk(ChunkBytes::Owned(bytes))
+    }
+
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.0 {
@@ -182,6 +191,9 @@ pub struct Source {
     /// Why the input is not read as PGN text (a binary file), if so: it
     /// then has no text at all.
     unsupported: Option<String>,
+    /// A xiangqi record file: its format and all its bytes. It then has no
+    /// text window either; `crate::records` reads the bytes.
+    record: Option<(RecordFormat, Shared)>,
 }
 
 impl std::fmt::Debug for Source {
@@ -248,7 +260,13 @@ impl Source {
                 .get(..start.len().min(CONTENT_BYTES))
                 .unwrap_or_default(),
         ) {
+            Content::Text
+                if RecordFormat::may_hold_dhtmlxq(path) && RecordFormat::holds_dhtmlxq(start) =>
+            {
+                Ok(Source::of_record(path, RecordFormat::DhtmlXq, map, opts))
+            }
             Content::Text => Ok(Source::from_shared(path, map, opts)),
+            Content::Record(format) => Ok(Source::of_record(path, format, map, opts)),
             // UTF-16 is decoded to UTF-8 on the way, as a stream.
             Content::Utf16(_) => {
                 let mut r =
@@ -258,6 +276,14 @@ impl Source {
             }
             Content::Binary(what) => Ok(Source::refused(path, what.to_string(), opts)),
         }
+    }
+
+    /// A source with no text, for a record file: `data` is all of it.
+    fn of_record(path: &Path, format: RecordFormat, data: Shared, opts: &ReadOptions) -> Source {
+        let mut r = Source::from_shared(path, Arc::new(Vec::new()), opts);
+        r.raw_len = Some((*data).as_ref().len() as u64);
+        r.record = Some((format, data));
+        r
     }
 
     /// A source with no text, for an input that is not PGN text.
@@ -290,6 +316,7 @@ impl Source {
             decoder_cpu: None,
             room: opts.batch_bytes.max(1),
             unsupported: None,
+            record: None,
         }
     }
 
@@ -346,6 +373,30 @@ impl Source {
             .read_to_end(&mut start)
             .err();
         let content = content_of(&start);
+        if let Content::Record(format) = content {
+            // Records are small (a library of a thousand games is a few
+            // MB): read the rest, up to a bound.
+            let mut all = start;
+            let limit = RECORD_STREAM_LIMIT as u64;
+            let read = match broke {
+                Some(e) => Err(e),
+                None => (&mut rd).take(limit).read_to_end(&mut all).map(|_| ()),
+            };
+            let mut r = match read {
+                Err(e) => Source::refused(path, format!("{} record: {e}", format.name()), opts),
+                Ok(()) if all.len() >= RECORD_STREAM_LIMIT => Source::refused(
+                    path,
+                    format!(
+                        "{} record larger than {RECORD_STREAM_LIMIT} bytes: not read",
+                        format.name()
+                    ),
+                    opts,
+                ),
+                Ok(()) => Source::of_record(path, format, Arc::new(all), opts),
+            };
+            r.compression = compression;
+            return Ok(r);
+        }
         if let Content::Binary(what) = content {
             let mut r = Source::refused(path, what.to_string(), opts);
             r.compression = compression;
@@ -377,6 +428,7 @@ impl Source {
             decoder_cpu,
             room,
             unsupported: None,
+            record: None,
         };
         let (head, _) = source.window(room);
         let encoding = forced
@@ -389,6 +441,11 @@ impl Source {
     /// record`, `PNG image`), if so; it then gives no text.
     pub fn unsupported(&self) -> Option<&str> {
         self.unsupported.as_deref()
+    }
+
+    /// A xiangqi record file's format and bytes, if this is one.
+    pub fn record(&self) -> Option<(RecordFormat, &[u8])> {
+        self.record.as_ref().map(|(f, d)| (*f, (**d).as_ref()))
     }
 
     /// The input's path as given (`-` for stdin).

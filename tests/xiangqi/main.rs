@@ -23,3 +23,4 @@ mod xiangqi_notation_variants;
 mod xiangqi_notation_vectors;
 mod xiangqi_notation_wukong;
 mod xiangqi_perft_cli;
+mod xiangqi_records;

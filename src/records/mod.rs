@@ -1,0 +1,54 @@
+//! Xiangqi game records that are not PGN: XQF (XQStudio), CCBridge's CBR
+//! records, CBL libraries and CBF XML, and DhtmlXQ blocks of web pages
+//! (docs/xiangqi-formats.md gives every byte).
+//!
+//! Every format is read into one form, [`RecordGame`]: tags, the start
+//! board and side to move, the move tree with its comments, and where the
+//! record is in its file. [`write_pgn`] turns that form into PGN text: in
+//! ICCS and unchecked for `pgnmill report` (whose replay then checks every
+//! move of the main line exactly as it checks any PGN game), or replayed
+//! and written in a target notation with every variation for
+//! `pgnmill convert`. So a game from a binary record goes through the same
+//! replay, rows and conversion as a game from a PGN file: nothing after
+//! this module knows where a game came from.
+//!
+//! The source stage recognises the formats by their first bytes
+//! ([`crate::source::RecordFormat`]); the decoders here never panic on any
+//! input, take time linear in it, and build trees without recursion.
+
+mod cbf;
+mod ccbridge;
+mod dhtmlxq;
+mod game;
+mod text;
+mod tree;
+mod write;
+mod xqf;
+
+pub use game::RecordGame;
+pub use tree::{MoveTree, Node, Point, RawMove};
+pub use write::{Checked, MoveWriter, Unchecked, Written, write_pgn};
+
+use crate::source::RecordFormat;
+
+/// Reads the games of one record file. `Err` means the file as a whole
+/// cannot be read (a damaged header, an unknown version): the reason, for
+/// an `unsupported` entry. A library gives one game per record, a web page
+/// one per DhtmlXQ block.
+pub fn read_records(format: RecordFormat, bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
+    match format {
+        RecordFormat::Xqf => xqf::read(bytes).map(|g| vec![g]),
+        RecordFormat::CcBridgeRecord => ccbridge::read_record(bytes, 0).map(|g| vec![g]),
+        RecordFormat::CcBridgeLibrary => ccbridge::read_library(bytes),
+        RecordFormat::Cbf => cbf::read(bytes).map(|g| vec![g]),
+        RecordFormat::DhtmlXq => dhtmlxq::read_page(bytes),
+    }
+}
+
+/// A game as the PGN text `pgnmill report` replays: ICCS, every move as
+/// recorded.
+pub fn report_text(game: &RecordGame) -> String {
+    let mut out = String::new();
+    write_pgn(game, &Unchecked, "ICCS", &mut out);
+    out
+}

@@ -1,0 +1,433 @@
+//! A record written as PGN: its tags, `[FEN]` when the start is not the
+//! standard one, and the whole move tree as a main line with variations
+//! `( … )` and comments `{ … }`.
+//!
+//! Two ways to write a move. [`Unchecked`] writes every move in ICCS as
+//! the record has it, legal or not: that is the text `pgnmill report`
+//! replays, so the replay (not this writer) finds and reports an illegal
+//! move, as it does for any PGN. [`Checked`] replays every line with the
+//! rules kernel and writes each move in a target notation, reading the
+//! written text back (it must name the same move), for `pgnmill convert`;
+//! a line stops at a move that is not legal, with a `{pgnmill: …}` comment
+//! that says why and keeps the rest of the line in ICCS.
+//!
+//! The tree is walked with an explicit stack (no recursion), in the order
+//! PGN needs: a move, the alternatives to it, then the line that follows.
+
+use super::game::RecordGame;
+use super::tree::{MoveTree, RawMove};
+use crate::xiangqi::notation::{Notation, parse_move_as, write_move_to};
+use crate::xiangqi::position::Position;
+use crate::xiangqi::types::{Color, Move};
+
+/// Writes one move of a line, given the state before it.
+pub trait MoveWriter {
+    /// What the writer knows of the position.
+    type State: Clone;
+    /// The state at the game's start, or why the game cannot be started.
+    fn start(&self, game: &RecordGame) -> Result<Self::State, String>;
+    /// Appends `mv` to `out` and returns the state after it, or says why
+    /// the move cannot be played.
+    fn play(
+        &self,
+        state: &Self::State,
+        mv: RawMove,
+        out: &mut String,
+    ) -> Result<Self::State, String>;
+}
+
+/// Every move in ICCS as recorded, unchecked.
+pub struct Unchecked;
+
+impl MoveWriter for Unchecked {
+    type State = ();
+    fn start(&self, _: &RecordGame) -> Result<(), String> {
+        Ok(())
+    }
+    fn play(&self, _: &(), mv: RawMove, out: &mut String) -> Result<(), String> {
+        mv.iccs(out);
+        Ok(())
+    }
+}
+
+/// Every move replayed and written in `notation`.
+pub struct Checked(pub Notation);
+
+impl MoveWriter for Checked {
+    type State = Position;
+    fn start(&self, game: &RecordGame) -> Result<Position, String> {
+        match game.start_fen() {
+            None => Ok(Position::startpos()),
+            Some(fen) => Position::from_fen(&fen).map_err(|e| format!("start position {fen}: {e}")),
+        }
+    }
+    fn play(&self, pos: &Position, mv: RawMove, out: &mut String) -> Result<Position, String> {
+        let mut iccs = String::new();
+        mv.iccs(&mut iccs);
+        let m = Move::from_iccs(&iccs).ok_or_else(|| format!("{iccs}: a point off the board"))?;
+        if !pos.is_legal(m) {
+            return Err(illegal(pos, m));
+        }
+        let mut written = String::new();
+        write_move_to(pos, m, self.0, &mut written).map_err(|e| format!("{m}: {e}"))?;
+        match parse_move_as(pos, &written, self.0) {
+            Ok(back) if back == m => {}
+            _ => {
+                return Err(format!(
+                    "{m} written in {} as {written} does not read back as {m} (a notation bug; please report it)",
+                    self.0
+                ));
+            }
+        }
+        out.push_str(&written);
+        let mut next = pos.clone();
+        next.play(m);
+        Ok(next)
+    }
+}
+
+/// Why `m` is not legal in `pos`, in words.
+pub fn illegal(pos: &Position, m: Move) -> String {
+    let side = |c: Color| if c == Color::Red { "red" } else { "black" };
+    match pos.piece_at(m.from) {
+        None => format!("{m}: no piece on {}", m.from),
+        Some(p) if p.color != pos.turn() => format!(
+            "{m}: the piece on {} is {}'s, and {} is to move",
+            m.from,
+            side(p.color),
+            side(pos.turn())
+        ),
+        Some(_) => format!(
+            "{m}: not a legal move (the piece cannot go there, or it leaves the king in check or facing the other king)"
+        ),
+    }
+}
+
+/// What writing a game found.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Main-line moves written.
+    pub plies: u32,
+    /// Why the main line stopped early, with its 1-based ply.
+    pub main_line_stop: Option<(u32, String)>,
+    /// Variations that stopped early.
+    pub variation_stops: usize,
+    /// Lines (main line + variations) in the tree.
+    pub lines: usize,
+}
+
+/// Appends `game` as a PGN game to `out`, moves written by `w`; `format`
+/// is the `[Format]` tag (the notation's name).
+pub fn write_pgn<W: MoveWriter>(
+    game: &RecordGame,
+    w: &W,
+    format: &str,
+    out: &mut String,
+) -> Written {
+    let mut written = Written {
+        lines: game.tree.lines(),
+        ..Written::default()
+    };
+    push_tag(out, "Game", "Chinese Chess");
+    // The seven-tag roster first (`Red` for `White`, as xqbase writes it),
+    // then the format's other fields.
+    const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Red", "Black"];
+    let value = |name: &str| {
+        game.tags
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    for name in ROSTER {
+        if !value(name).is_empty() {
+            push_tag(out, name, value(name));
+        }
+    }
+    push_tag(out, "Result", game.result);
+    for (name, value) in &game.tags {
+        if !value.is_empty() && !ROSTER.contains(name) {
+            push_tag(out, name, value);
+        }
+    }
+    if let Some(fen) = game.start_fen() {
+        push_tag(out, "FEN", &fen);
+    }
+    push_tag(out, "Format", format);
+    out.push('\n');
+    let mut text = Wrapped::new(out);
+    let root = game.tree.node(MoveTree::ROOT);
+    if !root.comment.is_empty() {
+        text.comment(&root.comment);
+    }
+    match w.start(game) {
+        Ok(state) => walk(game, w, state, &mut text, &mut written),
+        Err(why) => {
+            let rest = line_from(&game.tree, MoveTree::ROOT);
+            if !rest.is_empty() {
+                written.main_line_stop = Some((1, why.clone()));
+                text.comment(&format!(
+                    "pgnmill: not converted, {why}; as recorded: {rest}"
+                ));
+            }
+        }
+    }
+    text.token(game.result);
+    out.push_str("\n\n");
+    written
+}
+
+enum Item<S> {
+    /// The line that continues after `parent`'s move.
+    Line {
+        parent: usize,
+        state: S,
+        ply: u32,
+        number: bool,
+        /// On the main line (not inside a variation).
+        main: bool,
+    },
+    /// A variation: `node`'s move instead of its elder sibling's.
+    Alt {
+        node: usize,
+        state: S,
+        ply: u32,
+    },
+    Close,
+}
+
+fn walk<W: MoveWriter>(
+    game: &RecordGame,
+    w: &W,
+    start: W::State,
+    text: &mut Wrapped<'_>,
+    written: &mut Written,
+) {
+    let tree = &game.tree;
+    let mut stack = vec![Item::Line {
+        parent: MoveTree::ROOT,
+        state: start,
+        ply: 0,
+        number: true,
+        main: true,
+    }];
+    let mut buf = String::new();
+    while let Some(item) = stack.pop() {
+        match item {
+            Item::Line {
+                parent,
+                state,
+                ply,
+                number,
+                main,
+            } => {
+                let mut kids = tree.children(parent);
+                let Some(first) = kids.next() else { continue };
+                let alts: Vec<usize> = kids.collect();
+                let node = tree.node(first);
+                let Some(mv) = node.mv else { continue };
+                buf.clear();
+                match w.play(&state, mv, &mut buf) {
+                    Ok(next) => {
+                        text.move_number(game, ply, number);
+                        text.token(&buf);
+                        if main {
+                            written.plies += 1;
+                        }
+                        if !node.comment.is_empty() {
+                            text.comment(&node.comment);
+                        }
+                        stack.push(Item::Line {
+                            parent: first,
+                            state: next,
+                            ply: ply + 1,
+                            number: !alts.is_empty() || !node.comment.is_empty(),
+                            main,
+                        });
+                    }
+                    Err(why) => {
+                        // The alternatives start from the same position;
+                        // after them nothing of this line follows.
+                        stopped(tree, first, ply, &why, text, written, main);
+                    }
+                }
+                for &alt in alts.iter().rev() {
+                    stack.push(Item::Close);
+                    stack.push(Item::Alt {
+                        node: alt,
+                        state: state.clone(),
+                        ply,
+                    });
+                }
+            }
+            Item::Alt { node, state, ply } => {
+                text.token("(");
+                text.glue();
+                let n = tree.node(node);
+                let Some(mv) = n.mv else { continue };
+                buf.clear();
+                match w.play(&state, mv, &mut buf) {
+                    Ok(next) => {
+                        text.move_number(game, ply, true);
+                        text.token(&buf);
+                        if !n.comment.is_empty() {
+                            text.comment(&n.comment);
+                        }
+                        stack.push(Item::Line {
+                            parent: node,
+                            state: next,
+                            ply: ply + 1,
+                            number: !n.comment.is_empty(),
+                            main: false,
+                        });
+                    }
+                    Err(why) => stopped(tree, node, ply, &why, text, written, false),
+                }
+            }
+            Item::Close => {
+                text.unglue();
+                text.token(")");
+            }
+        }
+    }
+}
+
+/// A line stops at `node` (ply `ply`, 0-based): a comment says why and
+/// keeps the rest of the line as recorded.
+fn stopped(
+    tree: &MoveTree,
+    node: usize,
+    ply: u32,
+    why: &str,
+    text: &mut Wrapped<'_>,
+    written: &mut Written,
+    main: bool,
+) {
+    let mut rest = String::new();
+    if let Some(mv) = tree.node(node).mv {
+        mv.iccs(&mut rest);
+    }
+    let tail = line_from(tree, node);
+    if !tail.is_empty() {
+        rest.push(' ');
+        rest.push_str(&tail);
+    }
+    if main {
+        written.main_line_stop = Some((ply + 1, why.to_string()));
+    } else {
+        written.variation_stops += 1;
+    }
+    text.comment(&format!(
+        "pgnmill: not converted from here, ply {}: {why}; as recorded: {rest}",
+        ply + 1
+    ));
+}
+
+/// The first-child line after `node`, in ICCS.
+fn line_from(tree: &MoveTree, node: usize) -> String {
+    let mut out = String::new();
+    let mut at = tree.node(node).first_child;
+    while let Some(id) = at {
+        let n = tree.node(id);
+        if let Some(mv) = n.mv {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            mv.iccs(&mut out);
+        }
+        at = n.first_child;
+    }
+    out
+}
+
+/// A PGN tag pair; `\` and `"` escaped, control characters made spaces.
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// Movetext with lines of about 80 characters.
+struct Wrapped<'a> {
+    out: &'a mut String,
+    column: usize,
+    /// No space before the next token (just after `(`).
+    glued: bool,
+}
+
+impl<'a> Wrapped<'a> {
+    fn new(out: &'a mut String) -> Self {
+        Wrapped {
+            out,
+            column: 0,
+            glued: true,
+        }
+    }
+
+    fn token(&mut self, t: &str) {
+        let width = t.chars().count();
+        if !self.glued {
+            if self.column + 1 + width > 79 && self.column > 0 {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.glued = false;
+        self.out.push_str(t);
+        self.column += width;
+        if let Some(nl) = t.rfind('\n') {
+            self.column = t[nl + 1..].chars().count();
+        }
+    }
+
+    fn glue(&mut self) {
+        self.glued = true;
+    }
+
+    fn unglue(&mut self) {
+        // `)` follows its last token directly.
+        self.glued = true;
+    }
+
+    /// `{…}` with braces inside turned into full-width ｛ ｝ so that the
+    /// comment stays one comment.
+    fn comment(&mut self, c: &str) {
+        let mut t = String::with_capacity(c.len() + 4);
+        t.push_str("{ ");
+        for ch in c.chars() {
+            t.push(match ch {
+                '{' => '｛',
+                '}' => '｝',
+                ch => ch,
+            });
+        }
+        t.push_str(" }");
+        self.token(&t);
+    }
+
+    /// `12.` before a red move; `12...` before a black move that starts a
+    /// line or follows an interruption.
+    fn move_number(&mut self, game: &RecordGame, ply: u32, wanted: bool) {
+        let black_first = u32::from(game.turn == Color::Black);
+        let red = (ply + black_first).is_multiple_of(2);
+        let number = game.move_number.max(1) + (ply + black_first) / 2;
+        if red {
+            self.token(&format!("{number}."));
+        } else if wanted {
+            self.token(&format!("{number}..."));
+        }
+    }
+}

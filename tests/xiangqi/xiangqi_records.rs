@@ -1,0 +1,336 @@
+//! Xiangqi record files (XQF of every version, CCBridge CBR/CBL/CBF,
+//! DhtmlXQ pages) through `pgnmill report` and `pgnmill convert`, against
+//! testdata/xiangqi/records-expected.json: decoded by cchess (DhtmlXQ by
+//! the generator's own reading of the format description), every
+//! main-line move checked and the final FEN computed by pyffish
+//! (testdata/gen/xiangqi_records_expected.py).
+
+use crate::support::{check_invariants, read_csv, root, run_report};
+use std::collections::HashMap;
+
+const DIR: &str = "testdata/xiangqi/records";
+
+#[derive(Debug)]
+struct Expected {
+    file: String,
+    game: u64,
+    start_fen: String,
+    main_line: Vec<String>,
+    lines: usize,
+    plies: u32,
+    final_fen: String,
+    status: String,
+    red: String,
+    black: String,
+    result: String,
+}
+
+fn expected() -> Vec<Expected> {
+    let text = std::fs::read_to_string(root().join("testdata/xiangqi/records-expected.json"))
+        .expect("expected values");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let s = |e: &serde_json::Value, k: &str| e[k].as_str().expect(k).to_string();
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|e| Expected {
+            file: s(e, "file"),
+            game: e["game"].as_u64().expect("game"),
+            start_fen: s(e, "start_fen"),
+            main_line: e["main_line"]
+                .as_array()
+                .expect("main_line")
+                .iter()
+                .map(|m| m.as_str().expect("move").to_string())
+                .collect(),
+            lines: e["lines"].as_u64().expect("lines") as usize,
+            plies: e["plies"].as_u64().expect("plies") as u32,
+            final_fen: s(e, "final_fen"),
+            status: s(e, "status"),
+            red: s(e, "red"),
+            black: s(e, "black"),
+            result: s(e, "result"),
+        })
+        .collect()
+}
+
+fn file_name(source: &str) -> String {
+    source.rsplit('/').next().unwrap_or(source).to_string()
+}
+
+/// The rows of a report over `args`, by (file name, game).
+fn rows(args: &[&str]) -> Vec<HashMap<String, String>> {
+    let (_tmp, out) = run_report(args);
+    let rows = read_csv(&out.join("games.csv"));
+    check_invariants(&rows);
+    rows
+}
+
+/// Files whose record holds a move cchess drops silently (so its expected
+/// status says `ok`): docs/xiangqi-formats.md §6 names the move, and the
+/// report must stop at it.
+const DROPPED_BY_CCHESS: &[(&str, &str)] = &[(
+    "BadMoveTest3.xqf",
+    "move 5... e1f0, ply 10 (line 10): no piece on e1",
+)];
+
+#[test]
+fn every_record_is_one_row_with_the_oracles_start_main_line_and_final_fen() {
+    let expected = expected();
+    assert!(expected.len() >= 340, "{} expected games", expected.len());
+    let rows = rows(&["--moves", DIR]);
+    let by_key: HashMap<(String, u64), &HashMap<String, String>> = rows
+        .iter()
+        .map(|r| ((file_name(&r["source"]), r["game"].parse().unwrap()), r))
+        .collect();
+    assert_eq!(rows.len(), expected.len(), "one row per game, no more");
+    let mut formats = std::collections::BTreeSet::new();
+    for e in &expected {
+        let at = format!("{}#{}", e.file, e.game);
+        let row = by_key
+            .get(&(e.file.clone(), e.game))
+            .unwrap_or_else(|| panic!("{at}: no row"));
+        formats.insert(e.file.rsplit('.').next().unwrap().to_ascii_lowercase());
+        assert_eq!(row["variant"], "xiangqi", "{at}");
+        assert_eq!(row["start_fen"], e.start_fen, "{at}: start");
+        assert_eq!(row["plies"], e.plies.to_string(), "{at}: plies");
+        let moves: Vec<&str> = row["moves"].split_whitespace().collect();
+        assert_eq!(moves, e.main_line[..e.plies as usize], "{at}: main line");
+        assert_eq!(row["final_fen"], e.final_fen, "{at}: final FEN");
+        assert_eq!(row["white"], e.red.trim(), "{at}: red");
+        assert_eq!(row["black"], e.black.trim(), "{at}: black");
+        assert_eq!(row["result"], e.result, "{at}: result");
+        match DROPPED_BY_CCHESS.iter().find(|(f, _)| *f == e.file) {
+            Some((_, error)) => {
+                assert_eq!(row["status"], "illegal_move", "{at}");
+                assert_eq!(row["error"], *error, "{at}");
+                assert_eq!(e.main_line.len(), e.plies as usize, "{at}: cchess drops it");
+            }
+            None => assert_eq!(row["status"], e.status, "{at}: {}", row["error"]),
+        }
+    }
+    for f in ["xqf", "cbr", "cbl", "cbf", "ubb", "txt", "html"] {
+        assert!(formats.contains(f), "no {f} file checked");
+    }
+}
+
+#[test]
+fn a_library_row_names_the_records_index_and_byte_offset() {
+    let rows =
+        rows(&["testdata/xiangqi/records/walker8088-cbl-1981-chengde-188-records-256-slots.CBL"]);
+    assert_eq!(rows.len(), 188);
+    // 256 slots of 276 bytes after the 66,624-byte header; 4 KiB blocks.
+    assert_eq!(rows[0]["offset"], "137280");
+    assert_eq!(rows[1]["offset"], (137280 + 4096).to_string());
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r["game"], (i + 1).to_string());
+        let offset: u64 = r["offset"].parse().unwrap();
+        assert_eq!((offset - 137280) % 4096, 0, "game {}", i + 1);
+    }
+}
+
+#[test]
+fn the_packed_library_is_unsupported_with_its_reason_and_the_rest_is_read() {
+    let (_tmp, out) = run_report(&[DIR]);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let inputs = summary["inputs"].as_array().unwrap();
+    let unsupported: Vec<(&str, &str)> = inputs
+        .iter()
+        .filter_map(|i| Some((i["path"].as_str()?, i["unsupported"].as_str()?)))
+        .collect();
+    assert_eq!(unsupported.len(), 1, "{unsupported:?}");
+    assert!(unsupported[0].0.ends_with("packed-zlib-v3-unsupported.CBL"));
+    assert!(
+        unsupported[0].1.contains("packed library") && unsupported[0].1.contains("not documented"),
+        "{}",
+        unsupported[0].1
+    );
+    let rows = read_csv(&out.join("games.csv"));
+    assert!(rows.len() >= 340);
+}
+
+/// The converted games, one text each (split at `[Game `).
+fn convert(to: &str, input: &str) -> String {
+    let out = assert_cmd::Command::cargo_bin("pgnmill")
+        .unwrap()
+        .current_dir(root())
+        .args(["convert", "--quiet", "--to", to, input])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `(` in the movetext outside comments: one per variation.
+fn variations(game: &str) -> usize {
+    let mut depth_comment = false;
+    let mut n = 0;
+    let movetext: String = game
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for c in movetext.chars() {
+        match c {
+            '{' => depth_comment = true,
+            '}' => depth_comment = false,
+            '(' if !depth_comment => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+#[test]
+fn convert_writes_every_variation_and_reads_back_to_the_same_moves() {
+    let expected = expected();
+    let report = rows(&["--moves", DIR]);
+    // Not WXF: its tandem-pawn form `77.6` (pawn_move.xqf) is read back
+    // by the PGN tokenizer as move number `77.` and `6`, a problem of the
+    // WXF writer and the tokenizer, not of the records (reported to the lead).
+    for to in ["iccs", "chinese", "chinese-traditional"] {
+        let pgn = convert(to, DIR);
+        let games: Vec<&str> = pgn
+            .split("[Game \"Chinese Chess\"]")
+            .filter(|g| !g.trim().is_empty())
+            .collect();
+        assert_eq!(games.len(), report.len(), "{to}: one game per record");
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("converted.pgn");
+        std::fs::write(&path, &pgn).unwrap();
+        let again = rows(&["--moves", path.to_str().unwrap()]);
+        assert_eq!(again.len(), report.len(), "{to}");
+        for ((first, second), game) in report.iter().zip(&again).zip(&games) {
+            let at = format!("{to}: {}#{}", first["source"], first["game"]);
+            for col in [
+                "moves",
+                "plies",
+                "final_fen",
+                "start_fen",
+                "white",
+                "black",
+                "result",
+            ] {
+                assert_eq!(first[col], second[col], "{at}: {col}");
+            }
+            let e = expected
+                .iter()
+                .find(|e| {
+                    e.file == file_name(&first["source"]) && e.game.to_string() == first["game"]
+                })
+                .unwrap();
+            // A stopped line keeps its rest in a comment, not as a variation.
+            assert_eq!(variations(game), e.lines - 1, "{at}: variations\n{game}");
+        }
+    }
+}
+
+/// Runs a report over files written into a fresh folder.
+fn report_files(files: &[(&str, Vec<u8>)]) -> (Vec<HashMap<String, String>>, serde_json::Value) {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        std::fs::write(tmp.path().join(name), bytes).unwrap();
+    }
+    let (_out_tmp, out) = run_report(&["--moves", tmp.path().to_str().unwrap()]);
+    let rows = read_csv(&out.join("games.csv"));
+    check_invariants(&rows);
+    let summary =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    (rows, summary)
+}
+
+fn record(name: &str) -> Vec<u8> {
+    std::fs::read(root().join(DIR).join(name)).unwrap()
+}
+
+#[test]
+fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
+    let expected = expected();
+    let main = |file: &str| {
+        expected
+            .iter()
+            .find(|e| e.file == file)
+            .unwrap()
+            .main_line
+            .clone()
+    };
+    // An XQF cut inside its move records (110 plies; version 18, encrypted).
+    let mut xqf = record("test.xqf");
+    let cut = xqf.len() - 400;
+    xqf.truncate(cut);
+    // A CBR cut in the middle of its moves.
+    let mut cbr = record("test.cbr");
+    cbr.truncate(2300);
+    // A header that cannot be used: no row, an unsupported entry.
+    let mut header = record("test2.xqf");
+    header.truncate(500);
+    // A library's chapter heading: an empty board, "no move follows", a
+    // comment (made from test2.cbr).
+    let mut heading = record("test2.cbr");
+    heading.truncate(2214);
+    heading[2120..2210].fill(0);
+    let text: Vec<u8> = "第一章".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    heading.extend(5u32.to_le_bytes());
+    heading.extend((text.len() as u32).to_le_bytes());
+    heading.extend(&text);
+    let (rows, summary) = report_files(&[
+        ("a-cut.xqf", xqf),
+        ("b-cut.cbr", cbr),
+        ("c-header.xqf", header),
+        ("d-heading.cbr", heading),
+        ("e-good.xqf", record("UnitTest.xqf")),
+    ]);
+    let names: Vec<String> = rows.iter().map(|r| file_name(&r["source"])).collect();
+    assert_eq!(
+        names,
+        ["a-cut.xqf", "b-cut.cbr", "d-heading.cbr", "e-good.xqf"]
+    );
+    for (row, file) in rows[..2].iter().zip(["test.xqf", "test.cbr"]) {
+        assert_eq!(row["status"], "parse_error", "{row:?}");
+        assert!(row["error"].contains("cut short"), "{}", row["error"]);
+        let plies: usize = row["plies"].parse().unwrap();
+        let main = main(file);
+        assert!(plies > 0 && plies < main.len(), "{file}: {plies}");
+        let moves: Vec<&str> = row["moves"].split_whitespace().collect();
+        assert_eq!(moves, main[..plies], "{file}");
+    }
+    assert_eq!(rows[2]["status"], "unsupported");
+    assert!(
+        rows[2]["error"].contains("chapter-heading"),
+        "{}",
+        rows[2]["error"]
+    );
+    assert_eq!(rows[3]["status"], "ok");
+    assert_eq!(rows[3]["plies"], "5");
+    let inputs = summary["inputs"].as_array().unwrap();
+    let header = inputs
+        .iter()
+        .find(|i| i["path"].as_str().unwrap().ends_with("c-header.xqf"))
+        .unwrap();
+    assert_eq!(
+        header["unsupported"],
+        "XQF file not read: XQF header cut short: 500 bytes, 1024 needed"
+    );
+}
+
+#[test]
+fn a_page_with_two_blocks_gives_two_games_with_their_lines() {
+    let one = record("wukong-dhtmlxq-xqdb-130-html-page-draw.html");
+    let two = record("chasoft-dhtmlxq-endgame-binit-comments.txt");
+    let mut page = b"<html><body>\n<p>first</p>\n".to_vec();
+    page.extend(&one);
+    page.extend(b"\n<p>second</p>\n");
+    let second_line = 1 + page.iter().filter(|&&b| b == b'\n').count();
+    page.extend(&two);
+    let (rows, _) = report_files(&[("page.htm", page), ("notes.txt", b"no block here".to_vec())]);
+    assert_eq!(rows.len(), 2, "the .txt without a block is not read");
+    assert_eq!(rows[0]["plies"], "124");
+    assert_eq!(rows[1]["plies"], "33");
+    assert_eq!(rows[1]["line"], second_line.to_string());
+    assert_eq!(rows[1]["game"], "2");
+}
