@@ -27,10 +27,12 @@ pub struct Token<'a> {
     pub offset: usize,
 }
 
-/// Annotations written as text, which would otherwise read as moves
+/// Annotations written as text, which would otherwise read as moves: the
+/// list of docs/pgn-dialect.md section 4, with `e.p.` and `ep`
 /// (`\u{221e}` is the infinity sign, `\u{b1}` plus-minus ...).
 const GLYPHS: &str = "+- -+ +/- -/+ +/= =/+ = += =+ inf RR N TN e.p. ep =/inf inf/= \u{221e} \u{b1} \
-    \u{2213} \u{2a72} \u{2a71} \u{25a1} =/\u{221e} \u{221e}/=";
+    \u{2213} \u{2a72} \u{2a71} +\u{2212} \u{2212}+ \u{25a1} =/\u{221e} \u{221e}/= \u{394} \u{2206} \
+    \u{21c6} \u{2192} \u{2191} \u{27f3} \u{21bb} \u{25cb} \u{2295} \u{2a00} \u{2299} \u{2313} \u{2207}";
 
 /// Space, tab, vertical tab, form feed and the four ASCII separators.
 pub fn is_blank(b: u8) -> bool {
