@@ -5,7 +5,8 @@
 //! the caller hands in each game's record.
 
 use super::extract::ExtractKind;
-use super::format::{GameLocation, RowFormatter};
+use super::format::{ChunkFormat, GameLocation, RowFormatter};
+use super::parquet::RowGroup;
 use crate::pgn::GameSpan;
 use crate::replay::GameRecord;
 use crate::replay::Status;
@@ -57,6 +58,12 @@ pub struct FormattedChunk {
     pub games_csv: Vec<u8>,
     pub castling_csv: Vec<u8>,
     pub games: Vec<GameFacts>,
+    /// Games of the chunk read, selected by `--where` or not (`games`
+    /// holds the selected ones).
+    pub games_read: u64,
+    /// The rows as Parquet row groups, with `--format parquet`.
+    pub games_parquet: Option<RowGroup>,
+    pub castling_parquet: Option<RowGroup>,
 }
 
 impl FormattedChunk {
@@ -74,8 +81,8 @@ impl FormattedChunk {
         games_csv.clear();
         FormattedChunk {
             games_csv,
-            castling_csv: Vec::new(),
             games: Vec::with_capacity(games),
+            ..FormattedChunk::default()
         }
     }
 }
@@ -84,7 +91,9 @@ impl FormattedChunk {
 /// input order, the builder formats its rows and keeps its facts.
 pub struct ChunkBuilder {
     formatter: RowFormatter,
+    format: ChunkFormat,
     games: Vec<GameFacts>,
+    games_read: u64,
 }
 
 impl ChunkBuilder {
@@ -94,18 +103,27 @@ impl ChunkBuilder {
     /// report's memory then stays that of the chunks in flight, reached
     /// once, instead of being given back and faulted in again for every
     /// chunk.
-    pub fn new(recycled: FormattedChunk, with_moves: bool, games: usize) -> Self {
+    pub fn new(recycled: FormattedChunk, format: &ChunkFormat, games: usize) -> Self {
         let FormattedChunk {
             games_csv,
             castling_csv,
             games: mut facts,
+            ..
         } = recycled;
         facts.clear();
         facts.reserve(games);
         ChunkBuilder {
-            formatter: RowFormatter::reusing(with_moves, games, games_csv, castling_csv),
+            formatter: RowFormatter::reusing(format, games, games_csv, castling_csv),
+            format: format.clone(),
             games: facts,
+            games_read: 0,
         }
+    }
+
+    /// Counts a game that was read and not selected (`--where`): it has
+    /// no row.
+    pub fn pass_over(&mut self) {
+        self.games_read += 1;
     }
 
     /// Formats the rows of the game at `at`, replayed into `record`;
@@ -115,19 +133,32 @@ impl ChunkBuilder {
         at: GameLocation<'_>,
         record: &GameRecord<'_>,
         span: GameSpan,
+        tags: &[&str],
     ) -> csv::Result<()> {
-        self.formatter.push(at, record)?;
+        self.formatter.push(at, record, tags)?;
         self.games.push(GameFacts::of(record, span));
+        self.games_read += 1;
         Ok(())
     }
 
-    /// The finished chunk.
-    pub fn finish(self) -> csv::Result<FormattedChunk> {
-        let (games_csv, castling_csv) = self.formatter.finish()?;
+    /// The finished chunk, its Parquet row groups encoded (here, on the
+    /// worker thread, so that encoding is parallel work).
+    pub fn finish(self) -> Result<FormattedChunk, String> {
+        let rows = self.formatter.finish().map_err(|e| e.to_string())?;
+        let encode = |table: &Option<std::sync::Arc<super::parquet::ParquetTable>>,
+                      rows: Option<super::parquet::ArrowRows>| {
+            match (table, rows) {
+                (Some(t), Some(r)) => t.encode(r),
+                _ => Ok(None),
+            }
+        };
         Ok(FormattedChunk {
-            games_csv,
-            castling_csv,
+            games_parquet: encode(&self.format.games_parquet, rows.games_arrow)?,
+            castling_parquet: encode(&self.format.castling_parquet, rows.castling_arrow)?,
+            games_csv: rows.games_csv,
+            castling_csv: rows.castling_csv,
             games: self.games,
+            games_read: self.games_read,
         })
     }
 }
@@ -144,7 +175,7 @@ mod tests {
         first: u64,
         recycled: FormattedChunk,
     ) -> FormattedChunk {
-        let mut builder = ChunkBuilder::new(recycled, false, spans.len());
+        let mut builder = ChunkBuilder::new(recycled, &ChunkFormat::csv(false), spans.len());
         for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(bytes, 0).unwrap_or_default();
             let record = replay_game(raw, span.line, &ReplayOptions::default());
@@ -154,7 +185,7 @@ mod tests {
                 offset: span.offset,
                 line: span.line,
             };
-            builder.push(at, &record, *span).unwrap_or_default();
+            builder.push(at, &record, *span, &[]).unwrap_or_default();
         }
         builder.finish().unwrap_or_default()
     }

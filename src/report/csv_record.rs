@@ -54,11 +54,13 @@ pub struct CsvRecords {
 }
 
 impl CsvRecords {
+    #[cfg(test)]
     pub fn new() -> Self {
         Self::with_capacity(0)
     }
 
     /// A writer whose buffer holds `bytes` before it has to grow.
+    #[cfg(test)]
     pub fn with_capacity(bytes: usize) -> Self {
         Self::reusing(Vec::new(), bytes)
     }
