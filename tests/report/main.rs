@@ -11,4 +11,5 @@ mod support;
 mod boundaries;
 mod malformed;
 mod report_vs_python_chess;
+mod research;
 mod tokens;
