@@ -4,6 +4,7 @@
 //! beyond copying bytes. How the games were replayed is not known here:
 //! the caller hands in each game's record.
 
+use super::classes;
 use super::extract::ExtractKind;
 use super::format::{ChunkFormat, GameLocation, RowFormatter};
 use super::parquet::RowGroup;
@@ -25,11 +26,42 @@ pub struct GameFacts {
     pub castling_conflict: bool,
     /// The game's place in its source, to copy its text into extract files.
     pub span: GameSpan,
+    /// The `game` column: its index in its source.
+    pub game: u64,
+    /// The repetition counts (0 when nothing was replayed), for the
+    /// distributions of report.html.
+    pub rep_max_ep_always: u32,
+    pub rep_max_ep_legal: u32,
+    /// The classes of report.html's breakdowns (`super::classes`): the
+    /// year of `Date`; the time-control class and the rating band when the
+    /// TimeControl, WhiteElo and BlackElo tags are columns (`--tags`).
+    pub year: Option<u16>,
+    pub time_control: Option<u8>,
+    pub rating_band: Option<u32>,
+    /// The error of a game that is not `ok`, for report.html's examples.
+    pub error: Option<Box<str>>,
+    /// The castling conflict's invalid rights and reason, if any.
+    pub castling: Option<Box<(String, String)>>,
 }
 
 impl GameFacts {
-    fn of(record: &GameRecord, span: GameSpan) -> Self {
+    fn of(record: &GameRecord, span: GameSpan, game: u64, tags: &[&str], f: &ChunkFormat) -> Self {
+        let tag = |at: Option<usize>| at.and_then(|i| tags.get(i)).copied();
         GameFacts {
+            game,
+            rep_max_ep_always: record.rep_ep_always.max,
+            rep_max_ep_legal: record.rep_ep_legal.max,
+            year: classes::year(&record.tags.date),
+            time_control: tag(f.time_control_tag).and_then(classes::time_control_class),
+            rating_band: match (tag(f.white_elo_tag), tag(f.black_elo_tag)) {
+                (Some(w), Some(b)) => classes::rating_band(w, b),
+                _ => None,
+            },
+            error: (record.status != Status::Ok).then(|| record.error.as_str().into()),
+            castling: record
+                .castling_conflict
+                .as_ref()
+                .map(|c| Box::new((c.invalid.clone(), c.reason.clone()))),
             status: record.status,
             variant: record.variant.clone(),
             plies: record.plies,
@@ -136,7 +168,8 @@ impl ChunkBuilder {
         tags: &[&str],
     ) -> csv::Result<()> {
         self.formatter.push(at, record, tags)?;
-        self.games.push(GameFacts::of(record, span));
+        self.games
+            .push(GameFacts::of(record, span, at.game, tags, &self.format));
         self.games_read += 1;
         Ok(())
     }

@@ -55,7 +55,7 @@ impl Column {
 use ColumnType::{Bool, Int32, Int64, Text};
 
 /// The default columns of `games.csv`, in order.
-pub const GAME_COLUMNS: [Column; 24] = [
+pub static GAME_COLUMNS: [Column; 24] = [
     Column::new("source", Text),
     Column::new("game", Int64),
     Column::new("offset", Int64),
@@ -86,7 +86,7 @@ pub const GAME_COLUMNS: [Column; 24] = [
 pub const MOVES_COLUMN: Column = Column::new("moves", Text);
 
 /// The columns of `castling.csv`, in order.
-pub const CASTLING_COLUMNS: [Column; 9] = [
+pub static CASTLING_COLUMNS: [Column; 9] = [
     Column::new("source", Text),
     Column::new("game", Int64),
     Column::new("offset", Int64),

@@ -79,6 +79,11 @@ pub struct ChunkFormat {
     /// The Parquet tables (`--format` names `parquet`).
     pub games_parquet: Option<Arc<ParquetTable>>,
     pub castling_parquet: Option<Arc<ParquetTable>>,
+    /// Where the TimeControl, WhiteElo and BlackElo tags are among the
+    /// `--tags` values, for report.html's breakdowns.
+    pub time_control_tag: Option<usize>,
+    pub white_elo_tag: Option<usize>,
+    pub black_elo_tag: Option<usize>,
 }
 
 impl ChunkFormat {

@@ -9,10 +9,13 @@
 //! (`docs/reports.md`): add columns, never rename or drop one.
 
 mod chunk;
+pub mod classes;
 pub mod columns;
 mod csv_record;
 mod extract;
 mod format;
+mod html;
+pub mod html_stats;
 mod output;
 pub mod parquet;
 mod rows;

@@ -9,7 +9,8 @@ use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
 /// File names a report writes; their presence means an earlier report.
-pub const REPORT_FILES: [&str; 5] = [
+pub const REPORT_FILES: [&str; 6] = [
+    "report.html",
     "games.csv",
     "castling.csv",
     "summary.json",

@@ -6,6 +6,7 @@ use super::chunk::FormattedChunk;
 use super::columns::{CASTLING_COLUMNS, game_columns};
 use super::extract::{ExtractFile, ExtractRequest};
 use super::format::{ChunkFormat, ReportLayout, castling_header, games_header};
+use super::html_stats::HtmlStats;
 use super::output::OutputDir;
 use super::parquet::ParquetFile;
 use super::summary::{InputSummary, Summary};
@@ -20,6 +21,8 @@ pub struct ReportWriter {
     games_parquet: Option<ParquetFile>,
     castling_parquet: Option<ParquetFile>,
     format: ChunkFormat,
+    html_file: AtomicFile,
+    html: HtmlStats,
     extracts: Vec<ExtractFile>,
     summary_file: AtomicFile,
     pub summary: Summary,
@@ -62,6 +65,9 @@ impl ReportWriter {
             csv: layout.csv,
             games_parquet: games_parquet.as_ref().map(ParquetFile::table),
             castling_parquet: castling_parquet.as_ref().map(ParquetFile::table),
+            time_control_tag: tag_at(&layout.tags, "TimeControl"),
+            white_elo_tag: tag_at(&layout.tags, "WhiteElo"),
+            black_elo_tag: tag_at(&layout.tags, "BlackElo"),
         };
         let extracts = extracts
             .iter()
@@ -73,6 +79,8 @@ impl ReportWriter {
             games_parquet,
             castling_parquet,
             format,
+            html_file: out.create("report.html")?,
+            html: HtmlStats::default(),
             extracts,
             summary_file: out.create("summary.json")?,
             summary: Summary::new(threads),
@@ -86,6 +94,7 @@ impl ReportWriter {
 
     /// Starts the totals of a new input.
     pub fn begin_input(&mut self, input: InputSummary) {
+        self.html.begin_input(&input.path);
         self.summary.inputs.push(input);
     }
 
@@ -110,6 +119,7 @@ impl ReportWriter {
         {
             file.append(group)?;
         }
+        self.html.read(chunk.games_read);
         let s = &mut self.summary;
         s.games_read += chunk.games_read;
         if let Some(input) = s.inputs.last_mut() {
@@ -121,6 +131,7 @@ impl ReportWriter {
         let mut by_status = [0u64; Status::ALL.len()];
         let mut variant_run: Option<(&str, u64)> = None;
         for g in &chunk.games {
+            self.html.add(g);
             s.games += 1;
             s.plies += u64::from(g.plies);
             if let Some(n) = by_status.get_mut(g.status as usize) {
@@ -181,6 +192,9 @@ impl ReportWriter {
             file: "summary.json".into(),
             message: e.to_string(),
         })?;
+        let page = super::html::render(&self.html, env!("CARGO_PKG_VERSION"));
+        self.html_file.write_all(page.as_bytes())?;
+        self.html_file.commit()?;
         self.summary_file.write_all(&json)?;
         self.summary_file.write_all(b"\n")?;
         for file in [self.games, self.castling].into_iter().flatten() {
@@ -198,6 +212,11 @@ impl ReportWriter {
         self.summary_file.commit()?;
         Ok(self.summary)
     }
+}
+
+/// Where tag `name` is among the `--tags` columns (compared without case).
+fn tag_at(tags: &[String], name: &str) -> Option<usize> {
+    tags.iter().position(|t| t.eq_ignore_ascii_case(name))
 }
 
 /// Adds `n` games of variant `name` to the summary's count.
