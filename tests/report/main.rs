@@ -9,6 +9,7 @@
 mod support;
 
 mod boundaries;
+mod html;
 mod malformed;
 mod report_vs_python_chess;
 mod research;
