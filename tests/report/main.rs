@@ -11,6 +11,7 @@ mod support;
 mod boundaries;
 mod html;
 mod malformed;
+mod readers;
 mod report_vs_python_chess;
 mod research;
 mod tokens;
