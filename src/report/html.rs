@@ -306,9 +306,9 @@ fn repetition_section(out: &mut String, stats: &HtmlStats) {
     );
     let keys: std::collections::BTreeSet<u32> = stats
         .rep_ep_always
-        .keys()
-        .chain(stats.rep_ep_legal.keys())
-        .copied()
+        .iter()
+        .chain(stats.rep_ep_legal.iter())
+        .map(|(v, _)| v)
         .collect();
     for (id, title, map) in [
         ("rep-ep-always", "rep_max, ep-always", &stats.rep_ep_always),
@@ -317,7 +317,7 @@ fn repetition_section(out: &mut String, stats: &HtmlStats) {
         let bars: Vec<Bar> = keys
             .iter()
             .map(|k| {
-                let n = map.get(k).copied().unwrap_or(0);
+                let n = map.get(*k);
                 Bar {
                     label: format!("rep_max {k}"),
                     value: n as f64,
@@ -332,8 +332,8 @@ fn repetition_section(out: &mut String, stats: &HtmlStats) {
         .map(|k| {
             vec![
                 k.to_string(),
-                stats.rep_ep_always.get(k).copied().unwrap_or(0).to_string(),
-                stats.rep_ep_legal.get(k).copied().unwrap_or(0).to_string(),
+                stats.rep_ep_always.get(*k).to_string(),
+                stats.rep_ep_legal.get(*k).to_string(),
             ]
         })
         .collect();
@@ -349,7 +349,7 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
     out.push_str("<h2>Missed threefolds</h2>");
     let any = !stats.by_time_control.is_empty()
         || !stats.by_rating_band.is_empty()
-        || !stats.by_year.is_empty();
+        || stats.years().next().is_some();
     if !any {
         out.push_str("<p class=\"note\">No game has a Date, TimeControl or rating to break them down by.</p>");
     }
@@ -409,12 +409,9 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
             &rows,
         );
     }
-    if !stats.by_year.is_empty() {
-        let rows: Vec<(String, Tally)> = stats
-            .by_year
-            .iter()
-            .map(|(k, t)| (k.to_string(), *t))
-            .collect();
+    if stats.years().next().is_some() {
+        let rows: Vec<(String, Tally)> =
+            stats.years().map(|(y, t)| (format!("{y:04}"), t)).collect();
         breakdown(
             out,
             "missed-year",

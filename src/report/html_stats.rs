@@ -20,6 +20,50 @@ impl Tally {
     }
 }
 
+/// Games by a small count (`rep_max`): an array for the usual values, a
+/// map for the rare large ones; this runs for every game.
+#[derive(Clone, Debug, Default)]
+pub struct Counts {
+    small: [u64; 16],
+    large: BTreeMap<u32, u64>,
+}
+
+impl Counts {
+    fn add(&mut self, value: u32) {
+        match self.small.get_mut(value as usize) {
+            Some(n) => *n += 1,
+            None => *self.large.entry(value).or_insert(0) += 1,
+        }
+    }
+
+    /// The values counted, in order, with their counts (none of zero).
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        (0u32..)
+            .zip(self.small)
+            .filter(|&(_, n)| n > 0)
+            .chain(self.large.iter().map(|(&v, &n)| (v, n)))
+    }
+
+    /// The count of `value`.
+    pub fn get(&self, value: u32) -> u64 {
+        match self.small.get(value as usize) {
+            Some(&n) => n,
+            None => self.large.get(&value).copied().unwrap_or(0),
+        }
+    }
+}
+
+impl HtmlStats {
+    /// The years counted, in order, with their tallies.
+    pub fn years(&self) -> impl Iterator<Item = (usize, Tally)> + '_ {
+        self.by_year
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.games > 0)
+            .map(|(y, t)| (y, *t))
+    }
+}
+
 /// A game that did not replay, as report.html shows it.
 #[derive(Clone, Debug)]
 pub struct ErrorExample {
@@ -61,14 +105,16 @@ pub struct HtmlStats {
     pub games_read: u64,
     pub by_status: [u64; Status::ALL.len()],
     /// Games by `rep_max` (games replayed from a position, so > 0).
-    pub rep_ep_always: BTreeMap<u32, u64>,
-    pub rep_ep_legal: BTreeMap<u32, u64>,
+    pub rep_ep_always: Counts,
+    pub rep_ep_legal: Counts,
     pub missed: u64,
     /// By time-control class (index of `classes::TIME_CONTROL_CLASSES`).
     pub by_time_control: BTreeMap<u8, Tally>,
     /// By the lower end of the rating band.
     pub by_rating_band: BTreeMap<u32, Tally>,
-    pub by_year: BTreeMap<u16, Tally>,
+    /// By year, indexed by the year (a Date's four digits): an array, not
+    /// a map, since every game of a report has a date to count.
+    pub by_year: Vec<Tally>,
     pub by_time_control_and_band: BTreeMap<(u8, u32), Tally>,
     pub castling_conflicts: u64,
     pub castling: Vec<CastlingExample>,
@@ -99,10 +145,10 @@ impl HtmlStats {
             *n += 1;
         }
         if g.rep_max_ep_always > 0 {
-            *self.rep_ep_always.entry(g.rep_max_ep_always).or_insert(0) += 1;
+            self.rep_ep_always.add(g.rep_max_ep_always);
         }
         if g.rep_max_ep_legal > 0 {
-            *self.rep_ep_legal.entry(g.rep_max_ep_legal).or_insert(0) += 1;
+            self.rep_ep_legal.add(g.rep_max_ep_legal);
         }
         self.missed += u64::from(g.missed_threefold);
         if let Some(tc) = g.time_control {
@@ -124,10 +170,13 @@ impl HtmlStats {
                 .add(g.missed_threefold);
         }
         if let Some(year) = g.year {
-            self.by_year
-                .entry(year)
-                .or_default()
-                .add(g.missed_threefold);
+            let y = usize::from(year);
+            if self.by_year.len() <= y {
+                self.by_year.resize(y + 1, Tally::default());
+            }
+            if let Some(t) = self.by_year.get_mut(y) {
+                t.add(g.missed_threefold);
+            }
         }
         if let Some(c) = &g.castling {
             self.castling_conflicts += 1;
