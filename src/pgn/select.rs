@@ -31,6 +31,9 @@ enum Compare {
     Below,
 }
 
+/// Reads the value after an operator into its test.
+type MakeTest = fn(&str) -> Result<Test, String>;
+
 /// One `--where` condition.
 #[derive(Clone, Debug)]
 pub struct Condition {
@@ -56,7 +59,7 @@ impl std::str::FromStr for Condition {
                 "\"{expr}\": expected TAG=VALUE, TAG!=VALUE, TAG~REGEX or TAG>=N (<=, >, <)"
             ));
         }
-        let ops: [(&str, fn(&str) -> Result<Test, String>); 7] = [
+        let ops: [(&str, MakeTest); 7] = [
             ("!=", |v| Ok(Test::NotEqual(v.to_string()))),
             (">=", |v| number(v, Compare::AtLeast)),
             ("<=", |v| number(v, Compare::AtMost)),
