@@ -24,7 +24,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnmill::pgn::Batches;
 use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
 use pgnmill::replay::{ReplayOptions, replay_text};
-use pgnmill::report::{ChunkBuilder, FormattedChunk, GameLocation, OutputDir};
+use pgnmill::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation, OutputDir};
 use pgnmill::source::{ReadOptions, decode_game, expand_inputs};
 
 /// The real games of the corpus (no edge cases, no generated files), in the
@@ -121,8 +121,11 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let mut rows = 0;
             for batch in &batches {
-                let mut chunk =
-                    ChunkBuilder::new(FormattedChunk::default(), false, batch.games.len());
+                let mut chunk = ChunkBuilder::new(
+                    FormattedChunk::default(),
+                    &ChunkFormat::csv(false),
+                    batch.games.len(),
+                );
                 for (i, span) in batch.games.iter().enumerate() {
                     let text = decode_game(batch.game_bytes(span), encoding);
                     let record = replay_text(&text, span.line, &options);
@@ -132,7 +135,7 @@ fn stages(c: &mut Criterion) {
                         offset: span.offset,
                         line: span.line,
                     };
-                    let _ = chunk.push(at, &record, *span);
+                    let _ = chunk.push(at, &record, *span, &[]);
                 }
                 let r = chunk.finish();
                 rows += r.map_or(0, |r| r.games.len());

@@ -27,6 +27,8 @@
 #     VmRSS. %M (max RSS) also counts the pages of the memory-mapped input
 #     that were touched, so it grows with the input for a mapped file and
 #     says nothing about pgnmill's own memory; RssAnon does.
+#     Also pgnmill `-j 1` and `-j 2` with `--format parquet`, to put the
+#     Parquet output's throughput and memory next to CSV's.
 #  4. prints medians and the ratios of docs/performance.md: pgnmill MB per CPU-second over
 #     the baseline's (target 2.5x; the median of the per-round ratios, each
 #     from two adjacent runs), 2-thread wall speed-up over 1 thread (target
@@ -216,6 +218,9 @@ for r in $(seq "$rounds"); do
   echo "pgnmill-j1 $(fingerprint "$out-j1")" >> "$shas"
   measure pgnmill-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-j2" "$big"
   echo "pgnmill-j2 $(fingerprint "$out-j2")" >> "$shas"
+  # The same report as games.parquet (--format parquet), for its cost.
+  measure parquet-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --format parquet --quiet --force -o "$out-pq" "$big"
+  measure parquet-j2 "$r" "$pgnmill" report -j 2 --format parquet --quiet --force -o "$out-pq" "$big"
   if [ "$have_zstd" = 1 ]; then
     measure zst-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.zst"
     echo "zst-j1 $(fingerprint "$out-zst")" >> "$shas"
@@ -294,6 +299,9 @@ END {
   if (("base-j2") in seen) {
     sp = ""; for (r in rounds) if (W["base-j2", r] > 0) sp = sp " " W["base-j1", r] / W["base-j2", r]
     printf "  (baseline 2-thread speed-up in the same rounds: %.2fx: what the machine allowed)\n", median(sp)
+  }
+  if (("parquet-j1") in seen) {
+    printf "Parquet output (--format parquet): %.1f MB/CPU-s at 1 thread (CSV: %.1f, %+.1f%% CPU), %.1f MB/s wall at 2 threads (CSV: %.1f); RssAnon peak -j 1 %.1f MB, -j 2 %.1f MB\n", mb / Cm["parquet-j1"], mb / Cm["pgnmill-j1"], 100 * (Cm["parquet-j1"] / Cm["pgnmill-j1"] - 1), mb / Wm["parquet-j2"], mb / Wm["pgnmill-j2"], Am["parquet-j1"] / 1024, Am["parquet-j2"] / 1024
   }
   if (("zst-j1") in seen) {
     printf "zstd input: %.1f MB/CPU-s at 1 thread (plain: %.1f), %.1f MB/s wall at 2 threads (plain: %.1f); decompressed MB\n", mb / Cm["zst-j1"], mb / Cm["pgnmill-j1"], mb / Wm["zst-j2"], mb / Wm["pgnmill-j2"]

@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use pgnmill::pgn::split_all;
 use pgnmill::replay::{ReplayOptions, replay_game};
-use pgnmill::report::{ChunkBuilder, FormattedChunk, GameLocation};
+use pgnmill::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
 use pgnmill::source::{SNIFF_BYTES, decode_game, sniff};
 
 fuzz_target!(|data: &[u8]| {
@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
             moves,
             variant: None,
         };
-        let mut rows = ChunkBuilder::new(FormattedChunk::default(), moves, spans.len());
+        let mut rows = ChunkBuilder::new(
+            FormattedChunk::default(),
+            &ChunkFormat::csv(moves),
+            spans.len(),
+        );
         for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(data, 0).expect("span inside input");
             let text = decode_game(raw, encoding);
@@ -46,10 +50,12 @@ fuzz_target!(|data: &[u8]| {
                 offset: span.offset,
                 line: span.line,
             };
-            rows.push(at, &r, *span)
+            rows.push(at, &r, *span, &[])
                 .expect("formatting rows into memory cannot fail");
         }
-        let chunk = rows.finish().expect("formatting rows into memory cannot fail");
+        let chunk = rows
+            .finish()
+            .expect("formatting rows into memory cannot fail");
         assert_eq!(chunk.games.len(), spans.len());
         let rows = csv::ReaderBuilder::new()
             .has_headers(false)

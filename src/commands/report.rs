@@ -3,7 +3,9 @@
 //! that does it for one input is in `report/pipeline.rs`).
 
 use clap::{Args, ValueEnum};
-use pgnmill::report::ExtractRequest;
+use pgnmill::pgn::select::{Condition, TagQuery};
+use pgnmill::report::columns::tag_columns;
+use pgnmill::report::{ExtractRequest, ReportLayout};
 use pgnmill::variant::GameVariant;
 use std::path::PathBuf;
 
@@ -30,6 +32,15 @@ impl VariantChoice {
             VariantChoice::Xiangqi => Some(GameVariant::Xiangqi),
         }
     }
+}
+
+/// A file format of the report's tables.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatChoice {
+    /// games.csv and castling.csv.
+    Csv,
+    /// games.parquet and castling.parquet (zstd).
+    Parquet,
 }
 
 /// Replay every game of PGN collections and write a report folder:
@@ -86,6 +97,32 @@ pub struct ReportArgs {
     #[arg(long, value_name = "KIND=FILE")]
     pub extract: Vec<ExtractRequest>,
 
+    /// Add a games.csv column for each tag, named as given, empty when a
+    /// game lacks it (comma lists, repeatable); `lichess` adds lichess's
+    /// tags: UTCDate, UTCTime, WhiteElo, BlackElo, WhiteRatingDiff,
+    /// BlackRatingDiff, WhiteTitle, BlackTitle, ECO, Opening, TimeControl,
+    /// Termination. Tags that are already columns are refused.
+    #[arg(long, value_name = "TAG,...", value_delimiter = ',')]
+    pub tags: Vec<String>,
+
+    /// Report only the games whose tags meet EXPR (repeatable: all must
+    /// hold), chosen before they are replayed: TAG=VALUE, TAG!=VALUE,
+    /// TAG~REGEX, or on numbers TAG>=N, TAG<=N, TAG>N, TAG<N (a tag that is
+    /// not a number fails those). A missing tag is the empty value.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Vec<Condition>,
+
+    /// The files to write for games and castling conflicts: csv, parquet,
+    /// or csv,parquet.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        value_delimiter = ',',
+        default_value = "csv"
+    )]
+    pub format: Vec<FormatChoice>,
+
     /// No progress bar and no closing summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -128,6 +165,15 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     for extract in &args.extract {
         check_extract(extract, args.force, &input_paths)?;
     }
+    let tags = tag_columns(&args.tags).map_err(CliError::Usage)?;
+    let layout = ReportLayout {
+        moves: args.moves,
+        tags: tags.clone(),
+        csv: args.format.contains(&FormatChoice::Csv),
+        parquet: args.format.contains(&FormatChoice::Parquet),
+    };
+    let where_text: Vec<String> = args.where_.iter().map(|c| c.to_string()).collect();
+    let select = TagQuery::new(tags.clone(), args.where_.clone());
     let out = OutputDir::prepare(&args.out, args.force)?;
     let inputs = expansion.inputs;
     let total_bytes = inputs
@@ -143,7 +189,16 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             variant: args.variant.forced(),
         },
         extracts: args.extract.clone(),
+        layout,
+        select,
         options: RunOptions {
+            tags,
+            where_: where_text,
+            format: args
+                .format
+                .iter()
+                .map(|f| format!("{f:?}").to_lowercase())
+                .collect(),
             variant: format!("{:?}", args.variant).to_lowercase(),
             moves: args.moves,
             extract: args.extract.iter().map(|e| e.to_string()).collect(),

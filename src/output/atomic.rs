@@ -61,6 +61,24 @@ impl AtomicFile {
     }
 }
 
+/// For writers that take a `Write` (the Parquet file writer): the same
+/// bytes as [`AtomicFile::write_all`], with plain I/O errors.
+impl Write for AtomicFile {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self.writer.as_mut() {
+            Some(w) => w.write(bytes),
+            None => Ok(bytes.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.writer.as_mut() {
+            Some(w) => w.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         if self.writer.is_some() {

@@ -32,6 +32,7 @@ pub mod headers;
 pub mod lines;
 mod main_line;
 pub mod movetext;
+pub mod select;
 pub mod split;
 mod split_parallel;
 pub mod tag;

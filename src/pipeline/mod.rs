@@ -39,9 +39,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::cpu_time::thread_cpu_ns;
+use crate::pgn::select::TagQuery;
 use crate::replay::ReplayOptions;
 use crate::report::summary::RunOptions;
-use crate::report::{ExtractRequest, OutputDir, ReportWriter, Summary};
+use crate::report::{ExtractRequest, OutputDir, ReportLayout, ReportWriter, Summary};
 use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
 
@@ -94,6 +95,12 @@ pub struct ReportConfig {
     pub replay: ReplayOptions,
     /// The extract files to write beside the report.
     pub extracts: Vec<ExtractRequest>,
+    /// The report's columns and files (`--tags`, `--format`); its `moves`
+    /// follows `replay.moves`.
+    pub layout: ReportLayout,
+    /// The `--tags` columns and `--where` conditions, read from each
+    /// game's tags before it is replayed.
+    pub select: TagQuery,
     /// What `summary.json` records of how the run was asked for.
     pub options: RunOptions,
     /// What the search for the inputs passed over, for `summary.json`.
@@ -123,7 +130,11 @@ pub fn run_report(
     let main_cpu = thread_cpu_ns();
     let threads = pool.current_num_threads();
     let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
-    let mut writer = ReportWriter::create(out, config.replay.moves, &config.extracts, threads)?;
+    let layout = ReportLayout {
+        moves: config.replay.moves,
+        ..config.layout.clone()
+    };
+    let mut writer = ReportWriter::create(out, &layout, &config.extracts, threads)?;
     writer.summary.options = config.options.clone();
     writer.summary.skipped = config.skipped.clone();
     let mut producer_cpu = stages::ProducerCpu::default();
@@ -136,7 +147,7 @@ pub fn run_report(
             producer_cpu: &mut producer_cpu,
             split_threads,
         };
-        let ran = reorder::run_input(input, pool, &config.replay, cancel, &mut sink);
+        let ran = reorder::run_input(input, pool, config, cancel, &mut sink);
         // A binary file: one line on stderr, and no rows.
         if let Some(why) = writer
             .summary

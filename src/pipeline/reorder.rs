@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
+use super::ReportConfig;
 use super::producer::{self, Produced};
 use super::sizing::{BATCHES_AHEAD, BATCHES_IN_FLIGHT, chunks_out, games_per_task};
 use super::spare::Spare;
@@ -17,7 +18,6 @@ use super::stages::ProducerCpu;
 use super::task::{Job, TaskError, replay_chunk};
 use super::{Cancel, Observer, ReportError};
 use crate::pgn::Batch;
-use crate::replay::ReplayOptions;
 use crate::report::summary::InputSummary;
 use crate::report::{FormattedChunk, ReportWriter};
 use crate::source::{Input, SourceError};
@@ -71,7 +71,7 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 pub(super) fn run_input(
     input: &Input,
     pool: &rayon::ThreadPool,
-    options: &ReplayOptions,
+    config: &ReportConfig,
     cancel: &Cancel,
     sink: &mut Sink<'_>,
 ) -> Result<(), InputEnd> {
@@ -105,10 +105,13 @@ pub(super) fn run_input(
     );
     summary.unsupported = unsupported;
     sink.writer.begin_input(summary);
+    let format = sink.writer.chunk_format().clone();
     let job = Job {
         name: &name,
         encoding,
-        options,
+        options: &config.replay,
+        select: &config.select,
+        format: &format,
         cancel,
     };
     let stop = AtomicBool::new(false);
@@ -307,8 +310,8 @@ impl<'a> State<'_, 'a> {
     fn accept(&mut self, done: Done, sink: &mut Sink<'_>) -> Result<(), InputEnd> {
         let chunk = match done.result {
             Ok(chunk) => chunk,
-            Err(TaskError::Csv(e)) => {
-                return Err(InputEnd::Fatal(ReportError::Csv(e.to_string())));
+            Err(TaskError::Format(e)) => {
+                return Err(InputEnd::Fatal(ReportError::Csv(e)));
             }
             Err(TaskError::Skipped) => {
                 check_cancel(self.job.name, self.job.cancel)?;
@@ -326,12 +329,12 @@ impl<'a> State<'_, 'a> {
             *slot = Some(chunk);
         }
         while let Some(front) = self.in_flight.front_mut() {
-            let Some(chunk) = front.chunks.get_mut(front.written).and_then(Option::take) else {
+            let Some(mut chunk) = front.chunks.get_mut(front.written).and_then(Option::take) else {
                 break;
             };
             let batch = &front.batch;
             sink.writer
-                .add(&chunk, &|span| batch.game_bytes(span).to_vec())
+                .add(&mut chunk, &|span| batch.game_bytes(span).to_vec())
                 .map_err(|e| InputEnd::Fatal(ReportError::Output(e)))?;
             front.written += 1;
             self.outstanding -= 1;

@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Cancel;
 use super::spare::Spare;
+use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
 use crate::replay::{GameRecord, ReplayOptions, Status, replay_text};
-use crate::report::{ChunkBuilder, FormattedChunk, GameLocation};
+use crate::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
 use crate::source::{Encoding, decode_game};
 
 /// What every task of one input shares.
@@ -16,13 +17,17 @@ pub(super) struct Job<'a> {
     pub name: &'a str,
     pub encoding: Encoding,
     pub options: &'a ReplayOptions,
+    /// The `--tags` and `--where` tags.
+    pub select: &'a TagQuery,
+    /// The files the rows are formatted for.
+    pub format: &'a ChunkFormat,
     pub cancel: &'a Cancel,
 }
 
 /// Why a task returned no rows.
 pub(super) enum TaskError {
     /// Formatting a row failed.
-    Csv(csv::Error),
+    Format(String),
     /// The run was stopping (cancelled, or an earlier error): not replayed.
     Skipped,
 }
@@ -42,9 +47,27 @@ pub(super) fn replay_chunk(
     }
     let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
     let first_game = batch.first_game + 1 + (chunk * per_task) as u64;
-    let mut rows = ChunkBuilder::new(spare.take(), job.options.moves, spans.len());
+    let mut rows = ChunkBuilder::new(spare.take(), job.format, spans.len());
     for (i, span) in spans.iter().enumerate() {
         let text = decode_game(batch.game_bytes(span), job.encoding);
+        // Without --tags and --where the tags are read once, by replay.
+        let values = if job.select.is_empty() {
+            Vec::new()
+        } else {
+            let values = job.select.read(&text, span.line);
+            if !job.select.selects(&values) {
+                rows.pass_over();
+                continue;
+            }
+            values
+        };
+        // Empty, so no allocation, without --tags.
+        let columns = job.select.column_names().len();
+        let tags: Vec<&str> = values
+            .iter()
+            .take(columns)
+            .map(|v| v.as_deref().unwrap_or(""))
+            .collect();
         let mut record = replay_text(&text, span.line, job.options);
         if let Some(note) = &batch.note {
             apply_note(note, &mut record);
@@ -55,9 +78,10 @@ pub(super) fn replay_chunk(
             offset: span.offset,
             line: span.line,
         };
-        rows.push(at, &record, *span).map_err(TaskError::Csv)?;
+        rows.push(at, &record, *span, &tags)
+            .map_err(|e| TaskError::Format(e.to_string()))?;
     }
-    rows.finish().map_err(TaskError::Csv)
+    rows.finish().map_err(TaskError::Format)
 }
 
 /// A record reader's note decides the row's status unless the replay

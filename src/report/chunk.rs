@@ -4,8 +4,10 @@
 //! beyond copying bytes. How the games were replayed is not known here:
 //! the caller hands in each game's record.
 
+use super::classes;
 use super::extract::ExtractKind;
-use super::format::{GameLocation, RowFormatter};
+use super::format::{ChunkFormat, GameLocation, RowFormatter};
+use super::parquet::RowGroup;
 use crate::pgn::GameSpan;
 use crate::replay::GameRecord;
 use crate::replay::Status;
@@ -26,6 +28,22 @@ pub struct GameFacts {
     pub outcome: OutcomeFacts,
     /// The game's place in its source, to copy its text into extract files.
     pub span: GameSpan,
+    /// The `game` column: its index in its source.
+    pub game: u64,
+    /// The repetition counts (0 when nothing was replayed), for the
+    /// distributions of report.html.
+    pub rep_max_ep_always: u32,
+    pub rep_max_ep_legal: u32,
+    /// The classes of report.html's breakdowns (`super::classes`): the
+    /// year of `Date`; the time-control class and the rating band when the
+    /// TimeControl, WhiteElo and BlackElo tags are columns (`--tags`).
+    pub year: Option<u16>,
+    pub time_control: Option<u8>,
+    pub rating_band: Option<u32>,
+    /// The error of a game that is not `ok`, for report.html's examples.
+    pub error: Option<Box<str>>,
+    /// The castling conflict's invalid rights and reason, if any.
+    pub castling: Option<Box<(String, String)>>,
 }
 
 /// What the summary counts of a game's outcome columns (docs/outcomes.md,
@@ -66,8 +84,23 @@ impl OutcomeFacts {
 }
 
 impl GameFacts {
-    fn of(record: &GameRecord, span: GameSpan) -> Self {
+    fn of(record: &GameRecord, span: GameSpan, game: u64, tags: &[&str], f: &ChunkFormat) -> Self {
+        let tag = |at: Option<usize>| at.and_then(|i| tags.get(i)).copied();
         GameFacts {
+            game,
+            rep_max_ep_always: record.rep_ep_always.max,
+            rep_max_ep_legal: record.rep_ep_legal.max,
+            year: classes::year(&record.tags.date),
+            time_control: tag(f.time_control_tag).and_then(classes::time_control_class),
+            rating_band: match (tag(f.white_elo_tag), tag(f.black_elo_tag)) {
+                (Some(w), Some(b)) => classes::rating_band(w, b),
+                _ => None,
+            },
+            error: (record.status != Status::Ok).then(|| record.error.as_str().into()),
+            castling: record
+                .castling_conflict
+                .as_ref()
+                .map(|c| Box::new((c.invalid.clone(), c.reason.clone()))),
             status: record.status,
             variant: record.variant.clone(),
             plies: record.plies,
@@ -98,6 +131,12 @@ pub struct FormattedChunk {
     pub games_csv: Vec<u8>,
     pub castling_csv: Vec<u8>,
     pub games: Vec<GameFacts>,
+    /// Games of the chunk read, selected by `--where` or not (`games`
+    /// holds the selected ones).
+    pub games_read: u64,
+    /// The rows as Parquet row groups, with `--format parquet`.
+    pub games_parquet: Option<RowGroup>,
+    pub castling_parquet: Option<RowGroup>,
 }
 
 impl FormattedChunk {
@@ -115,8 +154,8 @@ impl FormattedChunk {
         games_csv.clear();
         FormattedChunk {
             games_csv,
-            castling_csv: Vec::new(),
             games: Vec::with_capacity(games),
+            ..FormattedChunk::default()
         }
     }
 }
@@ -125,7 +164,9 @@ impl FormattedChunk {
 /// input order, the builder formats its rows and keeps its facts.
 pub struct ChunkBuilder {
     formatter: RowFormatter,
+    format: ChunkFormat,
     games: Vec<GameFacts>,
+    games_read: u64,
 }
 
 impl ChunkBuilder {
@@ -135,18 +176,27 @@ impl ChunkBuilder {
     /// report's memory then stays that of the chunks in flight, reached
     /// once, instead of being given back and faulted in again for every
     /// chunk.
-    pub fn new(recycled: FormattedChunk, with_moves: bool, games: usize) -> Self {
+    pub fn new(recycled: FormattedChunk, format: &ChunkFormat, games: usize) -> Self {
         let FormattedChunk {
             games_csv,
             castling_csv,
             games: mut facts,
+            ..
         } = recycled;
         facts.clear();
         facts.reserve(games);
         ChunkBuilder {
-            formatter: RowFormatter::reusing(with_moves, games, games_csv, castling_csv),
+            formatter: RowFormatter::reusing(format, games, games_csv, castling_csv),
+            format: format.clone(),
             games: facts,
+            games_read: 0,
         }
+    }
+
+    /// Counts a game that was read and not selected (`--where`): it has
+    /// no row.
+    pub fn pass_over(&mut self) {
+        self.games_read += 1;
     }
 
     /// Formats the rows of the game at `at`, replayed into `record`;
@@ -156,19 +206,33 @@ impl ChunkBuilder {
         at: GameLocation<'_>,
         record: &GameRecord<'_>,
         span: GameSpan,
+        tags: &[&str],
     ) -> csv::Result<()> {
-        self.formatter.push(at, record)?;
-        self.games.push(GameFacts::of(record, span));
+        self.formatter.push(at, record, tags)?;
+        self.games
+            .push(GameFacts::of(record, span, at.game, tags, &self.format));
+        self.games_read += 1;
         Ok(())
     }
 
-    /// The finished chunk.
-    pub fn finish(self) -> csv::Result<FormattedChunk> {
-        let (games_csv, castling_csv) = self.formatter.finish()?;
+    /// The finished chunk, its Parquet row groups encoded (here, on the
+    /// worker thread, so that encoding is parallel work).
+    pub fn finish(self) -> Result<FormattedChunk, String> {
+        let rows = self.formatter.finish().map_err(|e| e.to_string())?;
+        let encode = |table: &Option<std::sync::Arc<super::parquet::ParquetTable>>,
+                      rows: Option<super::parquet::ArrowRows>| {
+            match (table, rows) {
+                (Some(t), Some(r)) => t.encode(r),
+                _ => Ok(None),
+            }
+        };
         Ok(FormattedChunk {
-            games_csv,
-            castling_csv,
+            games_parquet: encode(&self.format.games_parquet, rows.games_arrow)?,
+            castling_parquet: encode(&self.format.castling_parquet, rows.castling_arrow)?,
+            games_csv: rows.games_csv,
+            castling_csv: rows.castling_csv,
             games: self.games,
+            games_read: self.games_read,
         })
     }
 }
@@ -185,7 +249,7 @@ mod tests {
         first: u64,
         recycled: FormattedChunk,
     ) -> FormattedChunk {
-        let mut builder = ChunkBuilder::new(recycled, false, spans.len());
+        let mut builder = ChunkBuilder::new(recycled, &ChunkFormat::csv(false), spans.len());
         for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(bytes, 0).unwrap_or_default();
             let record = replay_game(raw, span.line, &ReplayOptions::default());
@@ -195,7 +259,7 @@ mod tests {
                 offset: span.offset,
                 line: span.line,
             };
-            builder.push(at, &record, *span).unwrap_or_default();
+            builder.push(at, &record, *span, &[]).unwrap_or_default();
         }
         builder.finish().unwrap_or_default()
     }

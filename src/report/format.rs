@@ -1,9 +1,12 @@
 //! Turning records into CSV bytes. Runs on the worker threads, a chunk of
 //! games at a time, so the ordered writer only has to copy bytes.
 
+use super::columns::{CASTLING_COLUMNS, Column};
 use super::csv_record::{CsvRecords, clean_text};
-use super::rows::{CastlingRow, GameRow};
+use super::parquet::{ArrowRows, ParquetTable};
+use super::rows::{CastlingRow, FieldSink, GameRow};
 use crate::replay::GameRecord;
+use std::sync::Arc;
 
 /// Where a game is: the first four columns of both CSV files.
 #[derive(Copy, Clone, Debug)]
@@ -14,67 +17,9 @@ pub struct GameLocation<'a> {
     pub line: u64,
 }
 
-/// Column names of `games.csv`, in order; a test keeps them equal to
-/// [`GameRow`]'s fields. `moves` is appended with `--moves`.
-pub const GAME_COLUMNS: [&str; 36] = [
-    "source",
-    "game",
-    "offset",
-    "line",
-    "variant",
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "result",
-    "plies",
-    "start_fen",
-    "final_fen",
-    "final_fen_ep_legal",
-    "rep_max_ep_always",
-    "threefold_ply_ep_always",
-    "rep_max_ep_legal",
-    "threefold_ply_ep_legal",
-    "missed_threefold",
-    "castling_conflict",
-    "status",
-    "error",
-    "termination",
-    "board_result",
-    "mating_material",
-    "fivefold_ply",
-    "fivefold_ply_ep_always",
-    "threefold_claim_ply",
-    "fifty_move_ply",
-    "fifty_move_claim_ply",
-    "seventyfive_move_ply",
-    "game_over_ply",
-    "game_over",
-    "result_conflict",
-];
-
-/// Column names of `castling.csv`, in order.
-pub const CASTLING_COLUMNS: [&str; 9] = [
-    "source",
-    "game",
-    "offset",
-    "line",
-    "fen",
-    "castling",
-    "invalid",
-    "effective",
-    "reason",
-];
-
-/// The header line of `games.csv`.
-pub fn games_header(with_moves: bool) -> Vec<u8> {
-    let mut columns: Vec<&str> = GAME_COLUMNS.to_vec();
-    if with_moves {
-        columns.push("moves");
-    }
-    header_bytes(&columns)
+/// The header line of `games.csv` for `columns` ([`super::columns::game_columns`]).
+pub fn games_header(columns: &[Column]) -> Vec<u8> {
+    header_bytes(columns)
 }
 
 /// The header line of `castling.csv`.
@@ -82,10 +27,10 @@ pub fn castling_header() -> Vec<u8> {
     header_bytes(&CASTLING_COLUMNS)
 }
 
-fn header_bytes(columns: &[&str]) -> Vec<u8> {
+fn header_bytes(columns: &[Column]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to a Vec cannot fail.
-    let _ = w.write_record(columns);
+    let _ = w.write_record(columns.iter().map(|c| clean_text(&c.name).into_owned()));
     w.into_inner().unwrap_or_default()
 }
 
@@ -99,12 +44,78 @@ fn nonzero(max: u32) -> Option<u32> {
 /// lichess and TWIC corpus), rounded up.
 pub(crate) const ROW_BYTES_HINT: usize = 320;
 
-/// Appends CSV rows to byte buffers: `games.csv` rows by hand (one a
-/// game, see [`CsvRecords`]), `castling.csv` rows by the csv crate.
+/// The shape of a run's report: its columns and its file formats.
+#[derive(Clone, Debug)]
+pub struct ReportLayout {
+    /// The `moves` column (`--moves`).
+    pub moves: bool,
+    /// One column per tag (`--tags`), named as given.
+    pub tags: Vec<String>,
+    /// Write `games.csv` and `castling.csv`.
+    pub csv: bool,
+    /// Write `games.parquet` and `castling.parquet`.
+    pub parquet: bool,
+}
+
+impl Default for ReportLayout {
+    /// The default report: CSV, no optional column.
+    fn default() -> Self {
+        ReportLayout {
+            moves: false,
+            tags: Vec::new(),
+            csv: true,
+            parquet: false,
+        }
+    }
+}
+
+/// Which files a chunk's rows are formatted for: the CSV bytes, the
+/// Parquet columns, or both (`--format`), and whether with `moves`.
+#[derive(Clone, Default)]
+pub struct ChunkFormat {
+    pub moves: bool,
+    /// Whether to format the CSV rows (`--format` names `csv`).
+    pub csv: bool,
+    /// The Parquet tables (`--format` names `parquet`).
+    pub games_parquet: Option<Arc<ParquetTable>>,
+    pub castling_parquet: Option<Arc<ParquetTable>>,
+    /// Where the TimeControl, WhiteElo and BlackElo tags are among the
+    /// `--tags` values, for report.html's breakdowns.
+    pub time_control_tag: Option<usize>,
+    pub white_elo_tag: Option<usize>,
+    pub black_elo_tag: Option<usize>,
+}
+
+impl ChunkFormat {
+    /// CSV only, as a report is by default.
+    pub fn csv(moves: bool) -> Self {
+        ChunkFormat {
+            moves,
+            csv: true,
+            ..ChunkFormat::default()
+        }
+    }
+}
+
+/// The rows of a chunk, formatted: the CSV bytes of both files, and the
+/// Parquet columns when asked for.
+pub struct FormattedRows {
+    pub games_csv: Vec<u8>,
+    pub castling_csv: Vec<u8>,
+    pub games_arrow: Option<ArrowRows>,
+    pub castling_arrow: Option<ArrowRows>,
+}
+
+/// Appends rows to byte buffers: `games.csv` rows by hand (one a game, see
+/// [`CsvRecords`]), `castling.csv` rows by the csv crate, and the same rows
+/// as typed columns for the Parquet files.
 pub struct RowFormatter {
     games: CsvRecords,
     castling: csv::Writer<Vec<u8>>,
     with_moves: bool,
+    csv: bool,
+    games_arrow: Option<ArrowRows>,
+    castling_arrow: Option<ArrowRows>,
 }
 
 impl RowFormatter {
@@ -115,31 +126,44 @@ impl RowFormatter {
     /// A formatter whose `games.csv` buffer is sized for `games` rows
     /// without moves, so that a chunk's rows are not copied as it grows.
     pub fn for_games(with_moves: bool, games: usize) -> Self {
-        Self::reusing(with_moves, games, Vec::new(), Vec::new())
+        Self::reusing(&ChunkFormat::csv(with_moves), games, Vec::new(), Vec::new())
     }
 
     /// [`RowFormatter::for_games`] writing into the buffers of an earlier
     /// chunk (emptied first), so that their memory is not given back and
     /// mapped again for every chunk.
     pub fn reusing(
-        with_moves: bool,
+        format: &ChunkFormat,
         games: usize,
         games_buf: Vec<u8>,
         mut castling_buf: Vec<u8>,
     ) -> Self {
         castling_buf.clear();
+        let room = if format.csv {
+            games * ROW_BYTES_HINT
+        } else {
+            0
+        };
         RowFormatter {
-            games: CsvRecords::reusing(games_buf, games * ROW_BYTES_HINT),
+            games: CsvRecords::reusing(games_buf, room),
             castling: csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(castling_buf),
-            with_moves,
+            with_moves: format.moves,
+            csv: format.csv,
+            games_arrow: format.games_parquet.as_ref().map(|t| t.rows()),
+            castling_arrow: format.castling_parquet.as_ref().map(|t| t.rows()),
         }
     }
 
     /// Formats one game's rows (its `castling.csv` row only if it has a
-    /// conflict).
-    pub fn push(&mut self, at: GameLocation<'_>, record: &GameRecord) -> csv::Result<()> {
+    /// conflict); `tags` are the values of the `--tags` columns, in order.
+    pub fn push(
+        &mut self,
+        at: GameLocation<'_>,
+        record: &GameRecord,
+        tags: &[&str],
+    ) -> csv::Result<()> {
         let conflict = record.castling_conflict.as_ref();
         let outcome = &record.outcome;
         let row = GameRow {
@@ -180,14 +204,22 @@ impl RowFormatter {
             game_over: outcome.game_over.map_or("", |(_, g)| g.as_str()),
             result_conflict: &outcome.result_conflict,
         };
-        row.write_fields(&mut self.games);
-        if self.with_moves {
-            self.games
-                .field(record.moves.as_deref().unwrap_or("").as_bytes());
+        let moves = record.moves.as_deref().unwrap_or("");
+        if self.csv {
+            write_game(
+                &mut self.games,
+                &row,
+                self.with_moves.then_some(moves),
+                tags,
+            );
+            self.games.end_record();
         }
-        self.games.end_record();
+        if let Some(arrow) = &mut self.games_arrow {
+            write_game(arrow, &row, self.with_moves.then_some(moves), tags);
+            arrow.end_record();
+        }
         if let Some(c) = conflict {
-            self.castling.serialize(CastlingRow {
+            let row = CastlingRow {
                 source: &clean_text(at.source),
                 game: at.game,
                 offset: at.offset,
@@ -197,16 +229,41 @@ impl RowFormatter {
                 invalid: &clean_text(&c.invalid),
                 effective: &clean_text(&c.effective),
                 reason: &clean_text(&c.reason),
-            })?;
+            };
+            if self.csv {
+                self.castling.serialize(&row)?;
+            }
+            if let Some(arrow) = &mut self.castling_arrow {
+                row.write_fields(arrow);
+                arrow.end_record();
+            }
         }
         Ok(())
     }
 
-    /// The formatted bytes of `games.csv` and `castling.csv` rows so far.
-    pub fn finish(self) -> csv::Result<(Vec<u8>, Vec<u8>)> {
-        let games = self.games.into_bytes();
-        let castling = self.castling.into_inner().map_err(|e| e.into_error())?;
-        Ok((games, castling))
+    /// The rows so far.
+    pub fn finish(self) -> csv::Result<FormattedRows> {
+        let games_csv = self.games.into_bytes();
+        let castling_csv = self.castling.into_inner().map_err(|e| e.into_error())?;
+        Ok(FormattedRows {
+            games_csv,
+            castling_csv,
+            games_arrow: self.games_arrow,
+            castling_arrow: self.castling_arrow,
+        })
+    }
+}
+
+/// A game's fields in column order: the defaults, `moves` when asked for,
+/// then the `--tags` values.
+#[inline(always)]
+fn write_game<S: FieldSink>(w: &mut S, row: &GameRow<'_>, moves: Option<&str>, tags: &[&str]) {
+    row.write_fields(w);
+    if let Some(moves) = moves {
+        w.text(moves);
+    }
+    for value in tags {
+        w.text(value);
     }
 }
 
@@ -335,8 +392,9 @@ mod tests {
             line: 1,
         };
         let mut f = RowFormatter::new(true);
-        f.push(at, &r).unwrap();
-        let (rows, castling) = f.finish().unwrap();
+        f.push(at, &r, &[]).unwrap();
+        let rows = f.finish().unwrap();
+        let (rows, castling) = (rows.games_csv, rows.castling_csv);
         let rows = String::from_utf8(rows).unwrap();
         // The header written by serde for the same row:
         let row = GameRow {
@@ -380,7 +438,10 @@ mod tests {
         w.serialize((row, MovesColumn { moves: "" })).unwrap();
         let serde_out = String::from_utf8(w.into_inner().unwrap()).unwrap();
         let serde_header = serde_out.lines().next().unwrap();
-        assert_eq!(serde_header.as_bytes(), games_header(true).trim_ascii_end());
+        assert_eq!(
+            serde_header.as_bytes(),
+            games_header(&super::super::columns::game_columns(true, &[])).trim_ascii_end()
+        );
         assert_eq!(
             rows.trim_end(),
             "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,e2e4"

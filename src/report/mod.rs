@@ -9,18 +9,24 @@
 //! (`docs/reports.md`): add columns, never rename or drop one.
 
 mod chunk;
+pub mod classes;
+pub mod columns;
 mod csv_record;
 mod extract;
 mod format;
+mod html;
+pub mod html_stats;
 mod output;
+pub mod parquet;
 mod rows;
 pub mod summary;
 mod writer;
 
 pub use chunk::{ChunkBuilder, FormattedChunk, GameFacts};
+pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
-pub use format::{CASTLING_COLUMNS, GAME_COLUMNS, GameLocation, RowFormatter};
+pub use format::{ChunkFormat, GameLocation, ReportLayout, RowFormatter};
 pub use output::{OutputDir, REPORT_FILES};
-pub use rows::{CastlingRow, GameRow, MovesColumn};
+pub use rows::{CastlingRow, FieldSink, GameRow, MovesColumn};
 pub use summary::{InputSummary, Summary};
 pub use writer::ReportWriter;

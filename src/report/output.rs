@@ -9,7 +9,14 @@ use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
 /// File names a report writes; their presence means an earlier report.
-pub const REPORT_FILES: [&str; 3] = ["games.csv", "castling.csv", "summary.json"];
+pub const REPORT_FILES: [&str; 6] = [
+    "report.html",
+    "games.csv",
+    "castling.csv",
+    "summary.json",
+    "games.parquet",
+    "castling.parquet",
+];
 
 pub struct OutputDir {
     dir: PathBuf,
@@ -50,6 +57,18 @@ impl OutputDir {
     /// Starts writing `name` inside the folder.
     pub fn create(&self, name: &str) -> Result<AtomicFile, OutputError> {
         AtomicFile::create(&self.dir.join(name))
+    }
+
+    /// Removes the files `names` of an earlier report (replaced with
+    /// `--force`) that this run does not write.
+    pub fn remove_earlier(&self, names: &[&str]) -> Result<(), OutputError> {
+        for name in names {
+            let path = self.dir.join(name);
+            if path.exists() {
+                std::fs::remove_file(&path).map_err(|e| OutputError::io(&path, e))?;
+            }
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {

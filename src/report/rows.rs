@@ -72,6 +72,66 @@ pub struct CastlingRow<'a> {
     pub reason: &'a str,
 }
 
+/// Where a row's fields go, in column order: the CSV bytes
+/// ([`CsvRecords`]) or the typed columns of a Parquet row group
+/// (`super::parquet::ArrowRows`). The row writes its fields once, here, so
+/// both files hold the same values in the same order.
+pub trait FieldSink {
+    /// Text that may need quoting or hold control bytes.
+    fn text(&mut self, value: &str);
+    /// Text known to need no quoting (a FEN, a fixed word).
+    fn plain_text(&mut self, value: &str);
+    /// A count or position (`Int64`).
+    fn int64(&mut self, value: u64);
+    /// A ply or count, absent as an empty field (`Int32`, nullable).
+    fn int32(&mut self, value: Option<u32>);
+    /// `true` or `false`.
+    fn boolean(&mut self, value: bool);
+    /// The outcome columns of most games ([`GameRow::is_plain_outcome`]):
+    /// `none`, empty, `both`, then nothing.
+    fn plain_outcome(&mut self) {
+        self.plain_text("none");
+        self.plain_text("");
+        self.plain_text("both");
+        for _ in 0..7 {
+            self.int32(None);
+        }
+        self.plain_text("");
+        self.plain_text("");
+    }
+}
+
+impl FieldSink for CsvRecords {
+    #[inline(always)]
+    fn text(&mut self, value: &str) {
+        self.field(value.as_bytes());
+    }
+    #[inline(always)]
+    fn plain_text(&mut self, value: &str) {
+        self.plain_field(value.as_bytes());
+    }
+    #[inline(always)]
+    fn int64(&mut self, value: u64) {
+        self.plain_field(itoa::Buffer::new().format(value).as_bytes());
+    }
+    #[inline(always)]
+    fn int32(&mut self, value: Option<u32>) {
+        match value {
+            Some(v) => self.plain_field(itoa::Buffer::new().format(v).as_bytes()),
+            None => self.plain_field(b""),
+        }
+    }
+    #[inline(always)]
+    fn boolean(&mut self, value: bool) {
+        self.plain_field(if value { b"true" } else { b"false" });
+    }
+    /// One copy of the twelve fields' bytes.
+    #[inline(always)]
+    fn plain_outcome(&mut self) {
+        self.plain_fields(b"none,,both,,,,,,,,,");
+    }
+}
+
 impl GameRow<'_> {
     /// Whether the outcome columns are those of most games (see
     /// [`GameRow::write_fields`]).
@@ -92,12 +152,12 @@ impl GameRow<'_> {
     /// (a `moves` column may follow). The same bytes as serde's
     /// serialization of the struct (a test holds them equal), without its
     /// per-field dispatch: this runs once per game.
-    pub fn write_fields(&self, w: &mut CsvRecords) {
-        let mut n = itoa::Buffer::new();
-        w.field(self.source.as_bytes());
-        w.plain_field(n.format(self.game).as_bytes());
-        w.plain_field(n.format(self.offset).as_bytes());
-        w.plain_field(n.format(self.line).as_bytes());
+    #[inline]
+    pub fn write_fields<S: FieldSink>(&self, w: &mut S) {
+        w.text(self.source);
+        w.int64(self.game);
+        w.int64(self.offset);
+        w.int64(self.line);
         for text in [
             self.variant,
             self.event,
@@ -108,41 +168,34 @@ impl GameRow<'_> {
             self.black,
             self.result,
         ] {
-            w.field(text.as_bytes());
+            w.text(text);
         }
-        w.plain_field(n.format(self.plies).as_bytes());
-        w.field(self.start_fen.as_bytes());
+        w.int32(Some(self.plies));
+        w.text(self.start_fen);
         // Written by the FEN writers (chess, xiangqi), whose alphabet holds
         // no comma, quote or line end; empty when nothing was replayed.
-        w.plain_field(self.final_fen.as_bytes());
-        w.plain_field(self.final_fen_ep_legal.as_bytes());
+        w.plain_text(self.final_fen);
+        w.plain_text(self.final_fen_ep_legal);
         for number in [
             self.rep_max_ep_always,
             self.threefold_ply_ep_always,
             self.rep_max_ep_legal,
             self.threefold_ply_ep_legal,
         ] {
-            match number {
-                Some(v) => w.plain_field(n.format(v).as_bytes()),
-                None => w.plain_field(b""),
-            }
+            w.int32(number);
         }
-        w.plain_field(if self.missed_threefold {
-            b"true"
-        } else {
-            b"false"
-        });
-        w.field(self.castling_conflict.as_bytes());
-        w.plain_field(self.status.as_str().as_bytes());
-        w.field(self.error.as_bytes());
+        w.boolean(self.missed_threefold);
+        w.text(self.castling_conflict);
+        w.plain_text(self.status.as_str());
+        w.text(self.error);
         if self.is_plain_outcome() {
             // Most games: an open board, both sides with mating material,
             // no draw rule met, no conflict.
-            w.plain_fields(b"none,,both,,,,,,,,,");
+            w.plain_outcome();
             return;
         }
         for word in [self.termination, self.board_result, self.mating_material] {
-            w.plain_field(word.as_bytes());
+            w.plain_text(word);
         }
         for number in [
             self.fivefold_ply,
@@ -153,12 +206,29 @@ impl GameRow<'_> {
             self.seventyfive_move_ply,
             self.game_over_ply,
         ] {
-            match number {
-                Some(v) => w.plain_field(n.format(v).as_bytes()),
-                None => w.plain_field(b""),
-            }
+            w.int32(number);
         }
-        w.plain_field(self.game_over.as_bytes());
-        w.field(self.result_conflict.as_bytes());
+        w.plain_text(self.game_over);
+        w.text(self.result_conflict);
+    }
+}
+
+impl CastlingRow<'_> {
+    /// Writes the row's fields in column order (the Parquet file; the CSV
+    /// is written by serde from the same struct).
+    pub fn write_fields<S: FieldSink>(&self, w: &mut S) {
+        w.text(self.source);
+        w.int64(self.game);
+        w.int64(self.offset);
+        w.int64(self.line);
+        for text in [
+            self.fen,
+            self.castling,
+            self.invalid,
+            self.effective,
+            self.reason,
+        ] {
+            w.text(text);
+        }
     }
 }

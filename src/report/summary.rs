@@ -11,7 +11,12 @@ use std::collections::BTreeMap;
 pub struct InputSummary {
     pub path: String,
     pub bytes: u64,
+    /// Games in the report (those `--where` selected; all without it).
     pub games: u64,
+    /// Games read, selected or not.
+    pub games_read: u64,
+    /// Games `--where` selected: the same as `games`.
+    pub games_selected: u64,
     /// The encoding the input was read as (`UTF-8`, `windows-1252`,
     /// `GB18030`, `Big5`).
     pub encoding: String,
@@ -182,6 +187,13 @@ pub struct RunOptions {
     pub strict: bool,
     /// The inputs as given on the command line (folders not expanded).
     pub inputs: Vec<String>,
+    /// The `--tags` columns, shorthands expanded.
+    pub tags: Vec<String>,
+    /// The `--where` conditions, as given.
+    #[serde(rename = "where")]
+    pub where_: Vec<String>,
+    /// The files written: `csv`, `parquet` or both.
+    pub format: Vec<String>,
 }
 
 /// Totals for the whole run. Every key is always present.
@@ -196,7 +208,12 @@ pub struct Summary {
     /// named twice (docs/reports.md, "Inputs").
     pub skipped: Skipped,
     pub bytes: u64,
+    /// Games in the report (those `--where` selected; all without it).
     pub games: u64,
+    /// Games read, selected or not.
+    pub games_read: u64,
+    /// Games `--where` selected: the same as `games`.
+    pub games_selected: u64,
     /// Games by status; every status is listed, zeros included.
     pub status: BTreeMap<&'static str, u64>,
     /// Games by variant column value.
@@ -222,6 +239,8 @@ impl Summary {
             skipped: Skipped::default(),
             bytes: 0,
             games: 0,
+            games_read: 0,
+            games_selected: 0,
             status: all_statuses(),
             variants: BTreeMap::new(),
             threefolds_ep_always: 0,

@@ -3,17 +3,26 @@
 //! at the end renames everything into place with `summary.json` last.
 
 use super::chunk::FormattedChunk;
+use super::columns::{CASTLING_COLUMNS, game_columns};
 use super::extract::{ExtractFile, ExtractRequest};
-use super::format::{castling_header, games_header};
+use super::format::{ChunkFormat, ReportLayout, castling_header, games_header};
+use super::html_stats::HtmlStats;
 use super::output::OutputDir;
+use super::parquet::ParquetFile;
 use super::summary::{InputSummary, Summary};
 use crate::output::AtomicFile;
 use crate::output::OutputError;
 use crate::replay::Status;
 
 pub struct ReportWriter {
-    games: AtomicFile,
-    castling: AtomicFile,
+    /// The CSV files, unless `--format` leaves them out.
+    games: Option<AtomicFile>,
+    castling: Option<AtomicFile>,
+    games_parquet: Option<ParquetFile>,
+    castling_parquet: Option<ParquetFile>,
+    format: ChunkFormat,
+    html_file: AtomicFile,
+    html: HtmlStats,
     extracts: Vec<ExtractFile>,
     summary_file: AtomicFile,
     pub summary: Summary,
@@ -23,14 +32,43 @@ impl ReportWriter {
     /// Opens the report's files under temporary names.
     pub fn create(
         out: &OutputDir,
-        with_moves: bool,
+        layout: &ReportLayout,
         extracts: &[ExtractRequest],
         threads: usize,
     ) -> Result<Self, OutputError> {
-        let mut games = out.create("games.csv")?;
-        games.write_all(&games_header(with_moves))?;
-        let mut castling = out.create("castling.csv")?;
-        castling.write_all(&castling_header())?;
+        let columns = game_columns(layout.moves, &layout.tags);
+        let (mut games, mut castling) = (None, None);
+        if layout.csv {
+            let mut g = out.create("games.csv")?;
+            g.write_all(&games_header(&columns))?;
+            let mut c = out.create("castling.csv")?;
+            c.write_all(&castling_header())?;
+            (games, castling) = (Some(g), Some(c));
+        } else {
+            // A file of an earlier report (replaced with --force) that this
+            // one does not write must not pass for part of it.
+            out.remove_earlier(&["games.csv", "castling.csv"])?;
+        }
+        let (mut games_parquet, mut castling_parquet) = (None, None);
+        if layout.parquet {
+            games_parquet = Some(ParquetFile::create(out, "games.parquet", &columns)?);
+            castling_parquet = Some(ParquetFile::create(
+                out,
+                "castling.parquet",
+                &CASTLING_COLUMNS,
+            )?);
+        } else {
+            out.remove_earlier(&["games.parquet", "castling.parquet"])?;
+        }
+        let format = ChunkFormat {
+            moves: layout.moves,
+            csv: layout.csv,
+            games_parquet: games_parquet.as_ref().map(ParquetFile::table),
+            castling_parquet: castling_parquet.as_ref().map(ParquetFile::table),
+            time_control_tag: tag_at(&layout.tags, "TimeControl"),
+            white_elo_tag: tag_at(&layout.tags, "WhiteElo"),
+            black_elo_tag: tag_at(&layout.tags, "BlackElo"),
+        };
         let extracts = extracts
             .iter()
             .map(ExtractFile::create)
@@ -38,14 +76,25 @@ impl ReportWriter {
         Ok(ReportWriter {
             games,
             castling,
+            games_parquet,
+            castling_parquet,
+            format,
+            html_file: out.create("report.html")?,
+            html: HtmlStats::default(),
             extracts,
             summary_file: out.create("summary.json")?,
             summary: Summary::new(threads),
         })
     }
 
+    /// What the workers format each chunk's rows for.
+    pub fn chunk_format(&self) -> &ChunkFormat {
+        &self.format
+    }
+
     /// Starts the totals of a new input.
     pub fn begin_input(&mut self, input: InputSummary) {
+        self.html.begin_input(&input.path);
         self.summary.inputs.push(input);
     }
 
@@ -53,18 +102,36 @@ impl ReportWriter {
     /// original text of a game for the extract files.
     pub fn add(
         &mut self,
-        chunk: &FormattedChunk,
+        chunk: &mut FormattedChunk,
         game_text: &dyn Fn(&crate::pgn::GameSpan) -> Vec<u8>,
     ) -> Result<(), OutputError> {
-        self.games.write_all(&chunk.games_csv)?;
-        self.castling.write_all(&chunk.castling_csv)?;
+        if let Some(games) = &mut self.games {
+            games.write_all(&chunk.games_csv)?;
+        }
+        if let Some(castling) = &mut self.castling {
+            castling.write_all(&chunk.castling_csv)?;
+        }
+        if let (Some(file), Some(group)) = (&mut self.games_parquet, chunk.games_parquet.take()) {
+            file.append(group)?;
+        }
+        if let (Some(file), Some(group)) =
+            (&mut self.castling_parquet, chunk.castling_parquet.take())
+        {
+            file.append(group)?;
+        }
+        self.html.read(chunk.games_read);
         let s = &mut self.summary;
+        s.games_read += chunk.games_read;
+        if let Some(input) = s.inputs.last_mut() {
+            input.games_read += chunk.games_read;
+        }
         // The two maps are counted per chunk, not per game (a map lookup
         // compares strings): statuses in an array, variants as runs of
         // equal names (a file is nearly always one variant).
         let mut by_status = [0u64; Status::ALL.len()];
         let mut variant_run: Option<(&str, u64)> = None;
         for g in &chunk.games {
+            self.html.add(g);
             s.games += 1;
             s.plies += u64::from(g.plies);
             if let Some(n) = by_status.get_mut(g.status as usize) {
@@ -119,20 +186,39 @@ impl ReportWriter {
         self.summary.elapsed_seconds = elapsed_seconds;
         self.summary.bytes = self.summary.inputs.iter().map(|i| i.bytes).sum();
         self.summary.complete = self.summary.inputs.iter().all(|i| i.complete);
+        self.summary.games_selected = self.summary.games;
+        for input in &mut self.summary.inputs {
+            input.games_selected = input.games;
+        }
         let json = serde_json::to_vec_pretty(&self.summary).map_err(|e| OutputError::Format {
             file: "summary.json".into(),
             message: e.to_string(),
         })?;
+        let page = super::html::render(&self.html, env!("CARGO_PKG_VERSION"));
+        self.html_file.write_all(page.as_bytes())?;
+        self.html_file.commit()?;
         self.summary_file.write_all(&json)?;
         self.summary_file.write_all(b"\n")?;
-        self.games.commit()?;
-        self.castling.commit()?;
+        for file in [self.games, self.castling].into_iter().flatten() {
+            file.commit()?;
+        }
+        for file in [self.games_parquet, self.castling_parquet]
+            .into_iter()
+            .flatten()
+        {
+            file.commit()?;
+        }
         for extract in self.extracts {
             extract.commit()?;
         }
         self.summary_file.commit()?;
         Ok(self.summary)
     }
+}
+
+/// Where tag `name` is among the `--tags` columns (compared without case).
+fn tag_at(tags: &[String], name: &str) -> Option<usize> {
+    tags.iter().position(|t| t.eq_ignore_ascii_case(name))
 }
 
 /// Adds `n` games of variant `name` to the summary's count.

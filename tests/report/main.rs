@@ -9,7 +9,10 @@
 mod support;
 
 mod boundaries;
+mod html;
 mod malformed;
 mod outcomes_vs_python_chess;
+mod readers;
 mod report_vs_python_chess;
+mod research;
 mod tokens;

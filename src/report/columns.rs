@@ -1,0 +1,195 @@
+//! The columns of `games.csv` and `castling.csv`, each with its name and
+//! type, in one table: the CSV header is written from it, the Parquet
+//! schema is built from it, and the CSV text of a row is turned into typed
+//! values (for the Parquet files) by it. A new column is one line here
+//! (and its field in [`super::rows::GameRow`], which a test holds in the
+//! same order). Names are a contract (`docs/reports.md`): add columns,
+//! never rename or drop one.
+
+use std::borrow::Cow;
+
+/// What a column holds, which fixes its Parquet type: the schema follows
+/// from the options, never from the data (a reader that infers types from
+/// the first rows gets `round` wrong on a xiangqi report).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// UTF-8 text, never null (empty when there is nothing to say).
+    Text,
+    /// A signed 64-bit count or position, always present.
+    Int64,
+    /// A signed 32-bit ply or count, null when the CSV field is empty.
+    Int32,
+    /// `true` or `false`, always present.
+    Bool,
+}
+
+impl ColumnType {
+    /// How the README and the HTML report name the type.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnType::Text => "text",
+            ColumnType::Int64 => "int64",
+            ColumnType::Int32 => "int32 (nullable)",
+            ColumnType::Bool => "boolean",
+        }
+    }
+}
+
+/// One column: its name in the CSV header and the Parquet schema, and its
+/// type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub name: Cow<'static, str>,
+    pub kind: ColumnType,
+}
+
+impl Column {
+    const fn new(name: &'static str, kind: ColumnType) -> Self {
+        Column {
+            name: Cow::Borrowed(name),
+            kind,
+        }
+    }
+}
+
+use ColumnType::{Bool, Int32, Int64, Text};
+
+/// The default columns of `games.csv`, in order.
+pub static GAME_COLUMNS: [Column; 36] = [
+    Column::new("source", Text),
+    Column::new("game", Int64),
+    Column::new("offset", Int64),
+    Column::new("line", Int64),
+    Column::new("variant", Text),
+    Column::new("event", Text),
+    Column::new("site", Text),
+    Column::new("date", Text),
+    Column::new("round", Text),
+    Column::new("white", Text),
+    Column::new("black", Text),
+    Column::new("result", Text),
+    Column::new("plies", Int32),
+    Column::new("start_fen", Text),
+    Column::new("final_fen", Text),
+    Column::new("final_fen_ep_legal", Text),
+    Column::new("rep_max_ep_always", Int32),
+    Column::new("threefold_ply_ep_always", Int32),
+    Column::new("rep_max_ep_legal", Int32),
+    Column::new("threefold_ply_ep_legal", Int32),
+    Column::new("missed_threefold", Bool),
+    Column::new("castling_conflict", Text),
+    Column::new("status", Text),
+    Column::new("error", Text),
+    Column::new("termination", Text),
+    Column::new("board_result", Text),
+    Column::new("mating_material", Text),
+    Column::new("fivefold_ply", Int32),
+    Column::new("fivefold_ply_ep_always", Int32),
+    Column::new("threefold_claim_ply", Int32),
+    Column::new("fifty_move_ply", Int32),
+    Column::new("fifty_move_claim_ply", Int32),
+    Column::new("seventyfive_move_ply", Int32),
+    Column::new("game_over_ply", Int32),
+    Column::new("game_over", Text),
+    Column::new("result_conflict", Text),
+];
+
+/// The `moves` column, after the defaults with `--moves`.
+pub const MOVES_COLUMN: Column = Column::new("moves", Text);
+
+/// The columns of `castling.csv`, in order.
+pub static CASTLING_COLUMNS: [Column; 9] = [
+    Column::new("source", Text),
+    Column::new("game", Int64),
+    Column::new("offset", Int64),
+    Column::new("line", Int64),
+    Column::new("fen", Text),
+    Column::new("castling", Text),
+    Column::new("invalid", Text),
+    Column::new("effective", Text),
+    Column::new("reason", Text),
+];
+
+/// The columns of one run's `games.csv`: the defaults, then `moves` with
+/// `--moves`, then one text column per `--tags` tag, named as given.
+pub fn game_columns(with_moves: bool, tags: &[String]) -> Vec<Column> {
+    let mut columns = GAME_COLUMNS.to_vec();
+    if with_moves {
+        columns.push(MOVES_COLUMN);
+    }
+    columns.extend(tags.iter().map(|t| Column {
+        name: Cow::Owned(t.clone()),
+        kind: Text,
+    }));
+    columns
+}
+
+/// Whether `tag` would name a column the report already has (compared
+/// without regard to case, as tag names are): `--tags White` is refused,
+/// the `white` column holds it.
+pub fn is_column(tag: &str) -> bool {
+    GAME_COLUMNS
+        .iter()
+        .chain(std::iter::once(&MOVES_COLUMN))
+        .any(|c| c.name.eq_ignore_ascii_case(tag))
+}
+
+/// The position of column `name` in `columns`.
+pub fn position(columns: &[Column], name: &str) -> Option<usize> {
+    columns.iter().position(|c| c.name == name)
+}
+
+/// The tags lichess writes in its monthly dumps; `--tags lichess` adds
+/// those that are not columns already.
+pub const LICHESS_TAGS: [&str; 19] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "UTCDate",
+    "UTCTime",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+];
+
+/// The `--tags` columns for the names given: `lichess` expanded, a name
+/// given twice kept once (first spelling). A tag that is already a column
+/// is refused, with the column that holds it.
+pub fn tag_columns(given: &[String]) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    let add = |name: &str, out: &mut Vec<String>| {
+        if !out.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            out.push(name.to_string());
+        }
+    };
+    for name in given.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        if name.eq_ignore_ascii_case("lichess") {
+            for tag in LICHESS_TAGS.iter().filter(|t| !is_column(t)) {
+                add(tag, &mut out);
+            }
+        } else if is_column(name) {
+            return Err(format!(
+                "--tags {name}: the report already has this tag as the column `{}`",
+                name.to_ascii_lowercase()
+            ));
+        } else if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(format!(
+                "--tags {name}: a tag name is letters, digits and `_`"
+            ));
+        } else {
+            add(name, &mut out);
+        }
+    }
+    Ok(out)
+}

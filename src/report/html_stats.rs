@@ -1,0 +1,211 @@
+//! The numbers behind report.html, kept by the ordered writer from each
+//! game's [`GameFacts`] as its chunk is written: a few additions a game,
+//! so that a report without the new options costs what it did.
+
+use super::chunk::GameFacts;
+use crate::replay::Status;
+use std::collections::BTreeMap;
+
+/// Games and missed threefolds of one class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    pub missed: u64,
+}
+
+impl Tally {
+    fn add(&mut self, missed: bool) {
+        self.games += 1;
+        self.missed += u64::from(missed);
+    }
+}
+
+/// Games by a small count (`rep_max`): an array for the usual values, a
+/// map for the rare large ones; this runs for every game.
+#[derive(Clone, Debug, Default)]
+pub struct Counts {
+    small: [u64; 16],
+    large: BTreeMap<u32, u64>,
+}
+
+impl Counts {
+    fn add(&mut self, value: u32) {
+        match self.small.get_mut(value as usize) {
+            Some(n) => *n += 1,
+            None => *self.large.entry(value).or_insert(0) += 1,
+        }
+    }
+
+    /// The values counted, in order, with their counts (none of zero).
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        (0u32..)
+            .zip(self.small)
+            .filter(|&(_, n)| n > 0)
+            .chain(self.large.iter().map(|(&v, &n)| (v, n)))
+    }
+
+    /// The count of `value`.
+    pub fn get(&self, value: u32) -> u64 {
+        match self.small.get(value as usize) {
+            Some(&n) => n,
+            None => self.large.get(&value).copied().unwrap_or(0),
+        }
+    }
+}
+
+impl HtmlStats {
+    /// The years counted, in order, with their tallies.
+    pub fn years(&self) -> impl Iterator<Item = (usize, Tally)> + '_ {
+        self.by_year
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.games > 0)
+            .map(|(y, t)| (y, *t))
+    }
+}
+
+/// A game that did not replay, as report.html shows it.
+#[derive(Clone, Debug)]
+pub struct ErrorExample {
+    pub source: String,
+    pub game: u64,
+    pub line: u64,
+    pub status: Status,
+    pub message: String,
+}
+
+/// A castling conflict, as report.html shows it.
+#[derive(Clone, Debug)]
+pub struct CastlingExample {
+    pub source: String,
+    pub game: u64,
+    pub line: u64,
+    pub invalid: String,
+    pub reason: String,
+}
+
+/// Examples kept of each kind: enough to see what went wrong.
+pub const ERROR_EXAMPLES: usize = 5;
+pub const CASTLING_EXAMPLES: usize = 20;
+
+/// The games by status of one input, and its first errors.
+#[derive(Clone, Debug, Default)]
+pub struct InputStats {
+    pub name: String,
+    pub games_read: u64,
+    pub by_status: [u64; Status::ALL.len()],
+    pub errors: Vec<ErrorExample>,
+}
+
+/// Everything report.html shows.
+#[derive(Clone, Debug, Default)]
+pub struct HtmlStats {
+    pub inputs: Vec<InputStats>,
+    pub games: u64,
+    pub games_read: u64,
+    pub by_status: [u64; Status::ALL.len()],
+    /// Games by `rep_max` (games replayed from a position, so > 0).
+    pub rep_ep_always: Counts,
+    pub rep_ep_legal: Counts,
+    pub missed: u64,
+    /// By time-control class (index of `classes::TIME_CONTROL_CLASSES`).
+    pub by_time_control: BTreeMap<u8, Tally>,
+    /// By the lower end of the rating band.
+    pub by_rating_band: BTreeMap<u32, Tally>,
+    /// By year, indexed by the year (a Date's four digits): an array, not
+    /// a map, since every game of a report has a date to count.
+    pub by_year: Vec<Tally>,
+    pub by_time_control_and_band: BTreeMap<(u8, u32), Tally>,
+    pub castling_conflicts: u64,
+    pub castling: Vec<CastlingExample>,
+}
+
+impl HtmlStats {
+    /// Starts a new input.
+    pub fn begin_input(&mut self, name: &str) {
+        self.inputs.push(InputStats {
+            name: name.to_string(),
+            ..InputStats::default()
+        });
+    }
+
+    /// Counts the games read of the current input, selected or not.
+    pub fn read(&mut self, games: u64) {
+        self.games_read += games;
+        if let Some(input) = self.inputs.last_mut() {
+            input.games_read += games;
+        }
+    }
+
+    /// Adds one game of the current input.
+    pub fn add(&mut self, g: &GameFacts) {
+        self.games += 1;
+        let status = g.status as usize;
+        if let Some(n) = self.by_status.get_mut(status) {
+            *n += 1;
+        }
+        if g.rep_max_ep_always > 0 {
+            self.rep_ep_always.add(g.rep_max_ep_always);
+        }
+        if g.rep_max_ep_legal > 0 {
+            self.rep_ep_legal.add(g.rep_max_ep_legal);
+        }
+        self.missed += u64::from(g.missed_threefold);
+        if let Some(tc) = g.time_control {
+            self.by_time_control
+                .entry(tc)
+                .or_default()
+                .add(g.missed_threefold);
+        }
+        if let Some(band) = g.rating_band {
+            self.by_rating_band
+                .entry(band)
+                .or_default()
+                .add(g.missed_threefold);
+        }
+        if let (Some(tc), Some(band)) = (g.time_control, g.rating_band) {
+            self.by_time_control_and_band
+                .entry((tc, band))
+                .or_default()
+                .add(g.missed_threefold);
+        }
+        if let Some(year) = g.year {
+            let y = usize::from(year);
+            if self.by_year.len() <= y {
+                self.by_year.resize(y + 1, Tally::default());
+            }
+            if let Some(t) = self.by_year.get_mut(y) {
+                t.add(g.missed_threefold);
+            }
+        }
+        if let Some(c) = &g.castling {
+            self.castling_conflicts += 1;
+            if self.castling.len() < CASTLING_EXAMPLES {
+                let source = self.inputs.last().map(|i| i.name.clone());
+                self.castling.push(CastlingExample {
+                    source: source.unwrap_or_default(),
+                    game: g.game,
+                    line: g.span.line,
+                    invalid: c.0.clone(),
+                    reason: c.1.clone(),
+                });
+            }
+        }
+        if let Some(input) = self.inputs.last_mut() {
+            if let Some(n) = input.by_status.get_mut(status) {
+                *n += 1;
+            }
+            if let Some(message) = &g.error
+                && input.errors.len() < ERROR_EXAMPLES
+            {
+                input.errors.push(ErrorExample {
+                    source: input.name.clone(),
+                    game: g.game,
+                    line: g.span.line,
+                    status: g.status,
+                    message: message.to_string(),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Runs the README's loads of games.csv (pandas, polars, DuckDB) and reads
+games.parquet with pyarrow, polars and DuckDB, on the report folders given,
+checking types and row counts; on the lichess-style report it also runs the
+README's DuckDB query and compares its numbers with
+testdata/expected/research.json (computed in Python from the python-chess
+oracle).
+
+Run by tests/report/readers.rs:
+    python readers.py README.md EXPECTED_JSON CHESS_DIR XIANGQI_DIR LICHESS_STYLE_DIR
+"""
+
+import json
+import re
+import sys
+
+import duckdb
+import polars as pl
+import pyarrow.parquet as pq
+
+INT64 = ["game", "offset", "line"]
+INT32 = ["plies", "rep_max_ep_always", "threefold_ply_ep_always", "rep_max_ep_legal", "threefold_ply_ep_legal"]
+
+
+def readme_blocks(readme, lang, after):
+    """The fenced `lang` blocks of the README section titled `after`."""
+    text = open(readme, encoding="utf-8").read()
+    start = text.index(after)
+    end = text.find("\n## ", start)
+    section = text[start:end]
+    return re.findall(r"```" + lang + r"\n(.*?)```", section, re.S)
+
+
+def check_csv_loads(readme, folder, games):
+    code = readme_blocks(readme, "python", "### Loading games.csv with its types")[0]
+    code = code.replace("pgnmill-report/", folder + "/")
+    # Each reader's paragraph assigns `games`; run them one at a time.
+    parts = code.split("\n\n")
+    prelude, loads = parts[0], parts[1:]
+    assert len(loads) == 3, loads
+    results = {}
+    for load, name in zip(loads, ["pandas", "polars", "duckdb"]):
+        env = {}
+        exec(prelude + "\n" + load, env)
+        results[name] = env["games"]
+    pd_games = results["pandas"]
+    assert len(pd_games) == games, (folder, len(pd_games), games)
+    for c in INT64:
+        assert str(pd_games[c].dtype) == "int64", (c, pd_games[c].dtype)
+    for c in INT32:
+        assert str(pd_games[c].dtype) == "Int32", (c, pd_games[c].dtype)
+    assert str(pd_games["missed_threefold"].dtype) == "bool"
+    assert pd_games["round"].dtype.name.startswith("str"), pd_games["round"].dtype
+    pl_games = results["polars"]
+    assert pl_games.height == games
+    assert pl_games.schema["game"] == pl.Int64 and pl_games.schema["plies"] == pl.Int32
+    assert pl_games.schema["round"] == pl.String
+    assert pl_games.schema["missed_threefold"] == pl.Boolean
+    db = results["duckdb"]
+    assert db.count("*").fetchall()[0][0] == games
+    types = dict(zip(db.columns, [str(t) for t in db.types]))
+    assert types["game"] == "BIGINT" and types["plies"] == "INTEGER", types
+    assert types["missed_threefold"] == "BOOLEAN" and types["round"] == "VARCHAR", types
+    # The same answers from all three: missed threefolds and null plies.
+    missed = int(pd_games["missed_threefold"].sum())
+    assert pl_games["missed_threefold"].sum() == missed
+    assert db.filter("missed_threefold").count("*").fetchall()[0][0] == missed
+    nulls = int(pd_games["threefold_ply_ep_legal"].isna().sum())
+    assert pl_games["threefold_ply_ep_legal"].null_count() == nulls
+    return missed
+
+
+def check_parquet(folder, games, missed):
+    path = folder + "/games.parquet"
+    table = pq.read_table(path)
+    assert table.num_rows == games
+    schema = {f.name: (str(f.type), f.nullable) for f in table.schema}
+    for c in INT64:
+        assert schema[c] == ("int64", False), (c, schema[c])
+    for c in INT32:
+        assert schema[c] == ("int32", True), (c, schema[c])
+    assert schema["missed_threefold"] == ("bool", False)
+    assert schema["round"] == ("string", False)
+    df = pl.read_parquet(path)
+    assert df.height == games and df.schema["plies"] == pl.Int32
+    assert df["missed_threefold"].sum() == missed
+    n, m = duckdb.sql(f"SELECT count(*), count(*) FILTER (WHERE missed_threefold) FROM '{path}'").fetchall()[0]
+    assert (n, m) == (games, missed), (n, m)
+    castling = pq.read_table(folder + "/castling.parquet")
+    summary = json.load(open(folder + "/summary.json"))
+    assert castling.num_rows == summary["castling_conflicts"]
+
+
+def check_query(readme, folder, expected):
+    sql = readme_blocks(readme, "sql", "### Missed threefolds per time-control class and rating band")[0]
+    rows = duckdb.sql(sql.replace("pgnmill-report/", folder + "/")).fetchall()
+    got = {f"{c}|{b}": {"games": g, "missed": m} for c, b, g, m, _ in rows}
+    want = expected["lichess_style"]["by_time_control_and_band"]
+    assert got == want, (got, want)
+    assert sum(r[3] for r in rows) == expected["lichess_style"]["missed"]
+    return len(rows)
+
+
+def main():
+    readme, expected_path, chess_dir, xiangqi_dir, style_dir = sys.argv[1:6]
+    expected = json.load(open(expected_path))
+    for folder in [chess_dir, xiangqi_dir, style_dir]:
+        games = json.load(open(folder + "/summary.json"))["games"]
+        missed = check_csv_loads(readme, folder, games)
+        check_parquet(folder, games, missed)
+        print(f"{folder}: {games} games, {missed} missed threefolds: loads and types ok")
+    n = check_query(readme, style_dir, expected)
+    print(f"README DuckDB query: {n} class and band rows equal research.json")
+
+
+if __name__ == "__main__":
+    main()

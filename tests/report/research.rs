@@ -1,0 +1,303 @@
+//! The research options of `pgnmill report` (issue 15), through the
+//! binary: `--tags`, `--where`, `--format parquet`. Expected selections and
+//! tag values come from testdata/gen/research_expected.py (tags read by a
+//! regular expression from the file bytes at the python-chess oracle's
+//! offsets; conditions evaluated in Python).
+
+use crate::support::{read_csv, root, run_report};
+use arrow_array::{Array, BooleanArray, Int32Array, Int64Array, StringArray};
+use arrow_schema::DataType;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use std::collections::HashMap;
+use std::path::Path;
+
+fn expected() -> serde_json::Value {
+    let path = root().join("testdata/expected/research.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    serde_json::from_str(&text).expect("research.json")
+}
+
+fn summary(out: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("summary.json")).expect("summary.json");
+    serde_json::from_str(&text).expect("summary")
+}
+
+/// The default columns, copied from docs/reports.md: they never change.
+const DEFAULT_COLUMNS: &str = "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error";
+
+fn header(out: &Path) -> String {
+    let text = std::fs::read_to_string(out.join("games.csv")).expect("games.csv");
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+/// Every `--where` set of the generator selects exactly the games Python
+/// selects, in order, with the `--tags` values Python reads; summary.json
+/// counts the games read and selected, per input and in total.
+#[test]
+fn where_selects_the_games_python_selects() {
+    let want = expected();
+    let selections = want["selections"].as_object().expect("selections");
+    assert!(selections.len() >= 4);
+    for (name, sel) in selections {
+        let mut args = vec![
+            "testdata/corpus".to_string(),
+            "--tags".into(),
+            "WhiteElo,TimeControl,UTCDate".into(),
+        ];
+        for w in sel["where"].as_array().expect("where") {
+            args.push("--where".into());
+            args.push(w.as_str().unwrap_or_default().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_tmp, out) = run_report(&args);
+        let rows = read_csv(&out.join("games.csv"));
+        let got: Vec<(String, u64)> = rows
+            .iter()
+            .map(|r| (r["source"].clone(), r["game"].parse().unwrap_or(0)))
+            .collect();
+        let games: Vec<(String, u64)> = sel["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| {
+                (
+                    g[0].as_str().unwrap_or_default().to_string(),
+                    g[1].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        assert!(!games.is_empty(), "{name}: selects nothing");
+        assert_eq!(got, games, "{name}: selected games");
+        for tag in ["WhiteElo", "TimeControl", "UTCDate"] {
+            let values: Vec<&str> = rows.iter().map(|r| r[tag].as_str()).collect();
+            let want: Vec<&str> = sel["tags"][tag]
+                .as_array()
+                .expect("tag values")
+                .iter()
+                .map(|v| v.as_str().unwrap_or_default())
+                .collect();
+            assert_eq!(values, want, "{name}: {tag} column");
+        }
+        assert_eq!(
+            header(&out),
+            format!("{DEFAULT_COLUMNS},WhiteElo,TimeControl,UTCDate")
+        );
+        let s = summary(&out);
+        assert_eq!(s["games_read"], want["games"], "{name}");
+        assert_eq!(s["games_selected"].as_u64(), Some(games.len() as u64));
+        assert_eq!(s["games"].as_u64(), Some(games.len() as u64));
+        let inputs = s["inputs"].as_array().expect("inputs");
+        let read: u64 = inputs.iter().filter_map(|i| i["games_read"].as_u64()).sum();
+        let selected: u64 = inputs
+            .iter()
+            .filter_map(|i| i["games_selected"].as_u64())
+            .sum();
+        assert_eq!(read, want["games"].as_u64().unwrap_or(0));
+        assert_eq!(selected, games.len() as u64);
+        for input in inputs {
+            let src = input["path"].as_str().unwrap_or_default();
+            let n = games.iter().filter(|(s, _)| s == src).count() as u64;
+            assert_eq!(input["games_selected"].as_u64(), Some(n), "{name}: {src}");
+        }
+    }
+}
+
+/// Without the new options the columns are those of docs/reports.md;
+/// `--tags lichess` adds lichess's tags that are not columns already.
+#[test]
+fn default_columns_unchanged_and_lichess_shorthand() {
+    let (_tmp, out) = run_report(&["testdata/corpus/lichess-2025-05-blitz-sample.pgn"]);
+    assert_eq!(header(&out), DEFAULT_COLUMNS);
+    let names: Vec<&str> = std::fs::read_dir(&out)
+        .expect("report folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".parquet"))
+        .map(|_| "parquet")
+        .collect();
+    assert!(names.is_empty(), "a default report writes no Parquet file");
+    let (_tmp, out) = run_report(&[
+        "testdata/corpus/lichess-2025-05-blitz-sample.pgn",
+        "--tags",
+        "lichess",
+    ]);
+    assert_eq!(
+        header(&out),
+        format!(
+            "{DEFAULT_COLUMNS},UTCDate,UTCTime,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,WhiteTitle,BlackTitle,ECO,Opening,TimeControl,Termination"
+        )
+    );
+    let rows = read_csv(&out.join("games.csv"));
+    // The first game of the file, as written there.
+    assert_eq!(rows[0]["WhiteElo"], "1028");
+    assert_eq!(rows[0]["TimeControl"], "300+3");
+    assert_eq!(rows[0]["Opening"], "Three Knights Opening");
+}
+
+/// Usage errors exit 2 and say what is wrong, before any file is written.
+#[test]
+fn bad_tags_and_conditions_are_usage_errors() {
+    for (args, says) in [
+        (
+            vec!["--tags", "White"],
+            "already has this tag as the column `white`",
+        ),
+        (vec!["--tags", "ECO,result"], "column `result`"),
+        (vec!["--where", "Opening~("], "bad regular expression"),
+        (vec!["--where", "WhiteElo>=x"], "is not a number"),
+        (vec!["--where", "WhiteElo"], "no operator"),
+        (vec!["--format", "xlsx"], "invalid value"),
+    ] {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let out = tmp.path().join("r");
+        let assert = assert_cmd::Command::cargo_bin("pgnmill")
+            .expect("binary")
+            .current_dir(root())
+            .args(["report", "-q", "-o"])
+            .arg(&out)
+            .arg("testdata/corpus/lichess-2025-05-blitz-sample.pgn")
+            .args(&args)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!out.join("summary.json").exists(), "{args:?}");
+    }
+}
+
+/// The text of row `i` of column `array` as the CSV writes it: empty for
+/// null, numbers in decimal, booleans as `true`/`false`.
+fn cell(array: &dyn Array, i: usize) -> String {
+    if array.is_null(i) {
+        return String::new();
+    }
+    let any = array.as_any();
+    if let Some(a) = any.downcast_ref::<StringArray>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<Int64Array>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<Int32Array>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<BooleanArray>() {
+        a.value(i).to_string()
+    } else {
+        panic!("unexpected type {:?}", array.data_type())
+    }
+}
+
+/// Every Parquet file of a run, read back with the parquet crate's Arrow
+/// reader, holds the rows of the CSV file of the same run, field by field,
+/// with the schema of docs/reports.md: integers signed, game/offset/line
+/// Int64, plies and repetition columns nullable Int32, booleans, UTF-8.
+fn parquet_equals_csv(args: &[&str], min_rows: usize) {
+    let mut all = vec!["--format", "csv,parquet"];
+    all.extend_from_slice(args);
+    let (_tmp, out) = run_report(&all);
+    for (csv_name, pq_name) in [
+        ("games.csv", "games.parquet"),
+        ("castling.csv", "castling.parquet"),
+    ] {
+        let mut reader = csv::Reader::from_path(out.join(csv_name)).expect(csv_name);
+        let headers: Vec<String> = reader
+            .headers()
+            .expect("header")
+            .iter()
+            .map(str::to_string)
+            .collect();
+        let csv_rows: Vec<Vec<String>> = reader
+            .records()
+            .map(|r| r.expect("record").iter().map(str::to_string).collect())
+            .collect();
+        let file = std::fs::File::open(out.join(pq_name)).expect(pq_name);
+        let builder = ParquetRecordBatchReaderBuilder::try_new(file).expect("parquet");
+        let schema = builder.schema().clone();
+        let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+        assert_eq!(names, headers, "{pq_name}: columns");
+        for f in schema.fields() {
+            let want = match f.name().as_str() {
+                "game" | "offset" | "line" => (DataType::Int64, false),
+                "plies"
+                | "rep_max_ep_always"
+                | "threefold_ply_ep_always"
+                | "rep_max_ep_legal"
+                | "threefold_ply_ep_legal" => (DataType::Int32, true),
+                "missed_threefold" => (DataType::Boolean, false),
+                _ => (DataType::Utf8, false),
+            };
+            assert_eq!(
+                (f.data_type().clone(), f.is_nullable()),
+                want,
+                "{pq_name}: {}",
+                f.name()
+            );
+        }
+        let mut pq_rows: Vec<Vec<String>> = Vec::new();
+        for batch in builder.build().expect("reader") {
+            let batch = batch.expect("batch");
+            for i in 0..batch.num_rows() {
+                pq_rows.push(
+                    batch
+                        .columns()
+                        .iter()
+                        .map(|c| cell(c.as_ref(), i))
+                        .collect(),
+                );
+            }
+        }
+        assert_eq!(pq_rows.len(), csv_rows.len(), "{pq_name}: rows");
+        for (i, (p, c)) in pq_rows.iter().zip(&csv_rows).enumerate() {
+            assert_eq!(p, c, "{pq_name}: row {}", i + 1);
+        }
+        if csv_name == "games.csv" {
+            assert!(csv_rows.len() >= min_rows, "{} rows", csv_rows.len());
+        }
+    }
+}
+
+#[test]
+fn parquet_holds_the_csv_rows_chess_and_xiangqi() {
+    // Every game of the chess corpus (broken ones included), with moves and
+    // tag columns; then the xiangqi corpus, whose `round` is text.
+    parquet_equals_csv(&["testdata/corpus", "--moves", "--tags", "lichess"], 5637);
+    parquet_equals_csv(&["testdata/xiangqi/corpus"], 50);
+}
+
+/// `--format parquet` alone writes no CSV file, and its Parquet file has
+/// the rows a CSV run has, on one thread and on three.
+#[test]
+fn parquet_only_writes_no_csv() {
+    let (_tmp, csv_out) = run_report(&["testdata/research/lichess-style.pgn"]);
+    let csv_rows = read_csv(&csv_out.join("games.csv"));
+    for threads in ["1", "3"] {
+        let (_tmp, out) = run_report(&[
+            "testdata/research/lichess-style.pgn",
+            "--format",
+            "parquet",
+            "-j",
+            threads,
+        ]);
+        assert!(!out.join("games.csv").exists());
+        assert!(!out.join("castling.csv").exists());
+        let file = std::fs::File::open(out.join("games.parquet")).expect("games.parquet");
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+            .expect("parquet")
+            .build()
+            .expect("reader");
+        let mut rows: Vec<HashMap<String, String>> = Vec::new();
+        for batch in reader {
+            let batch = batch.expect("batch");
+            let schema = batch.schema();
+            for i in 0..batch.num_rows() {
+                rows.push(
+                    schema
+                        .fields()
+                        .iter()
+                        .zip(batch.columns())
+                        .map(|(f, c)| (f.name().clone(), cell(c.as_ref(), i)))
+                        .collect(),
+                );
+            }
+        }
+        assert_eq!(rows, csv_rows, "-j {threads}");
+    }
+}
