@@ -23,7 +23,7 @@ fn summary(out: &Path) -> serde_json::Value {
 }
 
 /// The default columns, copied from docs/reports.md: they never change.
-const DEFAULT_COLUMNS: &str = "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error";
+const DEFAULT_COLUMNS: &str = "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict";
 
 fn header(out: &Path) -> String {
     let text = std::fs::read_to_string(out.join("games.csv")).expect("games.csv");
@@ -124,7 +124,9 @@ fn default_columns_unchanged_and_lichess_shorthand() {
     assert_eq!(
         header(&out),
         format!(
-            "{DEFAULT_COLUMNS},UTCDate,UTCTime,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,WhiteTitle,BlackTitle,ECO,Opening,TimeControl,Termination"
+            // lichess's `Termination` tag is left out: `termination` is a
+            // column (the board's verdict, docs/outcomes.md).
+            "{DEFAULT_COLUMNS},UTCDate,UTCTime,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,WhiteTitle,BlackTitle,ECO,Opening,TimeControl"
         )
     );
     let rows = read_csv(&out.join("games.csv"));
@@ -220,7 +222,14 @@ fn parquet_equals_csv(args: &[&str], min_rows: usize) {
                 | "rep_max_ep_always"
                 | "threefold_ply_ep_always"
                 | "rep_max_ep_legal"
-                | "threefold_ply_ep_legal" => (DataType::Int32, true),
+                | "threefold_ply_ep_legal"
+                | "fivefold_ply"
+                | "fivefold_ply_ep_always"
+                | "threefold_claim_ply"
+                | "fifty_move_ply"
+                | "fifty_move_claim_ply"
+                | "seventyfive_move_ply"
+                | "game_over_ply" => (DataType::Int32, true),
                 "missed_threefold" => (DataType::Boolean, false),
                 _ => (DataType::Utf8, false),
             };
