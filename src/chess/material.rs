@@ -72,13 +72,22 @@ impl Position {
         // The enemy king is never a target (as in move generation).
         let not_ours = !b.by_color(us) & !b.by_piece(!us, Role::King);
         if self.checkers.is_empty() {
-            let free = b.by_color(us) & !self.pinned(king);
-            let pawns = (free & b.by_role(Role::Pawn)).0;
-            let ahead = match us {
-                Color::White => pawns << 8,
-                Color::Black => pawns >> 8,
+            let pushes = |pawns: Bitboard| {
+                let ahead = match us {
+                    Color::White => pawns.0 << 8,
+                    Color::Black => pawns.0 >> 8,
+                };
+                ahead & !occ.0 != 0
             };
-            if ahead & !occ.0 != 0 {
+            // A pawn on no line through its king cannot be pinned: most
+            // positions answer here, before the pins are looked for.
+            let off_lines = !(attacks::rook_rays(king) | attacks::bishop_rays(king));
+            let pawns = b.by_piece(us, Role::Pawn);
+            if pushes(pawns & off_lines) {
+                return true;
+            }
+            let free = b.by_color(us) & !self.pinned(king);
+            if pushes(free & b.by_role(Role::Pawn)) {
                 return true;
             }
             for from in free & b.by_role(Role::Knight) {
@@ -99,7 +108,7 @@ impl Position {
         }
         let occ_no_king = occ ^ king;
         for to in attacks::king_attacks(king) & not_ours {
-            if (self.attackers_to(to, occ_no_king) & theirs).is_empty() {
+            if !self.attacked_by(to, occ_no_king, theirs) {
                 return true;
             }
         }

@@ -196,6 +196,6 @@ impl Position {
         let king_path = between(king, kto) | kto;
         king_path
             .into_iter()
-            .all(|sq| (self.attackers_to(sq, occ_after) & theirs).is_empty())
+            .all(|sq| !self.attacked_by(sq, occ_after, theirs))
     }
 }

@@ -293,20 +293,29 @@ impl Position {
             occ &= !Bitboard::from_square(c);
             theirs &= !Bitboard::from_square(c);
         }
-        let steppers = (attacks::knight_attacks(king) & b.by_role(Role::Knight))
-            | (attacks::pawn_attacks(self.turn, king) & b.by_role(Role::Pawn))
-            | (attacks::king_attacks(king) & b.by_role(Role::King));
+        self.attacked_by(king, occ, theirs)
+    }
+
+    /// Whether a piece of `theirs` (pieces of the side not to move) attacks
+    /// `sq` with the pieces at `occ` in the way. Knights, pawns and the king
+    /// are looked up; a slider's rays are cast only when one of that kind
+    /// stands on a line through `sq`, which is seldom: most squares asked
+    /// about (a king's, the squares it crosses castling) have none.
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, sq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
+        let b = &self.board;
+        let steppers = (attacks::knight_attacks(sq) & b.by_role(Role::Knight))
+            | (attacks::pawn_attacks(self.turn, sq) & b.by_role(Role::Pawn))
+            | (attacks::king_attacks(sq) & b.by_role(Role::King));
         if (steppers & theirs).nonempty() {
             return true;
         }
-        // Sliders: only those on the king's lines can reach it, and often
-        // there are none, so each kind's rays are cast only when needed.
         let rooks = b.rooks_queens() & theirs;
         let bishops = b.bishops_queens() & theirs;
-        ((attacks::rook_rays(king) & rooks).nonempty()
-            && (attacks::rook_attacks(king, occ) & rooks).nonempty())
-            || ((attacks::bishop_rays(king) & bishops).nonempty()
-                && (attacks::bishop_attacks(king, occ) & bishops).nonempty())
+        ((attacks::rook_rays(sq) & rooks).nonempty()
+            && (attacks::rook_attacks(sq, occ) & rooks).nonempty())
+            || ((attacks::bishop_rays(sq) & bishops).nonempty()
+                && (attacks::bishop_attacks(sq, occ) & bishops).nonempty())
     }
 
     /// The square of the pawn an en-passant capture onto `ep` removes.

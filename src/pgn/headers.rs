@@ -134,7 +134,12 @@ impl<'a> GameHeaders<'a> {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
             let value = bytes.get(scan.value.0..scan.value.1).unwrap_or_default();
             let folded = folded_name_in(bytes, scan.name.0, name);
-            if h.unclosed_tag.is_none() && unclosed_value(bytes, scan.value.0, scan.value.1) {
+            // A plain tag line (`may_escape` false) ends in its closing
+            // quote and `]`: only the general reader's tags can be unclosed.
+            if scan.may_escape
+                && h.unclosed_tag.is_none()
+                && unclosed_value(bytes, scan.value.0, scan.value.1)
+            {
                 let before = bytes.get(..scan.name.0).unwrap_or_default();
                 h.unclosed_tag = Some(line + super::lines::count_lines(before));
             }
@@ -200,6 +205,7 @@ pub fn text<'a>(value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
 /// [`text`] for a value borrowed from `game`, the game's text already known
 /// to be UTF-8: the value is cut out of it (a value ends at ASCII quotes, so
 /// on character boundaries) instead of being validated again.
+#[inline]
 pub fn text_in<'a>(game: Option<&'a str>, value: &Option<Cow<'a, [u8]>>) -> Cow<'a, str> {
     let latin1 = |bytes: &[u8]| encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned();
     match value {
@@ -220,6 +226,7 @@ pub fn text_in<'a>(game: Option<&'a str>, value: &Option<Cow<'a, [u8]>>) -> Cow<
 
 /// `part` as a slice of `whole`, when it lies inside `whole`'s memory on
 /// character boundaries (then it is the very same bytes).
+#[inline]
 fn part_of<'a>(whole: &'a str, part: &[u8]) -> Option<&'a str> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     whole.get(start..start.checked_add(part.len())?)
