@@ -29,6 +29,14 @@ enum Kind {
         archive: PathBuf,
         index: usize,
     },
+    /// A zip archive whose central directory cannot be read: its members
+    /// of the `members` endings, read from their local headers as far as
+    /// they go (`damaged_zip.rs`), as one input; `why` is the reader's
+    /// complaint about the directory.
+    DamagedZip {
+        members: &'static [&'static str],
+        why: String,
+    },
 }
 
 impl Input {
@@ -61,7 +69,12 @@ impl Input {
             Kind::File => Source::open_file(&self.path, opts),
             Kind::ZipMember { archive, index } => {
                 let member = zip_member(archive, *index).map_err(|e| io_err(&self.path, e))?;
-                Source::from_read(&self.path, Box::new(member), opts)
+                Source::from_read(&self.path, Box::new(member), opts).map(Source::zipped)
+            }
+            Kind::DamagedZip { members, why } => {
+                let text = super::damaged_zip::open(&self.path, members, why.clone())
+                    .map_err(|e| io_err(&self.path, e))?;
+                Source::from_read(&self.path, Box::new(text), opts).map(Source::zipped)
             }
         }
     }
@@ -273,8 +286,26 @@ fn take_file(
         out.inputs.push(Input::file(path));
         return Ok(());
     }
-    let zip = zip::ZipArchive::new(std::io::BufReader::new(file))
-        .map_err(|e| io_err(&path, std::io::Error::other(e)))?;
+    let zip = match zip::ZipArchive::new(std::io::BufReader::new(file)) {
+        Ok(zip) => zip,
+        Err(e) => {
+            // Cut short (no central directory at the end): what can be read
+            // is read, and the input is marked incomplete, like a truncated
+            // `.zst`; it is not a reason to refuse the whole run.
+            out.notes.push(format!(
+                "{}: {e}: a damaged zip archive, its members are read in order as one input, as far as they go",
+                path.display()
+            ));
+            out.inputs.push(Input {
+                path,
+                kind: Kind::DamagedZip {
+                    members: listing.members(),
+                    why: e.to_string(),
+                },
+            });
+            return Ok(());
+        }
+    };
     for index in 0..zip.len() {
         let entry = zip
             .by_index_data(index)

@@ -34,6 +34,7 @@
 //! ```
 
 mod content;
+mod damaged_zip;
 mod encoding;
 mod inputs;
 mod lines;

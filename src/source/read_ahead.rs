@@ -48,10 +48,13 @@ impl ReadAhead {
     /// Starts a thread that runs `open`, which makes a reader and hands it
     /// to the pump it is given (for a reader that borrows from another
     /// that must live on the thread: a zip member from its archive). An
-    /// error of `open` is the stream's error.
+    /// error of `open` is the stream's error. The pump can be given several
+    /// readers in turn (the members of a damaged archive); it says `false`
+    /// when the stream has ended (a read error was delivered, or the
+    /// reader is gone), and `open` should then stop.
     pub fn spawn_with<F>(open: F) -> std::io::Result<ReadAhead>
     where
-        F: FnOnce(&mut dyn FnMut(&mut dyn Read)) -> std::io::Result<()> + Send + 'static,
+        F: FnOnce(&mut dyn FnMut(&mut dyn Read) -> bool) -> std::io::Result<()> + Send + 'static,
     {
         let (tx, rx) = sync_channel(BLOCKS_AHEAD);
         let cpu_ns = Arc::new(AtomicU64::new(0));
@@ -66,14 +69,14 @@ impl ReadAhead {
                     block.truncate(n);
                     // A reader that is gone means the run stopped.
                     if n > 0 && tx.send(Ok(block)).is_err() {
-                        break;
+                        break false;
                     }
                     if let Some(e) = error {
                         let _ = tx.send(Err(e));
-                        break;
+                        break false;
                     }
                     if n == 0 {
-                        break;
+                        break true;
                     }
                 };
                 let opened = open(&mut pump);

@@ -334,9 +334,17 @@ impl Source {
             count: Arc::clone(&raw_read),
         });
         let mut head = [0u8; MAGIC_BYTES];
-        let n = read_full(&mut rd, &mut head).map_err(|e| io_err(path, e))?;
+        // A stream that fails within its first bytes (a zip member whose
+        // data is damaged from the start) is read as far as it goes, like
+        // one that fails later: its error ends the text, and the input is
+        // incomplete, not a reason to stop the run.
+        let (n, broke) = read_head(&mut rd, &mut head);
         let head = head.get(..n).unwrap_or_default();
         let compression = compression_of(head);
+        let rd: Box<dyn Read + Send> = match broke {
+            None => rd,
+            Some(e) => Box::new(BrokenOff(Some(e))),
+        };
         let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
         let decoder: Box<dyn Read + Send> = match compression {
             Compression::Zstd => {
@@ -460,6 +468,15 @@ impl Source {
 
     pub fn compression(&self) -> Compression {
         self.compression
+    }
+
+    /// Says the text came out of a zip archive (its members are opened as
+    /// streams of their decompressed text, which look uncompressed).
+    pub(super) fn zipped(mut self) -> Source {
+        if self.compression == Compression::None {
+            self.compression = Compression::Zip;
+        }
+        self
     }
 
     /// Text offset of the window's first byte: the bytes handed on or
@@ -598,18 +615,27 @@ impl Read for BrokenOff {
     }
 }
 
-/// Reads until `buf` is full or the reader ends.
-fn read_full(rd: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+/// Reads until `buf` is full, the reader ends or fails: the byte count,
+/// and the error if it failed.
+fn read_head(rd: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<std::io::Error>) {
     let mut n = 0;
     while n < buf.len() {
         match rd.read(buf.get_mut(n..).unwrap_or_default()) {
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Err(e) => return (n, Some(e)),
         }
     }
-    Ok(n)
+    (n, None)
+}
+
+/// Reads until `buf` is full or the reader ends.
+fn read_full(rd: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    match read_head(rd, buf) {
+        (n, None) => Ok(n),
+        (_, Some(e)) => Err(e),
+    }
 }
 
 /// Reads into `buf` until it holds `target` bytes, the reader ends (`eof`),

@@ -150,9 +150,13 @@ fn xz_bytes(text: &[u8]) -> Vec<u8> {
 
 /// A zip archive of `members` (name, bytes), deflated.
 fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    zip_archive(zip::CompressionMethod::Deflated, members)
+}
+
+/// A zip archive of `members` (name, bytes), stored by `method`.
+fn zip_archive(method: zip::CompressionMethod, members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+    let opts = zip::write::SimpleFileOptions::default().compression_method(method);
     for (name, bytes) in members {
         w.start_file(*name, opts).unwrap();
         w.write_all(bytes).unwrap();
@@ -486,4 +490,132 @@ fn no_control_byte_reaches_a_csv_field() {
     assert_eq!(&last[event], "nul\u{FFFD}in\u{FFFD}tag");
     assert_eq!(&last[white], "esc\u{FFFD}here\u{FFFD}");
     assert_eq!(&last[black], "tab\there");
+}
+
+/// A zip archive of `members` (name, bytes), stored without compression,
+/// so that a byte of a member's text can be found in the archive.
+fn stored_zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    zip_archive(zip::CompressionMethod::Stored, members)
+}
+
+/// Runs `pgnmill report --strict` on `input`: it must write the report and
+/// exit 1, naming `--strict`.
+fn strict_fails(dir: &Path, input: &Path) {
+    let out = dir.join("strict-out");
+    Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .current_dir(dir)
+        .args(["report", "-q", "--strict", "--force", "-o"])
+        .arg(&out)
+        .arg(input)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("--strict"));
+    assert!(out.join("games.csv").is_file(), "the report is written");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// A zip archive cut short (a download that broke off) has no central
+/// directory: it is not a reason to stop the run; its members are read in
+/// order as one input, as far as the bytes go, and the input is incomplete.
+#[test]
+fn a_truncated_zip_is_read_as_far_as_it_goes_and_marked_incomplete() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let n = want.len();
+    let text = sample_text();
+    let whole = zip_bytes(&[("one.pgn", &text), ("two.pgn", &text)]);
+    // Three quarters: all of the first member, part of the second, no
+    // central directory.
+    let zip = tmp.path().join("cut.zip");
+    std::fs::write(&zip, &whole[..whole.len() * 3 / 4]).unwrap();
+    let run = report(tmp.path(), &[&zip]);
+    let got = run.games();
+    assert!(got.len() > n && got.len() < 2 * n, "{} rows", got.len());
+    assert_eq!(got[..n], want[..], "the first member, complete");
+    assert_eq!(
+        got[n..],
+        want[..got.len() - n],
+        "the second, its first games"
+    );
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 1);
+    assert_eq!(inputs[0]["path"], zip.display().to_string().as_str());
+    assert_eq!(inputs[0]["complete"], false);
+    assert_eq!(run.summary["complete"], false);
+    let error = inputs[0]["error"].as_str().unwrap();
+    assert!(error.contains("are missing"), "{error}");
+    assert!(run.stderr.contains("damaged zip archive"), "{}", run.stderr);
+    assert!(
+        run.column("source")
+            .iter()
+            .all(|s| *s == zip.display().to_string())
+    );
+    strict_fails(tmp.path(), &zip);
+
+    // Cut inside the first member's header: no game, still one input.
+    let stub = tmp.path().join("stub.zip");
+    std::fs::write(&stub, &whole[..20]).unwrap();
+    let run = report(tmp.path(), &[&stub]);
+    assert!(run.rows.is_empty());
+    assert_eq!(run.summary["inputs"][0]["complete"], false);
+    assert_eq!(run.summary["inputs"][0]["games"], 0);
+}
+
+/// A member whose data is damaged (a changed byte: bad CRC; deflate data
+/// that cannot be decoded, from its first byte) is read as far as it goes
+/// and marked incomplete; the other members are read as usual.
+#[test]
+fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let n = want.len();
+    let text = sample_text();
+
+    // Stored: change a byte of the second member's last game; its CRC
+    // fails at the member's end, so that game is not taken as complete.
+    let mut bytes = stored_zip_bytes(&[("one.pgn", &text), ("two.pgn", &text)]);
+    let last_event = bytes
+        .windows(7)
+        .rposition(|w| w == b"[Event ")
+        .expect("the last game");
+    bytes[last_event + 1] = b'e';
+    let crc = tmp.path().join("crc.zip");
+    std::fs::write(&crc, &bytes).unwrap();
+    let run = report(tmp.path(), &[&crc]);
+    let got = run.games();
+    assert_eq!(got[..n], want[..]);
+    assert_eq!(got[n..], want[..n - 1], "all but the damaged last game");
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs[0]["complete"], true);
+    assert_eq!(inputs[1]["complete"], false);
+    let error = inputs[1]["error"].as_str().unwrap();
+    assert!(error.to_lowercase().contains("checksum"), "{error}");
+    strict_fails(tmp.path(), &crc);
+
+    // Deflated: the second member's compressed data overwritten from its
+    // start, so its first read fails (this stopped the run before).
+    let mut bytes = zip_bytes(&[("one.pgn", &text), ("two.pgn", &text)]);
+    let header = bytes
+        .windows(4)
+        .enumerate()
+        .skip(1)
+        .find(|(_, w)| *w == b"PK\x03\x04")
+        .map(|(i, _)| i)
+        .expect("the second local header");
+    // Local header: 30 bytes, the name, then an extra field of the length
+    // at offset 28.
+    let extra = u16::from_le_bytes([bytes[header + 28], bytes[header + 29]]) as usize;
+    let data = header + 30 + "two.pgn".len() + extra;
+    bytes[data..data + 16].fill(0xff);
+    let bad = tmp.path().join("bad.zip");
+    std::fs::write(&bad, &bytes).unwrap();
+    let run = report(tmp.path(), &[&bad]);
+    assert_eq!(run.games(), want, "the first member only");
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 2);
+    assert_eq!(inputs[1]["games"], 0);
+    assert_eq!(inputs[1]["complete"], false);
+    assert!(inputs[1]["error"].as_str().unwrap().contains("deflate"));
 }
