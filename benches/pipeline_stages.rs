@@ -13,15 +13,17 @@
 //! CPU, writer CPU), which caps the speed-up over one core at total CPU /
 //! that.
 //!
-//! Usage: `cargo bench --bench pipeline_stages -- INPUT [THREADS] [OUTDIR]`
-//! (`scripts/throughput.sh` calls it with THREADS 1 and 16).
+//! Usage: `cargo bench --bench pipeline_stages -- INPUT [THREADS] [OUTDIR] [FORMAT]`
+//! (`scripts/throughput.sh` calls it with THREADS 1 and 16, and with
+//! FORMAT `parquet` for the writer's share with `--format parquet`; the
+//! default is `csv`).
 
 use std::error::Error;
 use std::path::PathBuf;
 
 use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
 use pgnmill::replay::ReplayOptions;
-use pgnmill::report::OutputDir;
+use pgnmill::report::{OutputDir, ReportLayout};
 use pgnmill::source::expand_inputs;
 
 mod support;
@@ -30,16 +32,23 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut args = support::args().into_iter();
     let input = PathBuf::from(
         args.next()
-            .ok_or("usage: pipeline_stages INPUT [THREADS] [OUTDIR]")?,
+            .ok_or("usage: pipeline_stages INPUT [THREADS] [OUTDIR] [FORMAT]")?,
     );
     let threads: usize = args.next().map_or(Ok(1), |s| s.parse())?;
     let out = args.next().map_or_else(
         || std::env::temp_dir().join("pgnmill-pipeline-stages"),
         PathBuf::from,
     );
+    let format = args.next().unwrap_or_else(|| "csv".into());
+    let layout = ReportLayout {
+        csv: format.split(',').any(|f| f == "csv"),
+        parquet: format.split(',').any(|f| f == "parquet"),
+        ..ReportLayout::default()
+    };
     let config = ReportConfig {
         inputs: expand_inputs(std::slice::from_ref(&input))?,
         replay: ReplayOptions::default(),
+        layout,
         ..ReportConfig::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -50,7 +59,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mb = t.bytes as f64 / 1e6;
     let total = t.total_cpu_s();
     println!(
-        "input {}: {mb:.1} MB, {} games, {threads} replay thread(s), split on {}, {:.2} s wall",
+        "input {}: {mb:.1} MB, {} games, --format {format}, {threads} replay thread(s), split on {}, {:.2} s wall",
         input.display(),
         t.games,
         t.split_threads,

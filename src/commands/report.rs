@@ -101,7 +101,10 @@ pub struct ReportArgs {
     /// game lacks it (comma lists, repeatable); `lichess` adds lichess's
     /// tags: UTCDate, UTCTime, WhiteElo, BlackElo, WhiteRatingDiff,
     /// BlackRatingDiff, WhiteTitle, BlackTitle, ECO, Opening, TimeControl,
-    /// Termination. Tags that are already columns are refused.
+    /// Termination. A tag named like a column pgnmill computes becomes
+    /// tag_NAME (Termination: tag_Termination, beside the `termination`
+    /// column); the roster tags (Event, Site, Date, Round, White, Black,
+    /// Result) are refused: their columns hold them.
     #[arg(long, value_name = "TAG,...", value_delimiter = ',')]
     pub tags: Vec<String>,
 

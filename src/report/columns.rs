@@ -111,27 +111,48 @@ pub static CASTLING_COLUMNS: [Column; 9] = [
 ];
 
 /// The columns of one run's `games.csv`: the defaults, then `moves` with
-/// `--moves`, then one text column per `--tags` tag, named as given.
+/// `--moves`, then one text column per `--tags` tag, named as given, or
+/// [`tag_column_name`] when that name is taken.
 pub fn game_columns(with_moves: bool, tags: &[String]) -> Vec<Column> {
     let mut columns = GAME_COLUMNS.to_vec();
     if with_moves {
         columns.push(MOVES_COLUMN);
     }
     columns.extend(tags.iter().map(|t| Column {
-        name: Cow::Owned(t.clone()),
+        name: tag_column_name(t),
         kind: Text,
     }));
     columns
 }
 
-/// Whether `tag` would name a column the report already has (compared
-/// without regard to case, as tag names are): `--tags White` is refused,
-/// the `white` column holds it.
+/// The tags of the seven-tag roster, whose values the default columns
+/// (`event` ... `result`) already hold as written: `--tags` refuses them.
+const ROSTER_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Whether `tag` is a roster tag, which the report already has as a
+/// column (compared without regard to case, as tag names are): `--tags
+/// White` is refused, the `white` column holds it.
 pub fn is_column(tag: &str) -> bool {
-    GAME_COLUMNS
+    ROSTER_TAGS.iter().any(|t| t.eq_ignore_ascii_case(tag))
+}
+
+/// The column of tag `tag` (`--tags`): its name as given, unless that is
+/// the name of a column pgnmill computes (compared without case, `moves`
+/// included whether or not it is written), then `tag_` and the name:
+/// lichess's `Termination` tag ("Normal", "Time forfeit") is the column
+/// `tag_Termination`, beside `termination`, the board's verdict. A column's
+/// name thus never depends on the data, and the default columns never
+/// change.
+pub fn tag_column_name(tag: &str) -> Cow<'static, str> {
+    let taken = GAME_COLUMNS
         .iter()
         .chain(std::iter::once(&MOVES_COLUMN))
-        .any(|c| c.name.eq_ignore_ascii_case(tag))
+        .any(|c| c.name.eq_ignore_ascii_case(tag));
+    if taken {
+        Cow::Owned(format!("tag_{tag}"))
+    } else {
+        Cow::Owned(tag.to_string())
+    }
 }
 
 /// The position of column `name` in `columns`.
@@ -140,7 +161,8 @@ pub fn position(columns: &[Column], name: &str) -> Option<usize> {
 }
 
 /// The tags lichess writes in its monthly dumps; `--tags lichess` adds
-/// those that are not columns already.
+/// those that are not roster columns already (`Termination` as
+/// `tag_Termination`).
 pub const LICHESS_TAGS: [&str; 19] = [
     "Event",
     "Site",
@@ -163,20 +185,32 @@ pub const LICHESS_TAGS: [&str; 19] = [
     "Termination",
 ];
 
-/// The `--tags` columns for the names given: `lichess` expanded, a name
-/// given twice kept once (first spelling). A tag that is already a column
-/// is refused, with the column that holds it.
+/// The `--tags` tags for the names given: `lichess` expanded, a name
+/// given twice kept once (first spelling). A roster tag is refused, with
+/// the column that holds it; so is a tag whose column would have the name
+/// of another one's (`--tags Termination,tag_Termination`).
 pub fn tag_columns(given: &[String]) -> Result<Vec<String>, String> {
     let mut out: Vec<String> = Vec::new();
-    let add = |name: &str, out: &mut Vec<String>| {
-        if !out.iter().any(|t| t.eq_ignore_ascii_case(name)) {
-            out.push(name.to_string());
+    let add = |name: &str, out: &mut Vec<String>| -> Result<(), String> {
+        if out.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            return Ok(());
         }
+        let column = tag_column_name(name);
+        if let Some(other) = out
+            .iter()
+            .find(|t| tag_column_name(t).eq_ignore_ascii_case(&column))
+        {
+            return Err(format!(
+                "--tags {name}: its column `{column}` would have the name of tag {other}'s"
+            ));
+        }
+        out.push(name.to_string());
+        Ok(())
     };
     for name in given.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
         if name.eq_ignore_ascii_case("lichess") {
             for tag in LICHESS_TAGS.iter().filter(|t| !is_column(t)) {
-                add(tag, &mut out);
+                add(tag, &mut out)?;
             }
         } else if is_column(name) {
             return Err(format!(
@@ -188,7 +222,7 @@ pub fn tag_columns(given: &[String]) -> Result<Vec<String>, String> {
                 "--tags {name}: a tag name is letters, digits and `_`"
             ));
         } else {
-            add(name, &mut out);
+            add(name, &mut out)?;
         }
     }
     Ok(out)

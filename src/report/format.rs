@@ -151,8 +151,9 @@ impl RowFormatter {
                 .from_writer(castling_buf),
             with_moves: format.moves,
             csv: format.csv,
-            games_arrow: format.games_parquet.as_ref().map(|t| t.rows()),
-            castling_arrow: format.castling_parquet.as_ref().map(|t| t.rows()),
+            games_arrow: format.games_parquet.as_ref().map(|t| t.rows(games)),
+            // Few games have a castling conflict.
+            castling_arrow: format.castling_parquet.as_ref().map(|t| t.rows(0)),
         }
     }
 

@@ -237,9 +237,15 @@ def main():
     style, style_games = lichess_style(rows)
     with open("testdata/research/lichess-style.pgn", "wb") as f:
         f.write(style)
+    # lichess's Termination tag ("Normal", "Time forfeit"), per game of the
+    # lichess sample in order: the `tag_Termination` column of `--tags
+    # lichess` (its name is that of the computed `termination` column).
+    lich = "testdata/corpus/lichess-2025-05-blitz-sample.pgn"
+    termination_tags = [t.get("termination", "") for r, t in games if r["source"] == lich]
     expected = {
         "games": len(games),
         "selections": selections,
+        "lichess_termination_tags": termination_tags,
         "corpus": breakdowns(games),
         "lichess_style": breakdowns(style_games),
     }

@@ -124,9 +124,9 @@ fn default_columns_unchanged_and_lichess_shorthand() {
     assert_eq!(
         header(&out),
         format!(
-            // lichess's `Termination` tag is left out: `termination` is a
-            // column (the board's verdict, docs/outcomes.md).
-            "{DEFAULT_COLUMNS},UTCDate,UTCTime,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,WhiteTitle,BlackTitle,ECO,Opening,TimeControl"
+            // lichess's `Termination` tag is `tag_Termination`: `termination`
+            // is a computed column (the board's verdict, docs/outcomes.md).
+            "{DEFAULT_COLUMNS},UTCDate,UTCTime,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,WhiteTitle,BlackTitle,ECO,Opening,TimeControl,tag_Termination"
         )
     );
     let rows = read_csv(&out.join("games.csv"));
@@ -134,6 +134,74 @@ fn default_columns_unchanged_and_lichess_shorthand() {
     assert_eq!(rows[0]["WhiteElo"], "1028");
     assert_eq!(rows[0]["TimeControl"], "300+3");
     assert_eq!(rows[0]["Opening"], "Three Knights Opening");
+}
+
+/// The tag values of `column` in `games.parquet` of `out`, in row order.
+fn parquet_text_column(out: &Path, column: &str) -> Vec<String> {
+    let file = std::fs::File::open(out.join("games.parquet")).expect("games.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .expect("parquet")
+        .build()
+        .expect("reader");
+    let mut values = Vec::new();
+    for batch in reader {
+        let batch = batch.expect("batch");
+        let array = batch.column_by_name(column).expect(column);
+        values.extend((0..batch.num_rows()).map(|i| cell(array.as_ref(), i)));
+    }
+    values
+}
+
+/// lichess's `Termination` tag, whose name is that of the computed
+/// `termination` column, is the column `tag_Termination` (docs/reports.md),
+/// from `--tags lichess` and from `--tags Termination`, in CSV and Parquet,
+/// with the values read from the file by research_expected.py; the
+/// `termination` column keeps the board's verdict.
+#[test]
+fn termination_tag_is_column_tag_termination() {
+    let want: Vec<String> = expected()["lichess_termination_tags"]
+        .as_array()
+        .expect("lichess_termination_tags")
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(want.len() > 400, "{} games", want.len());
+    assert!(want.iter().any(|v| v == "Time forfeit"));
+    let lichess = "testdata/corpus/lichess-2025-05-blitz-sample.pgn";
+    let (_tmp, plain) = run_report(&[lichess]);
+    let plain_rows = read_csv(&plain.join("games.csv"));
+    let plain_verdicts: Vec<&str> = plain_rows
+        .iter()
+        .map(|r| r["termination"].as_str())
+        .collect();
+    assert!(plain_verdicts.contains(&"checkmate"));
+    for tags in ["lichess", "termination", "ECO,Termination"] {
+        let (_tmp, out) = run_report(&[lichess, "--tags", tags, "--format", "csv,parquet"]);
+        let header = header(&out);
+        let tag_column = if tags == "termination" {
+            // Named as given.
+            "tag_termination"
+        } else {
+            "tag_Termination"
+        };
+        assert!(
+            header.ends_with(&format!(",{tag_column}")),
+            "--tags {tags}: {header}"
+        );
+        let rows = read_csv(&out.join("games.csv"));
+        let got: Vec<String> = rows.iter().map(|r| r[tag_column].clone()).collect();
+        assert_eq!(got, want, "--tags {tags}: games.csv {tag_column}");
+        assert_eq!(
+            parquet_text_column(&out, tag_column),
+            want,
+            "--tags {tags}: games.parquet {tag_column}"
+        );
+        // `termination` keeps the board's verdict (checked against
+        // python-chess in outcomes_vs_python_chess.rs): that of a run
+        // without --tags.
+        let verdicts: Vec<&str> = rows.iter().map(|r| r["termination"].as_str()).collect();
+        assert_eq!(verdicts, plain_verdicts, "--tags {tags}: termination");
+    }
 }
 
 /// Usage errors exit 2 and say what is wrong, before any file is written.
@@ -145,6 +213,10 @@ fn bad_tags_and_conditions_are_usage_errors() {
             "already has this tag as the column `white`",
         ),
         (vec!["--tags", "ECO,result"], "column `result`"),
+        (
+            vec!["--tags", "Termination,tag_termination"],
+            "its column `tag_termination` would have the name of tag Termination's",
+        ),
         (vec!["--where", "Opening~("], "bad regular expression"),
         (vec!["--where", "WhiteElo>=x"], "is not a number"),
         (vec!["--where", "WhiteElo"], "no operator"),
