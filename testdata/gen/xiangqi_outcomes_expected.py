@@ -126,7 +126,7 @@ CASES = [
     ("a star token on a mate the tag gets right", "3k5/1R7/9/9/9/9/9/9/9/R4K3 w - - 0 1", ["a0a9"], "1-0", "*"),
     ("checkmate of red, recorded as a red win", "5k3/9/9/9/9/9/9/9/1r7/r2K5 w - - 0 1", [], "1-0", "1-0"),
     ("checkmate of red, no result tag", "5k3/9/9/9/9/9/9/9/1r7/r2K5 w - - 0 1", [], None, "1-0"),
-    ("flying general: the shielding advisor steps aside", "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", ["e1d2"], "1-0", "1-0"),
+    ("flying general: the shielding advisor steps aside", "4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1", ["e9e8", "e1d2"], "1-0", "1-0"),
     ("flying general: the king steps onto the open file", "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", ["d9d8", "e0d0"], "0-1", "0-1"),
     ("a king steps into check, the last move left none", "3k5/9/9/9/9/9/9/9/3r5/4K4 w - - 0 1", ["e0f0", "d9e9", "f0f1"], "0-1", "0-1"),
     ("a move from an empty point", None, ["h2e2", "h9g7", "a1a2", "a9a8"], "1-0", "1-0"),
