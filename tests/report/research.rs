@@ -229,7 +229,8 @@ fn parquet_equals_csv(args: &[&str], min_rows: usize) {
                 | "fifty_move_ply"
                 | "fifty_move_claim_ply"
                 | "seventyfive_move_ply"
-                | "game_over_ply" => (DataType::Int32, true),
+                | "game_over_ply"
+                | "natural_limit_ply" => (DataType::Int32, true),
                 "missed_threefold" => (DataType::Boolean, false),
                 _ => (DataType::Utf8, false),
             };
