@@ -154,7 +154,7 @@ pub fn replay(
 
 /// A result token's text (one of the four results, which the tokenizer
 /// alone classifies as results), without validating it as UTF-8 again.
-fn result_text(token: &[u8]) -> &'static str {
+pub(super) fn result_text(token: &[u8]) -> &'static str {
     match token {
         b"1-0" => "1-0",
         b"0-1" => "0-1",

@@ -310,6 +310,8 @@ impl DrawRules {
             seventyfive_move_ply: self.seventyfive_move_ply,
             game_over,
             result_conflict,
+            perpetual_check: None,
+            natural_limit_ply: None,
         }
     }
 }

@@ -10,8 +10,12 @@ mod repetition;
 mod status;
 mod unclosed;
 mod xiangqi_game;
+mod xiangqi_rules;
 
-pub use outcome::{GameOver, MatingMaterial, Outcome, Termination, result_conflict};
+pub use outcome::{
+    GameOver, MatingMaterial, Outcome, PerpetualCheck, Termination, result_conflict,
+    xiangqi_result_conflict,
+};
 pub use record::{CastlingConflict, GameRecord, GameTags};
 pub use repetition::{RepetitionStats, RepetitionTable};
 pub use status::Status;

@@ -88,8 +88,41 @@ impl MatingMaterial {
     }
 }
 
+/// Which side gave check on every one of its moves of the cycle up to the
+/// first threefold repetition (xiangqi's `perpetual_check` column,
+/// docs/xiangqi-rules.md section 7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PerpetualCheck {
+    Red,
+    Black,
+    Both,
+}
+
+impl PerpetualCheck {
+    /// From whether each side checked on every move of the span.
+    pub fn of(red: bool, black: bool) -> Option<Self> {
+        match (red, black) {
+            (true, true) => Some(PerpetualCheck::Both),
+            (true, false) => Some(PerpetualCheck::Red),
+            (false, true) => Some(PerpetualCheck::Black),
+            (false, false) => None,
+        }
+    }
+
+    /// The word of the `perpetual_check` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PerpetualCheck::Red => "red",
+            PerpetualCheck::Black => "black",
+            PerpetualCheck::Both => "both",
+        }
+    }
+}
+
 /// The outcome columns of one game. All empty (`None`) for a game that was
-/// not replayed, and for now for xiangqi games.
+/// not replayed. Chess games leave the xiangqi columns (`perpetual_check`,
+/// `natural_limit_ply`) empty; xiangqi games leave the chess-only ones
+/// empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub termination: Option<Termination>,
@@ -117,11 +150,37 @@ pub struct Outcome {
     /// Empty when the recorded results agree with the board; otherwise the
     /// clauses of docs/outcomes.md joined by `"; "`.
     pub result_conflict: String,
+    /// Xiangqi: the side that checked throughout the first threefold's
+    /// cycle.
+    pub perpetual_check: Option<PerpetualCheck>,
+    /// Xiangqi: the first ply with 120 plies in a row without a capture.
+    pub natural_limit_ply: Option<u32>,
 }
 
 /// The four results a Result tag or a movetext result token can hold.
 fn is_result(text: &str) -> bool {
     matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// The results a game records, each with the word its clauses name it
+/// by: the Result tag if it is one of the four results, then the movetext
+/// result token if there is one and it differs from the tag. The first
+/// clause of every `result_conflict`, the tag against the token, goes to
+/// `clauses`.
+#[inline]
+fn recorded_results<'a>(
+    tag: &'a str,
+    movetext: Option<&'a str>,
+    clauses: &mut Vec<String>,
+) -> [(&'static str, Option<&'a str>); 2] {
+    let tag = is_result(tag).then_some(tag);
+    if let (Some(t), Some(m)) = (tag, movetext)
+        && t != m
+    {
+        clauses.push(format!("Result tag {t} but movetext result {m}"));
+    }
+    let token = movetext.filter(|m| Some(*m) != tag);
+    [("Result", tag), ("movetext result", token)]
 }
 
 /// The `result_conflict` column (docs/outcomes.md, section 4): the Result
@@ -137,14 +196,7 @@ pub fn result_conflict(
     mated: &str,
 ) -> String {
     let mut clauses: Vec<String> = Vec::new();
-    let tag = is_result(tag).then_some(tag);
-    if let (Some(t), Some(m)) = (tag, movetext)
-        && t != m
-    {
-        clauses.push(format!("Result tag {t} but movetext result {m}"));
-    }
-    let token = movetext.filter(|m| Some(*m) != tag);
-    for (source, recorded) in [("Result", tag), ("movetext result", token)] {
+    for (source, recorded) in recorded_results(tag, movetext, &mut clauses) {
         let Some(r) = recorded else { continue };
         if r == board_result {
             continue;
@@ -160,6 +212,47 @@ pub fn result_conflict(
                 "{source} {r} but the final position has insufficient material"
             )),
             Termination::None => {}
+        }
+    }
+    clauses.join("; ")
+}
+
+/// The `result_conflict` column of a xiangqi game (docs/xiangqi-rules.md,
+/// section 7): the clauses of [`result_conflict`] in the same order, with
+/// the xiangqi wording (stalemate loses, like checkmate), then for each
+/// recorded result the perpetual-check clause. `to_move` is the side to
+/// move in the final position (`Red` or `Black`): on checkmate or
+/// stalemate it is the loser, and `board_result` is the winner's score.
+pub fn xiangqi_result_conflict(
+    tag: &str,
+    movetext: Option<&str>,
+    termination: Termination,
+    board_result: &str,
+    to_move: &str,
+    perpetual: Option<PerpetualCheck>,
+) -> String {
+    let mut clauses: Vec<String> = Vec::new();
+    for (source, recorded) in recorded_results(tag, movetext, &mut clauses) {
+        let Some(r) = recorded else { continue };
+        if r != board_result {
+            match termination {
+                Termination::Checkmate => {
+                    clauses.push(format!("{source} {r} but {to_move} is checkmated"));
+                }
+                Termination::Stalemate => clauses.push(format!(
+                    "{source} {r} but {to_move} is stalemated (a loss in xiangqi)"
+                )),
+                Termination::InsufficientMaterial | Termination::None => {}
+            }
+        }
+        match (perpetual, r) {
+            (Some(PerpetualCheck::Red), "1-0") => {
+                clauses.push(format!("{source} {r} but Red gave perpetual check"));
+            }
+            (Some(PerpetualCheck::Black), "0-1") => {
+                clauses.push(format!("{source} {r} but Black gave perpetual check"));
+            }
+            _ => {}
         }
     }
     clauses.join("; ")
@@ -208,6 +301,42 @@ mod tests {
         assert_eq!(result_conflict("", None, mate, "0-1", "White"), "");
         assert_eq!(
             result_conflict("0-1", Some("0-1"), mate, "0-1", "White"),
+            ""
+        );
+    }
+
+    /// docs/xiangqi-rules.md section 7: stalemate loses, and a perpetual
+    /// checker recorded as the winner is a conflict; a draw or `*` never is.
+    #[test]
+    fn xiangqi_wording_and_clause_order() {
+        let stale = Termination::Stalemate;
+        let none = Termination::None;
+        let red = Some(PerpetualCheck::Red);
+        assert_eq!(
+            xiangqi_result_conflict("1/2-1/2", None, stale, "1-0", "Black", None),
+            "Result 1/2-1/2 but Black is stalemated (a loss in xiangqi)"
+        );
+        assert_eq!(
+            xiangqi_result_conflict(
+                "1-0",
+                Some("*"),
+                Termination::Checkmate,
+                "1-0",
+                "Black",
+                red
+            ),
+            "Result tag 1-0 but movetext result *; Result 1-0 but Red gave perpetual check; \
+             movetext result * but Black is checkmated"
+        );
+        assert_eq!(
+            xiangqi_result_conflict("1-0", None, none, "", "Red", red),
+            "Result 1-0 but Red gave perpetual check"
+        );
+        for r in ["0-1", "1/2-1/2", "*", ""] {
+            assert_eq!(xiangqi_result_conflict(r, None, none, "", "Red", red), "");
+        }
+        assert_eq!(
+            xiangqi_result_conflict("1-0", None, none, "", "Red", Some(PerpetualCheck::Both)),
             ""
         );
     }

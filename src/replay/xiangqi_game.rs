@@ -4,6 +4,7 @@
 use super::Status;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
+use super::xiangqi_rules::XiangqiRules;
 use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
@@ -35,6 +36,7 @@ pub fn replay(
     };
     let mut ply: u32 = 0;
     repetitions.start(pos.key(), pos.key(), 0);
+    let mut rules = XiangqiRules::new(&pos);
     let mut tokens = game.main_line();
     while let Some(token) = tokens.next() {
         let text = String::from_utf8_lossy(token.text);
@@ -63,11 +65,13 @@ pub fn replay(
         let irreversible = pos.is_capture(m);
         pos.play(m);
         ply += 1;
-        if irreversible {
+        let seen = if irreversible {
             repetitions.start(pos.key(), pos.key(), ply);
+            1
         } else {
-            repetitions.push(pos.key(), ply);
-        }
+            repetitions.push(pos.key(), ply)
+        };
+        rules.after_ply(&pos, m, ply, irreversible, seen);
     }
     if let Some(line) = tokens.unclosed_comment()
         && out.status == Status::Ok
@@ -83,6 +87,16 @@ pub fn replay(
     out.final_fen = pos.fen();
     out.rep_ep_always = repetitions.stats_ep_legal();
     out.rep_ep_legal = out.rep_ep_always;
+    // The recorded results refer to moves that were replayed only when
+    // the game is ok (docs/xiangqi-rules.md, section 7). Record files
+    // (XQF, CCBridge, DhtmlXQ) reach here as PGN text whose Result tag and
+    // result token both hold the format's result field.
+    let movetext_result = tokens
+        .result()
+        .map(|t| super::chess_game::result_text(t.text));
+    let tag = out.tags.result.as_ref();
+    let results = (out.status == Status::Ok).then_some((tag, movetext_result));
+    out.outcome = rules.finish(&pos, results);
 }
 
 /// Why a move could not be read, without the token the record names

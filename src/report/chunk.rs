@@ -11,7 +11,7 @@ use super::parquet::RowGroup;
 use crate::pgn::GameSpan;
 use crate::replay::GameRecord;
 use crate::replay::Status;
-use crate::replay::{GameOver, Termination};
+use crate::replay::{GameOver, PerpetualCheck, Termination};
 use std::borrow::Cow;
 
 /// What the summary and the extracts need to know of one game.
@@ -60,13 +60,36 @@ pub struct OutcomeFacts {
     pub fivefold_ep_always: bool,
     pub past_fifty_moves: bool,
     pub past_seventyfive_moves: bool,
+    /// The xiangqi figures of a xiangqi game that was replayed (its
+    /// `termination` is then counted here, not in `termination` above).
+    pub xiangqi: Option<XiangqiFacts>,
+}
+
+/// What the summary counts of a xiangqi game's outcome columns
+/// (docs/xiangqi-rules.md, section 7).
+#[derive(Copy, Clone, Debug)]
+pub struct XiangqiFacts {
+    pub termination: Termination,
+    pub perpetual_check: Option<PerpetualCheck>,
+    /// `natural_limit_ply` is set.
+    pub past_natural_limit: bool,
 }
 
 impl OutcomeFacts {
     fn of(record: &GameRecord) -> Self {
         let o = &record.outcome;
+        // A replayed chess game always has `mating_material`, a xiangqi
+        // game never: no comparison of the variant's name per game.
+        let xiangqi = match (o.termination, o.mating_material) {
+            (Some(termination), None) => Some(XiangqiFacts {
+                termination,
+                perpetual_check: o.perpetual_check,
+                past_natural_limit: o.natural_limit_ply.is_some(),
+            }),
+            _ => None,
+        };
         OutcomeFacts {
-            termination: o.termination,
+            termination: o.termination.filter(|_| xiangqi.is_none()),
             game_over: o.game_over.map(|(_, g)| g),
             result_conflict: !o.result_conflict.is_empty(),
             played_on: o.game_over.is_some_and(|(ply, _)| ply < record.plies),
@@ -74,6 +97,7 @@ impl OutcomeFacts {
             fivefold_ep_always: o.fivefold_ply_ep_always.is_some(),
             past_fifty_moves: o.fifty_move_ply.is_some(),
             past_seventyfive_moves: o.seventyfive_move_ply.is_some(),
+            xiangqi,
         }
     }
 

@@ -55,7 +55,7 @@ impl Column {
 use ColumnType::{Bool, Int32, Int64, Text};
 
 /// The default columns of `games.csv`, in order.
-pub static GAME_COLUMNS: [Column; 36] = [
+pub static GAME_COLUMNS: [Column; 38] = [
     Column::new("source", Text),
     Column::new("game", Int64),
     Column::new("offset", Int64),
@@ -92,6 +92,8 @@ pub static GAME_COLUMNS: [Column; 36] = [
     Column::new("game_over_ply", Int32),
     Column::new("game_over", Text),
     Column::new("result_conflict", Text),
+    Column::new("perpetual_check", Text),
+    Column::new("natural_limit_ply", Int32),
 ];
 
 /// The `moves` column, after the defaults with `--moves`.

@@ -204,6 +204,8 @@ impl RowFormatter {
             game_over_ply: outcome.game_over.map(|(ply, _)| ply),
             game_over: outcome.game_over.map_or("", |(_, g)| g.as_str()),
             result_conflict: &outcome.result_conflict,
+            perpetual_check: outcome.perpetual_check.map_or("", |p| p.as_str()),
+            natural_limit_ply: outcome.natural_limit_ply,
         };
         let moves = record.moves.as_deref().unwrap_or("");
         if self.csv {
@@ -319,6 +321,8 @@ mod tests {
                 seventyfive_move_ply: None,
                 game_over: Some((3, GameOver::Checkmate)),
                 result_conflict: "Result * but Black is checkmated".into(),
+                perpetual_check: None,
+                natural_limit_ply: None,
             },
         }
     }
@@ -364,6 +368,8 @@ mod tests {
             game_over_ply: Some(60),
             game_over: "fivefold_repetition",
             result_conflict: "Result tag 1-0 but movetext result *; movetext result * but Black is checkmated",
+            perpetual_check: "black",
+            natural_limit_ply: Some(120),
         };
         let mut by_serde = csv::WriterBuilder::new()
             .has_headers(false)
@@ -435,6 +441,8 @@ mod tests {
             game_over_ply: None,
             game_over: "",
             result_conflict: "",
+            perpetual_check: "",
+            natural_limit_ply: None,
         };
         w.serialize((row, MovesColumn { moves: "" })).unwrap();
         let serde_out = String::from_utf8(w.into_inner().unwrap()).unwrap();
@@ -445,7 +453,7 @@ mod tests {
         );
         assert_eq!(
             rows.trim_end(),
-            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,e2e4"
+            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,,,e2e4"
         );
         assert_eq!(
             String::from_utf8(castling).unwrap().trim_end(),

@@ -47,6 +47,10 @@ pub struct GameRow<'a> {
     pub game_over_ply: Option<u32>,
     pub game_over: &'a str,
     pub result_conflict: &'a str,
+    // The xiangqi columns (docs/xiangqi-rules.md, section 7), empty for
+    // chess.
+    pub perpetual_check: &'a str,
+    pub natural_limit_ply: Option<u32>,
 }
 
 /// The optional `moves` column (`--moves`): the main line in UCI (chess) or
@@ -88,7 +92,7 @@ pub trait FieldSink {
     /// `true` or `false`.
     fn boolean(&mut self, value: bool);
     /// The outcome columns of most games ([`GameRow::is_plain_outcome`]):
-    /// `none`, empty, `both`, then nothing.
+    /// `none`, empty, `both`, then nothing (the xiangqi columns included).
     fn plain_outcome(&mut self) {
         self.plain_text("none");
         self.plain_text("");
@@ -98,6 +102,8 @@ pub trait FieldSink {
         }
         self.plain_text("");
         self.plain_text("");
+        self.plain_text("");
+        self.int32(None);
     }
 }
 
@@ -125,16 +131,18 @@ impl FieldSink for CsvRecords {
     fn boolean(&mut self, value: bool) {
         self.plain_field(if value { b"true" } else { b"false" });
     }
-    /// One copy of the twelve fields' bytes.
+    /// One copy of the fourteen fields' bytes.
     #[inline(always)]
     fn plain_outcome(&mut self) {
-        self.plain_fields(b"none,,both,,,,,,,,,");
+        self.plain_fields(b"none,,both,,,,,,,,,,,");
     }
 }
 
 impl GameRow<'_> {
     /// Whether the outcome columns are those of most games (see
-    /// [`GameRow::write_fields`]).
+    /// [`GameRow::write_fields`]). Such a row is a chess game (xiangqi rows
+    /// leave `mating_material` empty), so its xiangqi columns are empty:
+    /// they need no test here, which every chess game would pay for.
     fn is_plain_outcome(&self) -> bool {
         self.termination == "none"
             && self.mating_material == "both"
@@ -210,6 +218,8 @@ impl GameRow<'_> {
         }
         w.plain_text(self.game_over);
         w.text(self.result_conflict);
+        w.plain_text(self.perpetual_check);
+        w.int32(self.natural_limit_ply);
     }
 }
 

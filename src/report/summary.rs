@@ -1,7 +1,7 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
-use super::chunk::OutcomeFacts;
-use crate::replay::{GameOver, Status, Termination};
+use super::chunk::{OutcomeFacts, XiangqiFacts};
+use crate::replay::{GameOver, PerpetualCheck, Status, Termination};
 use crate::source::Skipped;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -53,7 +53,7 @@ pub struct OutcomeSummary {
     /// in the order of [`GAME_OVERS`].
     #[serde(serialize_with = "game_over_counts")]
     pub game_over: [u64; GAME_OVERS.len()],
-    /// Games with a non-empty `result_conflict`.
+    /// Games with a non-empty `result_conflict`, chess and xiangqi.
     pub result_conflicts: u64,
     /// Games with `game_over_ply < plies`: moves played after the end.
     pub played_on_after_game_over: u64,
@@ -65,7 +65,33 @@ pub struct OutcomeSummary {
     pub past_fifty_moves: u64,
     /// Games with `seventyfive_move_ply` set.
     pub past_seventyfive_moves: u64,
+    /// Xiangqi games by `termination` (docs/xiangqi-rules.md, section 7:
+    /// `checkmate`, `stalemate`, `none`), in the order of
+    /// [`XIANGQI_TERMINATIONS`].
+    #[serde(serialize_with = "xiangqi_termination_counts")]
+    pub xiangqi_terminations: [u64; XIANGQI_TERMINATIONS.len()],
+    /// Xiangqi games with a non-empty `result_conflict` (also counted in
+    /// `result_conflicts`).
+    pub xiangqi_result_conflicts: u64,
+    /// Xiangqi games by `perpetual_check` (`red`, `black`, `both`; games
+    /// without one are not counted).
+    #[serde(serialize_with = "perpetual_check_counts")]
+    pub perpetual_checks: [u64; PERPETUAL_CHECKS.len()],
+    /// Xiangqi games with `natural_limit_ply` set.
+    pub past_natural_limit: u64,
 }
+
+const XIANGQI_TERMINATIONS: [Termination; 3] = [
+    Termination::Checkmate,
+    Termination::Stalemate,
+    Termination::None,
+];
+
+const PERPETUAL_CHECKS: [PerpetualCheck; 3] = [
+    PerpetualCheck::Red,
+    PerpetualCheck::Black,
+    PerpetualCheck::Both,
+];
 
 const TERMINATIONS: [Termination; 4] = [
     Termination::Checkmate,
@@ -103,6 +129,25 @@ fn termination_counts<S: serde::Serializer>(
     counts_by_word(TERMINATIONS.iter().map(|t| t.as_str()), counts, serializer)
 }
 
+fn xiangqi_termination_counts<S: serde::Serializer>(
+    counts: &[u64; XIANGQI_TERMINATIONS.len()],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let words = XIANGQI_TERMINATIONS.iter().map(|t| t.as_str());
+    counts_by_word(words, counts, serializer)
+}
+
+fn perpetual_check_counts<S: serde::Serializer>(
+    counts: &[u64; PERPETUAL_CHECKS.len()],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    counts_by_word(
+        PERPETUAL_CHECKS.iter().map(|p| p.as_str()),
+        counts,
+        serializer,
+    )
+}
+
 fn game_over_counts<S: serde::Serializer>(
     counts: &[u64; GAME_OVERS.len()],
     serializer: S,
@@ -122,6 +167,10 @@ impl Default for OutcomeSummary {
             missed_fivefolds: 0,
             past_fifty_moves: 0,
             past_seventyfive_moves: 0,
+            xiangqi_terminations: [0; XIANGQI_TERMINATIONS.len()],
+            xiangqi_result_conflicts: 0,
+            perpetual_checks: [0; PERPETUAL_CHECKS.len()],
+            past_natural_limit: 0,
         }
     }
 }
@@ -148,6 +197,28 @@ impl OutcomeSummary {
         self.missed_fivefolds += u64::from(g.missed_fivefold());
         self.past_fifty_moves += u64::from(g.past_fifty_moves);
         self.past_seventyfive_moves += u64::from(g.past_seventyfive_moves);
+        if let Some(x) = g.xiangqi {
+            self.add_xiangqi(x, g.result_conflict);
+        }
+    }
+
+    /// The xiangqi figures of one xiangqi game; kept out of line, so that
+    /// a chess game pays one test for them.
+    #[inline(never)]
+    fn add_xiangqi(&mut self, x: XiangqiFacts, result_conflict: bool) {
+        if let Some(i) = XIANGQI_TERMINATIONS
+            .iter()
+            .position(|&t| t == x.termination)
+        {
+            self.xiangqi_terminations[i] += 1;
+        }
+        if let Some(p) = x.perpetual_check
+            && let Some(i) = PERPETUAL_CHECKS.iter().position(|&c| c == p)
+        {
+            self.perpetual_checks[i] += 1;
+        }
+        self.xiangqi_result_conflicts += u64::from(result_conflict);
+        self.past_natural_limit += u64::from(x.past_natural_limit);
     }
 }
 

@@ -19,7 +19,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 INT64 = ["game", "offset", "line"]
-INT32 = ["plies", "rep_max_ep_always", "threefold_ply_ep_always", "rep_max_ep_legal", "threefold_ply_ep_legal"]
+INT32 = ["plies", "rep_max_ep_always", "threefold_ply_ep_always", "rep_max_ep_legal", "threefold_ply_ep_legal", "natural_limit_ply"]
 
 
 def readme_blocks(readme, lang, after):
@@ -61,6 +61,7 @@ def check_csv_loads(readme, folder, games):
     types = dict(zip(db.columns, [str(t) for t in db.types]))
     assert types["game"] == "BIGINT" and types["plies"] == "INTEGER", types
     assert types["missed_threefold"] == "BOOLEAN" and types["round"] == "VARCHAR", types
+    assert types["natural_limit_ply"] == "INTEGER", types
     # The same answers from all three: missed threefolds and null plies.
     missed = int(pd_games["missed_threefold"].sum())
     assert pl_games["missed_threefold"].sum() == missed

@@ -132,6 +132,10 @@ fn check_outcome_invariants(rows: &[Row]) {
     let columns = outcome_columns();
     for row in rows {
         let at = format!("{}#{}", row["source"], row["game"]);
+        if row["variant"] == "xiangqi" {
+            // The xiangqi rules' columns: tests/xiangqi/xiangqi_outcomes.rs.
+            continue;
+        }
         let termination = row["termination"].as_str();
         if termination.is_empty() {
             for col in &columns {

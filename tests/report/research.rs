@@ -23,7 +23,7 @@ fn summary(out: &Path) -> serde_json::Value {
 }
 
 /// The default columns, copied from docs/reports.md: they never change.
-const DEFAULT_COLUMNS: &str = "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict";
+const DEFAULT_COLUMNS: &str = "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict,perpetual_check,natural_limit_ply";
 
 fn header(out: &Path) -> String {
     let text = std::fs::read_to_string(out.join("games.csv")).expect("games.csv");
@@ -301,7 +301,8 @@ fn parquet_equals_csv(args: &[&str], min_rows: usize) {
                 | "fifty_move_ply"
                 | "fifty_move_claim_ply"
                 | "seventyfive_move_ply"
-                | "game_over_ply" => (DataType::Int32, true),
+                | "game_over_ply"
+                | "natural_limit_ply" => (DataType::Int32, true),
                 "missed_threefold" => (DataType::Boolean, false),
                 _ => (DataType::Utf8, false),
             };

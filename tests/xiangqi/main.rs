@@ -22,5 +22,6 @@ mod xiangqi_notation_games;
 mod xiangqi_notation_variants;
 mod xiangqi_notation_vectors;
 mod xiangqi_notation_wukong;
+mod xiangqi_outcomes;
 mod xiangqi_perft_cli;
 mod xiangqi_records;
