@@ -93,7 +93,7 @@ fn encoding(
         // empty: its dictionary page keeps zstd).
         "source" | "variant" | "event" | "date" | "round" | "result" | "status" | "termination"
         | "board_result" | "mating_material" | "game_over" | "castling_conflict"
-        | "result_conflict" | "rep_max_ep_always" | "rep_max_ep_legal" => props
+        | "result_conflict" | "rep_max_ep_always" | "rep_max_ep_legal" | "perpetual_check" => props
             .set_column_dictionary_enabled(path.clone(), true)
             .set_column_compression(path, Compression::UNCOMPRESSED),
         "error" => props.set_column_dictionary_enabled(path, true),
@@ -111,7 +111,8 @@ fn encoding(
         | "fifty_move_ply"
         | "fifty_move_claim_ply"
         | "seventyfive_move_ply"
-        | "game_over_ply" => props.set_column_compression(path, Compression::UNCOMPRESSED),
+        | "game_over_ply"
+        | "natural_limit_ply" => props.set_column_compression(path, Compression::UNCOMPRESSED),
         _ => props,
     }
 }
