@@ -1,5 +1,5 @@
 //! Replaying a xiangqi game's main line, every move checked by the kernel
-//! whatever notation it is written in (Chinese, WXF or ICCS).
+//! whatever notation it is written in (Chinese, WXF, ICCS or WinBoard SAN).
 
 use super::Status;
 use super::record::GameRecord;
@@ -7,8 +7,7 @@ use super::repetition::RepetitionTable;
 use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::NotationError;
-use crate::xiangqi::notation::{WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move};
+use crate::xiangqi::notation::{GameReader, NotationError};
 use crate::xiangqi::types::Color;
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
@@ -36,9 +35,13 @@ pub fn replay(
     let mut ply: u32 = 0;
     repetitions.start(pos.key(), pos.key(), 0);
     let mut tokens = game.main_line();
+    let mut reader = GameReader::new();
     while let Some(token) = tokens.next() {
         let text = String::from_utf8_lossy(token.text);
-        let m = match parse_move(&pos, &text) {
+        if ply == 0 {
+            reader.look_ahead(&text, || game.main_line().map(|t| t.text));
+        }
+        let m = match reader.read(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
@@ -51,10 +54,6 @@ pub fn replay(
                     has_tags,
                     why,
                 );
-                if ply == 0 && looks_like_winboard_san(&text) {
-                    out.status = Status::Unsupported;
-                    out.error.push_str(WINBOARD_SAN_HINT);
-                }
                 break;
             }
         };

@@ -24,3 +24,4 @@ mod xiangqi_notation_vectors;
 mod xiangqi_notation_wukong;
 mod xiangqi_perft_cli;
 mod xiangqi_records;
+mod xiangqi_san;
