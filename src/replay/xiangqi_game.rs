@@ -7,8 +7,10 @@ use super::repetition::RepetitionTable;
 use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::{GameReader, NotationError};
-use crate::xiangqi::types::Color;
+use crate::xiangqi::notation::{
+    GameReader, Notation, NotationError, detect_notation, write_move_to,
+};
+use crate::xiangqi::types::{Color, Move};
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
@@ -54,6 +56,7 @@ pub fn replay(
                     has_tags,
                     why,
                 );
+                name_in_chinese(&pos, &text, &mut out.error);
                 break;
             }
         };
@@ -82,6 +85,31 @@ pub fn replay(
     out.final_fen = pos.fen();
     out.rep_ep_always = repetitions.stats_ep_legal();
     out.rep_ep_legal = out.rep_ep_always;
+}
+
+/// A move in ICCS that is not legal is named in Chinese as well (`move 1.
+/// b0d1 (马八进六), ply 1 …`): the coordinates of a record's move (an XQF or
+/// CCBridge move is two points, written in ICCS for the replay) mean little
+/// to a collector who reads 马八进六. Nothing is added when the piece on the
+/// origin cannot make such a move at all (no piece there, or a shape no
+/// piece has): then no Chinese text exists.
+#[cold]
+#[inline(never)]
+fn name_in_chinese(pos: &Position, text: &str, error: &mut String) {
+    if detect_notation(text) != Some(Notation::Iccs) {
+        return;
+    }
+    let text = text.trim();
+    let Some(m) = Move::from_iccs(text.trim_end_matches(['+', '#'])) else {
+        return;
+    };
+    let mut chinese = String::new();
+    if write_move_to(pos, m, Notation::Chinese, &mut chinese).is_err() {
+        return;
+    }
+    if let Some(at) = error.find(&format!(" {text},")) {
+        error.insert_str(at + 1 + text.len(), &format!(" ({chinese})"));
+    }
 }
 
 /// Why a move could not be read, without the token the record names

@@ -171,3 +171,20 @@ fn san_with_xiangqi_piece_letters_is_xiangqi_without_a_variant_tag() {
     assert_eq!(row["status"], "ok", "{}", row["error"]);
     assert_eq!(row["moves"], "h2e2 h7g7 e2e6");
 }
+
+#[test]
+fn an_illegal_iccs_move_is_named_in_chinese_too() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let path = tmp.path().join("hobbled.pgn");
+    // b0d1: the horse's leg c0 holds the elephant (docs/xiangqi-notation.md:
+    // red files count from the right, so b is 八 and d is 六).
+    std::fs::write(&path, "[Format \"ICCS\"]\n\n1. b0d1 *\n").expect("write");
+    let rows = report(&[path]);
+    let row = &rows[&("hobbled.pgn".to_string(), 1)];
+    assert_eq!(row["status"], "illegal_move");
+    assert!(
+        row["error"].starts_with("move 1. b0d1 (马八进六), ply 1 "),
+        "{}",
+        row["error"]
+    );
+}
