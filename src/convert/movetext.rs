@@ -5,9 +5,7 @@ use super::tags::push_text;
 use super::{Failure, Outcome};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::{
-    Notation, WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move, parse_move_as, write_move_to,
-};
+use crate::xiangqi::notation::{GameReader, Notation, parse_move_as, write_move_to};
 use crate::xiangqi::types::Move;
 
 /// Appends the game's movetext to `out` with every main-line move written in
@@ -55,9 +53,13 @@ pub fn rewrite_movetext(
     let mut cursor = start;
     let mut ply: u32 = 0;
     let mut written = String::with_capacity(16);
+    let mut reader = GameReader::new();
     while let Some(token) = tokens.next() {
         let text = String::from_utf8_lossy(token.text);
-        match convert_move(&pos, &text, to, &mut written) {
+        if ply == 0 {
+            reader.look_ahead(&text, || game.main_line().map(|t| t.text));
+        }
+        match convert_move(&mut reader, &pos, &text, to, &mut written) {
             Ok(m) => {
                 push_text(out, bytes.get(cursor..token.offset));
                 out.push_str(&written);
@@ -65,10 +67,7 @@ pub fn rewrite_movetext(
                 pos.play(m);
                 ply += 1;
             }
-            Err(mut reason) => {
-                if ply == 0 && looks_like_winboard_san(&text) {
-                    reason.push_str(WINBOARD_SAN_HINT);
-                }
+            Err(reason) => {
                 push_text(out, bytes.get(cursor..token.offset));
                 let failure = Failure {
                     ply: ply + 1,
@@ -89,12 +88,13 @@ pub fn rewrite_movetext(
 /// Reads `text` in `pos`, writes the move in `to` into `written`, and checks
 /// that `written` reads back as the same move.
 fn convert_move(
+    reader: &mut GameReader,
     pos: &Position,
     text: &str,
     to: Notation,
     written: &mut String,
 ) -> Result<Move, String> {
-    let m = parse_move(pos, text).map_err(|e| e.to_string())?;
+    let m = reader.read(pos, text).map_err(|e| e.to_string())?;
     written.clear();
     write_move_to(pos, m, to, written).map_err(|e| e.to_string())?;
     match parse_move_as(pos, written, to) {

@@ -1,5 +1,5 @@
 //! Replaying a xiangqi game's main line, every move checked by the kernel
-//! whatever notation it is written in (Chinese, WXF or ICCS).
+//! whatever notation it is written in (Chinese, WXF, ICCS or WinBoard SAN).
 
 use super::Status;
 use super::record::GameRecord;
@@ -8,9 +8,10 @@ use super::xiangqi_rules::XiangqiRules;
 use super::{MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::NotationError;
-use crate::xiangqi::notation::{WINBOARD_SAN_HINT, looks_like_winboard_san, parse_move};
-use crate::xiangqi::types::Color;
+use crate::xiangqi::notation::{
+    GameReader, Notation, NotationError, detect_notation, write_move_to,
+};
+use crate::xiangqi::types::{Color, Move};
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
@@ -38,9 +39,13 @@ pub fn replay(
     repetitions.start(pos.key(), pos.key(), 0);
     let mut rules = XiangqiRules::new(&pos);
     let mut tokens = game.main_line();
+    let mut reader = GameReader::new();
     while let Some(token) = tokens.next() {
         let text = String::from_utf8_lossy(token.text);
-        let m = match parse_move(&pos, &text) {
+        if ply == 0 {
+            reader.look_ahead(&text, || game.main_line().map(|t| t.text));
+        }
+        let m = match reader.read(&pos, &text) {
             Ok(m) => m,
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
@@ -53,10 +58,7 @@ pub fn replay(
                     has_tags,
                     why,
                 );
-                if ply == 0 && looks_like_winboard_san(&text) {
-                    out.status = Status::Unsupported;
-                    out.error.push_str(WINBOARD_SAN_HINT);
-                }
+                name_in_chinese(&pos, &text, &mut out.error);
                 break;
             }
         };
@@ -97,6 +99,31 @@ pub fn replay(
     let tag = out.tags.result.as_ref();
     let results = (out.status == Status::Ok).then_some((tag, movetext_result));
     out.outcome = rules.finish(&pos, results);
+}
+
+/// A move in ICCS that is not legal is named in Chinese as well (`move 1.
+/// b0d1 (马八进六), ply 1 …`): the coordinates of a record's move (an XQF or
+/// CCBridge move is two points, written in ICCS for the replay) mean little
+/// to a collector who reads 马八进六. Nothing is added when the piece on the
+/// origin cannot make such a move at all (no piece there, or a shape no
+/// piece has): then no Chinese text exists.
+#[cold]
+#[inline(never)]
+fn name_in_chinese(pos: &Position, text: &str, error: &mut String) {
+    if detect_notation(text) != Some(Notation::Iccs) {
+        return;
+    }
+    let text = text.trim();
+    let Some(m) = Move::from_iccs(text.trim_end_matches(['+', '#'])) else {
+        return;
+    };
+    let mut chinese = String::new();
+    if write_move_to(pos, m, Notation::Chinese, &mut chinese).is_err() {
+        return;
+    }
+    if let Some(at) = error.find(&format!(" {text},")) {
+        error.insert_str(at + 1 + text.len(), &format!(" ({chinese})"));
+    }
 }
 
 /// Why a move could not be read, without the token the record names

@@ -380,7 +380,18 @@ impl Source {
             .take(CONTENT_BYTES as u64)
             .read_to_end(&mut start)
             .err();
-        let content = content_of(&start);
+        let content = match content_of(&start) {
+            // A stream has no name to go by (stdin is `-`): a DhtmlXQ block in
+            // its first bytes makes it a page of DhtmlXQ games, as the block
+            // anywhere in a `.ubb`/`.txt`/`.html` file does.
+            Content::Text
+                if (path == Path::new("-") || RecordFormat::may_hold_dhtmlxq(path))
+                    && RecordFormat::holds_dhtmlxq(&start) =>
+            {
+                Content::Record(RecordFormat::DhtmlXq)
+            }
+            other => other,
+        };
         if let Content::Record(format) = content {
             // Records are small (a library of a thousand games is a few
             // MB): read the rest, up to a bound.

@@ -6,6 +6,7 @@
 use super::GameVariant;
 use crate::pgn::headers::{self, GameHeaders};
 use crate::pgn::{GameText, TokenKind};
+use crate::xiangqi::notation::looks_like_winboard_san;
 
 /// The variant of a game, from everything it says about itself.
 pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>) -> GameVariant {
@@ -53,9 +54,10 @@ fn is_shredder(castling: &str) -> bool {
     castling.chars().any(|c| matches!(c, 'A'..='H' | 'a'..='h'))
 }
 
-/// Chinese characters, WXF (`C2.5`, `H8+7`, `R+.3`), or ICCS that leaves
-/// the chess board (`h0g2`, `i9h9`: rank 0 or 9, or file i): forms no chess
-/// move takes. (ICCS such as `h2e2` is also chess long algebraic; such files
+/// Chinese characters, WXF (`C2.5`, `H8+7`, `R+.3`), ICCS that leaves
+/// the chess board (`h0g2`, `i9h9`: rank 0 or 9, or file i), or SAN with a
+/// xiangqi piece letter (`Che2`, `Hg2`, `Ege7`, `Ade1`): forms no chess move
+/// takes. (ICCS such as `h2e2` is also chess long algebraic; such files
 /// are told apart by their `[Red]`, `[Game]`, `[Variant]` or `[Format]` tag.)
 fn looks_like_xiangqi(token: &[u8]) -> bool {
     if !token.is_ascii() {
@@ -75,6 +77,12 @@ fn looks_like_xiangqi(token: &[u8]) -> bool {
                 return true;
             }
         }
+    }
+    if let [b'A' | b'C' | b'E' | b'H', ..] = token
+        && token.len() <= 8
+        && std::str::from_utf8(token).is_ok_and(looks_like_winboard_san)
+    {
+        return true;
     }
     match token {
         [piece, origin, op, to, ..] => {
@@ -102,10 +110,17 @@ mod tests {
             "h0g2",
             "i9h9",
             "H2-E0",
+            "Che2",
+            "Hg2",
+            "Ege7",
+            "Ade1",
+            "Cxe6+",
         ] {
             assert!(looks_like_xiangqi(t.as_bytes()), "{t}");
         }
-        for t in ["e4", "Nf3", "O-O", "e2e4", "Rd1+", "exd5", "Qh4#", "R1a3"] {
+        for t in [
+            "e4", "Nf3", "O-O", "e2e4", "Rd1+", "exd5", "Qh4#", "R1a3", "Bb5", "Ch",
+        ] {
             assert!(!looks_like_xiangqi(t.as_bytes()), "{t}");
         }
     }

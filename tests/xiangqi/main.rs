@@ -25,3 +25,4 @@ mod xiangqi_notation_wukong;
 mod xiangqi_outcomes;
 mod xiangqi_perft_cli;
 mod xiangqi_records;
+mod xiangqi_san;

@@ -334,3 +334,40 @@ fn a_page_with_two_blocks_gives_two_games_with_their_lines() {
     assert_eq!(rows[1]["line"], second_line.to_string());
     assert_eq!(rows[1]["game"], "2");
 }
+
+#[test]
+fn dhtmlxq_on_standard_input_is_read_like_the_file() {
+    let expected = expected();
+    let mut checked = 0;
+    for file in [
+        "ccbridge-arena-dhtmlxq-utf8-multiline-event.ubb",
+        "chasoft-dhtmlxq-endgame-binit-black-moves-first.txt",
+        "wukong-dhtmlxq-xqdb-130-html-page-draw.html",
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let out = tmp.path().join("report");
+        assert_cmd::Command::cargo_bin("pgnmill")
+            .expect("binary")
+            .args(["report", "--quiet", "--moves", "-o"])
+            .arg(&out)
+            .arg("-")
+            .pipe_stdin(root().join(DIR).join(file))
+            .expect("stdin")
+            .assert()
+            .success();
+        let rows = read_csv(&out.join("games.csv"));
+        check_invariants(&rows);
+        let want: Vec<&Expected> = expected.iter().filter(|e| e.file == file).collect();
+        assert!(!want.is_empty(), "{file}: no expected games");
+        assert_eq!(rows.len(), want.len(), "{file}: one row per block");
+        for (row, e) in rows.iter().zip(want) {
+            assert_eq!(row["source"], "-", "{file}");
+            assert_eq!(row["variant"], "xiangqi", "{file}");
+            assert_eq!(row["start_fen"], e.start_fen, "{file}: start");
+            assert_eq!(row["plies"], e.plies.to_string(), "{file}: plies");
+            assert_eq!(row["final_fen"], e.final_fen, "{file}: final FEN");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3);
+}

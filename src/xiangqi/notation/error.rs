@@ -14,7 +14,7 @@ pub enum NotationError {
     #[error("empty move text")]
     Empty,
     /// The text does not have the shape of a move in any known notation.
-    #[error("{text}: not a move in Chinese, WXF or ICCS notation")]
+    #[error("{text}: not a move in Chinese, WXF, ICCS or SAN notation")]
     Unrecognized { text: String },
     /// The text is not shaped like a move in the notation asked for.
     #[error("{text}: not a {notation} move: {reason}")]

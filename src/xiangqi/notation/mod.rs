@@ -1,5 +1,5 @@
 //! Xiangqi move notation: Chinese (simplified and traditional), WXF and ICCS,
-//! read and written against a board.
+//! read and written against a board; WinBoard SAN (`Che2`) read.
 //!
 //! Reading works in two steps. A notation module turns the text into a
 //! [`spec::MoveSpec`] — "the front red chariot goes forward one" — without
@@ -31,7 +31,7 @@ use std::fmt;
 use crate::xiangqi::types::{Color, Move, Piece, Square};
 
 pub use error::NotationError;
-pub use winboard::{WINBOARD_SAN_HINT, looks_like_winboard_san};
+pub use winboard::{RankBase, SanMove, looks_like_winboard_san};
 
 /// What notation needs to know about a position.
 ///
@@ -158,6 +158,103 @@ pub fn parse_move(board: &impl NotationBoard, text: &str) -> Result<Move, Notati
         None => Err(NotationError::Unrecognized {
             text: trimmed.to_owned(),
         }),
+    }
+}
+
+/// Reads the moves of one game, each in whichever notation it is written in
+/// ([`parse_move`]), and WinBoard SAN (`Che2`) with the rank numbering the
+/// game uses.
+///
+/// A SAN text does not say by itself whether its ranks run 0-9 (WinBoard)
+/// or 1-10 (Fairy-Stockfish, elephantchess.io); docs/xiangqi-formats.md §4:
+/// a `0` or `10` in any of the game's moves settles it, otherwise the first
+/// move that is legal in only one of the two does. So the reader is made
+/// once per game and keeps what the game has settled.
+///
+/// In a game whose first move is SAN, a text is read as SAN first: `C4f6`
+/// (the cannon on rank 4 to f6) is also ICCS `c4f6` written in capitals.
+#[derive(Clone, Debug, Default)]
+pub struct GameReader {
+    san_base: Option<RankBase>,
+    san_game: bool,
+}
+
+impl GameReader {
+    /// A reader for a game whose notation is not known yet.
+    pub fn new() -> GameReader {
+        GameReader::default()
+    }
+
+    /// Called with the game's first move text before it is read: when that
+    /// text is SAN, the game's move texts (`texts`, asked for only then) are
+    /// looked through for a rank that settles the base. Other games pay one
+    /// look at their first move.
+    pub fn look_ahead<'t, I>(&mut self, first: &str, texts: impl FnOnce() -> I)
+    where
+        I: Iterator<Item = &'t [u8]>,
+    {
+        if self.san_game || detect_notation(first).is_some() || !looks_like_winboard_san(first) {
+            return;
+        }
+        self.san_game = true;
+        self.san_base = texts()
+            .filter_map(|t| std::str::from_utf8(t).ok())
+            .find_map(|t| winboard::parse_text(t).and_then(|s| s.rank_base_hint()));
+    }
+
+    /// A reader for a game known to number its SAN ranks in `base`.
+    pub fn with_san_base(base: RankBase) -> GameReader {
+        GameReader {
+            san_base: Some(base),
+            san_game: true,
+        }
+    }
+
+    /// The rank base the game has settled, if it has.
+    pub fn san_base(&self) -> Option<RankBase> {
+        self.san_base
+    }
+
+    /// Reads one move of the game (see [`parse_move`]; SAN as described on
+    /// [`GameReader`]).
+    pub fn read(&mut self, board: &impl NotationBoard, text: &str) -> Result<Move, NotationError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(NotationError::Empty);
+        }
+        let detected = detect_notation(trimmed);
+        if let Some(notation) = detected
+            && !self.san_game
+        {
+            return parse_move_as(board, trimmed, notation);
+        }
+        match (detected, winboard::parse_text(trimmed)) {
+            (Some(notation), Some(san)) => self
+                .read_san(board, &san, trimmed)
+                .or_else(|e| parse_move_as(board, trimmed, notation).map_err(|_| e)),
+            (Some(notation), None) => parse_move_as(board, trimmed, notation),
+            (None, Some(san)) => self.read_san(board, &san, trimmed),
+            (None, None) => Err(NotationError::Unrecognized {
+                text: trimmed.to_owned(),
+            }),
+        }
+    }
+
+    /// Reads a SAN text with the game's rank base, or settles the base.
+    fn read_san(
+        &mut self,
+        board: &impl NotationBoard,
+        san: &SanMove,
+        trimmed: &str,
+    ) -> Result<Move, NotationError> {
+        match self.san_base {
+            Some(base) => winboard::resolve(board, san, base, trimmed),
+            None => {
+                let (m, base) = winboard::resolve_unknown_base(board, san, trimmed)?;
+                self.san_base = Some(base);
+                Ok(m)
+            }
+        }
     }
 }
 
