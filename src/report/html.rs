@@ -36,6 +36,17 @@ fn rate(part: u64, whole: u64) -> String {
     }
 }
 
+/// A table row of a class's tally: its label, games, missed threefolds and
+/// their rate.
+fn tally_row(label: String, t: &Tally) -> Vec<String> {
+    vec![
+        label,
+        t.games.to_string(),
+        t.missed.to_string(),
+        rate(t.missed, t.games),
+    ]
+}
+
 /// One bar of a chart: its label, its length, and the text at its end.
 struct Bar {
     label: String,
@@ -162,14 +173,7 @@ fn breakdown(out: &mut String, id: &str, title: &str, class: &str, rows: &[(Stri
     );
     let rows: Vec<Vec<String>> = rows
         .iter()
-        .map(|(label, t)| {
-            vec![
-                label.clone(),
-                t.games.to_string(),
-                t.missed.to_string(),
-                rate(t.missed, t.games),
-            ]
-        })
+        .map(|(label, t)| tally_row(label.clone(), t))
         .collect();
     table(
         out,
@@ -394,12 +398,7 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
             .by_time_control_and_band
             .iter()
             .map(|((tc, band), t)| {
-                vec![
-                    format!("{} {}", class_name(*tc), band_name(*band)),
-                    t.games.to_string(),
-                    t.missed.to_string(),
-                    rate(t.missed, t.games),
-                ]
+                tally_row(format!("{} {}", class_name(*tc), band_name(*band)), t)
             })
             .collect();
         table(
