@@ -253,7 +253,8 @@ impl<'a> State<'_, 'a> {
     fn dispatch(&mut self, batch: Batch, sink: &mut Sink<'_>) {
         let seq = self.next_batch;
         self.next_batch += 1;
-        let per_task = games_per_task(batch.games.len(), self.threads);
+        let row_groups = self.job.format.games_parquet.is_some();
+        let per_task = games_per_task(batch.games.len(), self.threads, row_groups);
         if seq == 0 {
             self.spare.set_aside(self.threads, per_task);
         }
