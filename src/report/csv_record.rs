@@ -12,7 +12,7 @@
 //! test holds it equal to the csv crate's output for arbitrary fields, and
 //! the crate still writes the header and `castling.csv`.
 
-use crate::simd::quote::needs_quotes;
+use crate::simd::quote::{has_control, needs_quotes};
 
 /// A byte that never reaches a CSV field: C0 controls but tab, and DEL.
 #[inline]
@@ -59,9 +59,9 @@ pub(crate) fn replace_controls(field: &[u8]) -> Vec<u8> {
 /// `text` with every control byte written as U+FFFD, for the fields the
 /// csv crate writes (`castling.csv`).
 pub(crate) fn clean_text(text: &str) -> std::borrow::Cow<'_, str> {
-    // The word-at-a-time test stops at every control byte (and at quoting
-    // bytes, which need the slower look): most fields pass it at once.
-    if !needs_quotes(text.as_bytes()) || !text.bytes().any(is_control) {
+    // The vector test stops at every control byte (and at tab, which needs
+    // the slower look): most fields pass it at once.
+    if !has_control(text.as_bytes()) || !text.bytes().any(is_control) {
         return std::borrow::Cow::Borrowed(text);
     }
     // Replacing ASCII bytes by a whole character keeps the text UTF-8.
@@ -198,7 +198,7 @@ impl CsvRecords {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simd::quote::needs_quotes_bytewise;
+    use crate::simd::quote::{has_control_bytewise, needs_quotes_bytewise};
     use proptest::prelude::*;
 
     fn by_csv_crate(fields: &[Vec<u8>]) -> Vec<u8> {
@@ -254,6 +254,8 @@ mod tests {
             }
             prop_assert_eq!(needs_quotes(&field), needs_quotes_bytewise(&field));
             prop_assert_eq!(needs_quotes(&fill), needs_quotes_bytewise(&fill));
+            prop_assert_eq!(has_control(&field), has_control_bytewise(&field));
+            prop_assert_eq!(has_control(&fill), has_control_bytewise(&fill));
         }
     }
 
@@ -274,6 +276,17 @@ mod tests {
                     let mut field = plain.clone();
                     field[at] = b;
                     assert!(!needs_quotes(&field), "{len} {at} {b}");
+                }
+                // The control test: the same bytes but `,` and `"`.
+                for b in [b'\n', b'\r', 0, 0x0c, 0x1f, 0x7f, b'\t'] {
+                    let mut field = plain.clone();
+                    field[at] = b;
+                    assert!(has_control(&field), "{len} {at} {b}");
+                }
+                for b in [b',', b'"', b'+', 0x80, 0xff, b' '] {
+                    let mut field = plain.clone();
+                    field[at] = b;
+                    assert!(!has_control(&field), "{len} {at} {b}");
                 }
             }
         }
