@@ -42,7 +42,7 @@
 #     WORK/games.csv.sha256: compare it before and after an optimisation.
 #
 # Usage: scripts/throughput.sh [-n N] [--huge] [--work DIR] [--size-mb MB]
-#                              [--no-stages]
+#                              [--no-stages] [--before BIN]
 #   -n N        rounds (default 3)
 #   --huge      also build a 2 GB corpus and measure RssAnon on it
 #               (2 GB of disk plus 0.4 GB of report; 2 more runs, a few
@@ -51,6 +51,12 @@
 #               corpora are kept there and reused while testdata is unchanged)
 #   --size-mb   minimum corpus size in MB (default 200)
 #   --no-stages skip the serial-fraction run
+#   --before BIN  also time BIN, another pgnmill binary (say, one built from
+#               the commit before a change: `git worktree add`, then
+#               `cargo build --release` there), at -j 1 in every round right
+#               after this one, and print this one's MB per CPU-second over
+#               BIN's: the median of the per-round ratios and their spread
+#               (min to max), the before-and-after of one run
 # Environment: BASELINE_DIR (default: ../shared/baselines next to the
 # repository root, then /work/shared/baselines), CARGO_TARGET_DIR.
 #
@@ -59,7 +65,7 @@
 # awk; zstd for the .zst runs (apt-get install zstd), skipped without it.
 set -euo pipefail
 
-rounds=3 huge=0 stages=1 size_mb=200
+rounds=3 huge=0 stages=1 size_mb=200 before=
 work=${TMPDIR:-/tmp}/pgnmill-throughput
 while [ $# -gt 0 ]; do
   case $1 in
@@ -68,12 +74,17 @@ while [ $# -gt 0 ]; do
     --work) work=${2:?--work needs a directory}; shift 2 ;;
     --size-mb) size_mb=${2:?--size-mb needs a number}; shift 2 ;;
     --no-stages) stages=0; shift ;;
+    --before) before=${2:?--before needs a pgnmill binary}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "throughput.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+if [ -n "$before" ]; then
+  [ -x "$before" ] || { echo "throughput.sh: --before $before is not an executable file" >&2; exit 2; }
+  before=$(cd "$(dirname "$before")" && pwd)/$(basename "$before")
+fi
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 case $work/ in "$root"/*)
@@ -216,6 +227,10 @@ for r in $(seq "$rounds"); do
   fi
   measure pgnmill-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-j1" "$big"
   echo "pgnmill-j1 $(fingerprint "$out-j1")" >> "$shas"
+  if [ -n "$before" ]; then
+    # Its games.csv is not fingerprinted: a change may add columns.
+    measure before-j1 "$r" "${pin1[@]}" "$before" report -j 1 --quiet --force -o "$out-before" "$big"
+  fi
   measure pgnmill-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-j2" "$big"
   echo "pgnmill-j2 $(fingerprint "$out-j2")" >> "$shas"
   # The same report as games.parquet (--format parquet), for its cost.
@@ -261,6 +276,7 @@ echo
 echo "pgnmill throughput, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "commit:  $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$before" ]; then echo "before:  $before ($("$before" --version 2>/dev/null || echo 'no --version'))"; fi
 echo "corpus:  $big: $mb MB, $games games, $plies plies (testdata/corpus real games x $reps); $rounds rounds"
 if [ -n "$baseline" ]; then
   echo "baseline rows: $(( $(wc -l < "$work/baseline.csv") - 1 )) (pgn-reader + shakmaty replay)"
@@ -271,6 +287,8 @@ echo
 awk -F'\t' -v bytes="$big_bytes" -v zbytes="$( [ "$have_zstd" = 1 ] && stat -c %s "$big.zst" || echo 0)" '
 # a / b, or 0 when b is 0 (runs shorter than the 10 ms resolution of GNU time)
 function div(a, b) { return b > 0 ? a / b : 0 }
+function least(list,   a, n, i, m) { n = split(list, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] < m) m = a[i]; return m }
+function most(list,   a, n, i, m) { n = split(list, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] > m) m = a[i]; return m }
 function median(list,   a, n, i, j, t) {
   n = split(list, a, " ")
   for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -295,7 +313,11 @@ END {
   print ""
   if (("base-j1") in seen) {
     ratios = ""; for (r in rounds) if (C["pgnmill-j1", r] > 0 && C["base-j1", r] > 0) ratios = ratios " " C["base-j1", r] / C["pgnmill-j1", r]
-    printf "pgnmill / baseline, MB per CPU-second, 1 thread: %.2fx (median of per-round ratios; target 2.5x)\n", median(ratios)
+    printf "pgnmill / baseline, MB per CPU-second, 1 thread: %.2fx (median of per-round ratios, %.2fx to %.2fx; target 2.5x)\n", median(ratios), least(ratios), most(ratios)
+  }
+  if (("before-j1") in seen) {
+    ratios = ""; for (r in rounds) if (C["pgnmill-j1", r] > 0 && C["before-j1", r] > 0) ratios = ratios " " C["before-j1", r] / C["pgnmill-j1", r]
+    printf "pgnmill / --before binary, MB per CPU-second, 1 thread: %.3fx (median of per-round ratios, %.3fx to %.3fx; above 1: faster than before)\n", median(ratios), least(ratios), most(ratios)
   }
   sp = ""; for (r in rounds) if (W["pgnmill-j2", r] > 0) sp = sp " " W["pgnmill-j1", r] / W["pgnmill-j2", r]
   printf "pgnmill 2-thread wall speed-up over 1 thread: %.2fx (median per round; target 1.8x on an idle machine)\n", median(sp)

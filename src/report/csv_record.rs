@@ -74,8 +74,11 @@ pub(crate) fn clean_text(text: &str) -> std::borrow::Cow<'_, str> {
 #[derive(Debug, Default)]
 pub struct CsvRecords {
     buf: Vec<u8>,
-    /// Whether the next field is the first of its record.
-    at_record_start: bool,
+    /// Where the current record starts in `buf`. Every field is written
+    /// with a `,` after it, and the record's end turns the last one into
+    /// the line end: a store per field, not a test of whether it is the
+    /// first.
+    record_start: usize,
 }
 
 impl CsvRecords {
@@ -97,7 +100,7 @@ impl CsvRecords {
         buf.reserve(bytes);
         CsvRecords {
             buf,
-            at_record_start: true,
+            record_start: 0,
         }
     }
 
@@ -106,12 +109,12 @@ impl CsvRecords {
     /// out of line.
     #[inline(always)]
     pub fn field(&mut self, field: &[u8]) {
-        self.separate();
-        if !needs_quotes(field) {
+        if needs_quotes(field) {
+            self.careful(field);
+        } else {
             self.buf.extend_from_slice(field);
-            return;
         }
-        self.careful(field);
+        self.buf.push(b',');
     }
 
     /// Appends a field that holds a quoting or a control byte: control
@@ -157,36 +160,33 @@ impl CsvRecords {
         self.buf.push(b'"');
     }
 
+    /// Several fields at once, already joined by commas, none of which
+    /// needs quotes: a common run of columns written in one copy.
+    #[inline]
+    pub fn plain_fields(&mut self, joined: &[u8]) {
+        self.buf.extend_from_slice(joined);
+        self.buf.push(b',');
+    }
+
     /// Appends a field known to need no quoting (a number or a fixed
     /// word): the caller vouches for it, the writer does not look.
     #[inline]
-    /// Several fields at once, already joined by commas, none of which
-    /// needs quotes: a common run of columns written in one copy.
-    pub fn plain_fields(&mut self, joined: &[u8]) {
-        self.separate();
-        self.buf.extend_from_slice(joined);
-    }
-
     pub fn plain_field(&mut self, field: &[u8]) {
         debug_assert!(!needs_quotes(field));
-        self.separate();
         self.buf.extend_from_slice(field);
+        self.buf.push(b',');
     }
 
-    /// The `,` before a field, unless it is the first of its record.
-    #[inline(always)]
-    fn separate(&mut self) {
-        if !self.at_record_start {
-            self.buf.push(b',');
-        }
-        self.at_record_start = false;
-    }
-
-    /// Ends the current record.
+    /// Ends the current record: its last field's `,` becomes the line end
+    /// (a record without fields is an empty line).
     #[inline]
     pub fn end_record(&mut self) {
-        self.buf.push(b'\n');
-        self.at_record_start = true;
+        let has_fields = self.buf.len() > self.record_start;
+        match self.buf.last_mut() {
+            Some(last) if has_fields => *last = b'\n',
+            _ => self.buf.push(b'\n'),
+        }
+        self.record_start = self.buf.len();
     }
 
     /// The bytes of every record so far.
