@@ -13,7 +13,7 @@
 use super::columns::{Column, ColumnType};
 use super::csv_record::clean_text;
 use super::output::OutputDir;
-use super::rows::FieldSink;
+use super::rows::{FieldSink, PLAIN_OUTCOME};
 use crate::output::{AtomicFile, OutputError};
 use arrow_array::ArrayRef;
 use arrow_array::builder::{BooleanBuilder, Int32Builder, Int64Builder, StringBuilder};
@@ -327,6 +327,29 @@ impl FieldSink for ArrowRows {
             Some(Builder::Int64(b)) => b.append_value(i64::try_from(value).unwrap_or(i64::MAX)),
             Some(_) => self.wrong_type("int64"),
             None => {}
+        }
+    }
+
+    /// The fourteen builders taken at once, without a look-up per field.
+    fn plain_outcome(&mut self) {
+        let at = self.next;
+        self.next += PLAIN_OUTCOME.len();
+        let Some(builders) = self.builders.get_mut(at..at + PLAIN_OUTCOME.len()) else {
+            if self.mismatch.is_none() {
+                self.mismatch = Some(format!("a row has more than {at} fields"));
+            }
+            return;
+        };
+        let mut fits = true;
+        for (builder, field) in builders.iter_mut().zip(PLAIN_OUTCOME) {
+            match (builder, field) {
+                (Builder::Text(b), Some(text)) => b.append_value(text),
+                (Builder::Int32(b), None) => b.append_null(),
+                _ => fits = false,
+            }
+        }
+        if !fits {
+            self.wrong_type("the outcome columns' types");
         }
     }
 

@@ -94,18 +94,34 @@ pub trait FieldSink {
     /// The outcome columns of most games ([`GameRow::is_plain_outcome`]):
     /// `none`, empty, `both`, then nothing (the xiangqi columns included).
     fn plain_outcome(&mut self) {
-        self.plain_text("none");
-        self.plain_text("");
-        self.plain_text("both");
-        for _ in 0..7 {
-            self.int32(None);
+        for field in PLAIN_OUTCOME {
+            match field {
+                Some(text) => self.plain_text(text),
+                None => self.int32(None),
+            }
         }
-        self.plain_text("");
-        self.plain_text("");
-        self.plain_text("");
-        self.int32(None);
     }
 }
+
+/// The outcome columns of most games ([`FieldSink::plain_outcome`]), from
+/// `termination` to `natural_limit_ply`: a text (`Some`) or an empty ply
+/// column (`None`).
+pub(super) const PLAIN_OUTCOME: [Option<&str>; 14] = [
+    Some("none"),
+    Some(""),
+    Some("both"),
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    Some(""),
+    Some(""),
+    Some(""),
+    None,
+];
 
 impl FieldSink for CsvRecords {
     #[inline(always)]
@@ -240,5 +256,28 @@ impl CastlingRow<'_> {
         ] {
             w.text(text);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CSV writer's one copy of the common outcome fields is the
+    /// fields of [`PLAIN_OUTCOME`], each written on its own.
+    #[test]
+    fn the_joined_outcome_fields_are_the_fields_one_by_one() {
+        let mut joined = CsvRecords::reusing(Vec::new(), 0);
+        joined.plain_outcome();
+        joined.end_record();
+        let mut each = CsvRecords::reusing(Vec::new(), 0);
+        for field in PLAIN_OUTCOME {
+            match field {
+                Some(text) => each.plain_text(text),
+                None => each.int32(None),
+            }
+        }
+        each.end_record();
+        assert_eq!(joined.into_bytes(), each.into_bytes());
     }
 }
