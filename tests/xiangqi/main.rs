@@ -25,4 +25,5 @@ mod xiangqi_notation_wukong;
 mod xiangqi_outcomes;
 mod xiangqi_perft_cli;
 mod xiangqi_records;
+mod xiangqi_records_fen;
 mod xiangqi_san;

@@ -244,8 +244,21 @@ fn report_files(files: &[(&str, Vec<u8>)]) -> (Vec<HashMap<String, String>>, ser
     (rows, summary)
 }
 
-fn record(name: &str) -> Vec<u8> {
+pub fn record(name: &str) -> Vec<u8> {
     std::fs::read(root().join(DIR).join(name)).unwrap()
+}
+
+/// A library's chapter heading as a CBR record: an empty board, "no move
+/// follows", a comment (made from test2.cbr).
+pub fn chapter_heading() -> Vec<u8> {
+    let mut heading = record("test2.cbr");
+    heading.truncate(2214);
+    heading[2120..2210].fill(0);
+    let text: Vec<u8> = "第一章".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    heading.extend(5u32.to_le_bytes());
+    heading.extend((text.len() as u32).to_le_bytes());
+    heading.extend(&text);
+    heading
 }
 
 #[test]
@@ -269,15 +282,7 @@ fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
     // A header that cannot be used: no row, an unsupported entry.
     let mut header = record("test2.xqf");
     header.truncate(500);
-    // A library's chapter heading: an empty board, "no move follows", a
-    // comment (made from test2.cbr).
-    let mut heading = record("test2.cbr");
-    heading.truncate(2214);
-    heading[2120..2210].fill(0);
-    let text: Vec<u8> = "第一章".encode_utf16().flat_map(u16::to_le_bytes).collect();
-    heading.extend(5u32.to_le_bytes());
-    heading.extend((text.len() as u32).to_le_bytes());
-    heading.extend(&text);
+    let heading = chapter_heading();
     let (rows, summary) = report_files(&[
         ("a-cut.xqf", xqf),
         ("b-cut.cbr", cbr),
