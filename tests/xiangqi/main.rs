@@ -27,3 +27,4 @@ mod xiangqi_perft_cli;
 mod xiangqi_records;
 mod xiangqi_records_fen;
 mod xiangqi_san;
+mod xiangqi_wxf_round_trip;
