@@ -7,7 +7,7 @@ use super::Cancel;
 use super::spare::Spare;
 use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
-use crate::replay::{GameRecord, ReplayOptions, Status, replay_text};
+use crate::replay::{GameRecord, ReplayOptions, Status, replay_record_text, replay_text};
 use crate::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
 use crate::source::{Encoding, decode_game};
 
@@ -68,13 +68,18 @@ pub(super) fn replay_chunk(
             .take(columns)
             .map(|v| v.as_deref().unwrap_or(""))
             .collect();
-        let mut record = replay_text(&text, span.line, job.options);
+        let game = first_game + i as u64;
+        let mut record = if batch.record {
+            replay_record_text(&text, span.line, game, job.options)
+        } else {
+            replay_text(&text, span.line, job.options)
+        };
         if let Some(note) = &batch.note {
             apply_note(note, &mut record);
         }
         let at = GameLocation {
             source: job.name,
-            game: first_game + i as u64,
+            game,
             offset: span.offset,
             line: span.line,
         };

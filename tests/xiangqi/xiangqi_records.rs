@@ -71,7 +71,7 @@ fn rows(args: &[&str]) -> Vec<HashMap<String, String>> {
 /// report must stop at it.
 const DROPPED_BY_CCHESS: &[(&str, &str)] = &[(
     "BadMoveTest3.xqf",
-    "move 5... e1f0, ply 10 (line 10): no piece on e1",
+    "record 1, move 5... e1f0, ply 10: no piece on e1",
 )];
 
 #[test]
@@ -319,6 +319,33 @@ fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
     assert_eq!(
         header["unsupported"],
         "XQF file not read: XQF header cut short: 500 bytes, 1024 needed"
+    );
+}
+
+#[test]
+fn an_illegal_move_in_a_library_is_located_by_its_record_not_a_line() {
+    // Record 3 of the library (4 KiB blocks from byte 101,952) starts with
+    // h2e2 (炮二平五); its origin byte is set to 45, a4, an empty point.
+    let mut library = record("walker8088-cbl-lin-xingrong-14-records.CBL");
+    let first_move = 101_952 + 2 * 4096 + 2218;
+    assert_eq!(library[first_move..first_move + 4], [0, 0, 0x46, 0x43]);
+    library[first_move + 2] = 45;
+    let (rows, _) = report_files(&[("lib.cbl", library)]);
+    assert_eq!(rows.len(), 14);
+    let row = &rows[2];
+    assert_eq!(
+        (row["game"].as_str(), row["status"].as_str()),
+        ("3", "illegal_move")
+    );
+    assert_eq!(
+        row["error"],
+        "record 3, move 1. a4e2, ply 1: no piece on a4"
+    );
+    assert_eq!(row["plies"], "0");
+    assert!(
+        rows.iter()
+            .filter(|r| r["game"] != "3")
+            .all(|r| r["status"] == "ok")
     );
 }
 
