@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use pgnmill::xiangqi::Position;
 use pgnmill::xiangqi::notation::{
-    GameReader, Notation, RankBase, parse_move, parse_move_as, write_move_to,
+    GameReader, InMovetext, Notation, RankBase, parse_move, parse_move_as, write_move_to,
 };
 use pgnmill::xiangqi::types::Role;
 
@@ -46,7 +46,12 @@ fn check_all_moves(pos: &Position) {
         for (base, rank_base) in [(0, RankBase::Zero), (1, RankBase::One)] {
             let san = full_san(pos, m, base);
             match GameReader::with_san_base(rank_base).read(pos, &san) {
-                Ok(back) => assert_eq!(back, m, "SAN {san:?} read back as {back} (FEN {})", pos.fen()),
+                Ok(back) => assert_eq!(
+                    back,
+                    m,
+                    "SAN {san:?} read back as {back} (FEN {})",
+                    pos.fen()
+                ),
                 Err(e) => panic!("SAN {san:?} for {m} refused: {e} (FEN {})", pos.fen()),
             }
         }
@@ -83,6 +88,33 @@ fn check_all_moves(pos: &Position) {
                 ),
             }
         }
+        // As written into PGN movetext: never `<digits>.` (a move number),
+        // and read back as the same move.
+        text.clear();
+        if let Err(e) = InMovetext(Notation::Wxf).write(pos, m, &mut text) {
+            panic!(
+                "legal move {m} cannot be written in movetext WXF: {e} (FEN {})",
+                pos.fen()
+            );
+        }
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        assert!(
+            digits == 0 || text.as_bytes().get(digits) != Some(&b'.'),
+            "movetext WXF {text:?} starts like a move number (FEN {})",
+            pos.fen()
+        );
+        match parse_move_as(pos, &text, Notation::Wxf) {
+            Ok(back) => assert_eq!(
+                back,
+                m,
+                "movetext WXF {text:?} read back as {back} (FEN {})",
+                pos.fen()
+            ),
+            Err(e) => panic!(
+                "movetext WXF {text:?} for {m} refused: {e} (FEN {})",
+                pos.fen()
+            ),
+        }
     }
 }
 
@@ -116,7 +148,10 @@ fuzz_target!(|data: &[u8]| {
         for word in words.by_ref().take(200) {
             match reader.read(&game, word) {
                 Ok(m) => {
-                    assert!(game.is_legal(m), "GameReader({word:?}) gave an illegal move {m}");
+                    assert!(
+                        game.is_legal(m),
+                        "GameReader({word:?}) gave an illegal move {m}"
+                    );
                     game.play(m);
                 }
                 Err(_) => break,

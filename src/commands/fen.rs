@@ -9,7 +9,8 @@ use super::CliError;
 use super::output::Output;
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
-use pgnmill::source::{Input, Listing, ReadOptions, TextLines, expand_inputs_noted};
+use pgnmill::records::read_records;
+use pgnmill::source::{Input, Listing, ReadOptions, RecordFormat, TextLines, expand_inputs_noted};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -21,7 +22,7 @@ Input: one record per line: a FEN, an EPD record with operations (bm, id, \
 hmvc, fmvn, ;D1 20 ...), a CSV perft line (fen,count,...), or the .perft \
 format (id X / epd FEN / perft N M); blank lines and # comments are skipped. \
 Chess, Chess960 (X-FEN or Shredder-FEN castling) and xiangqi (10 ranks) \
-records may be mixed.
+records may be mixed. Xiangqi record files (XQF, CCBridge .cbr/.cbl/.cbf, DhtmlXQ pages), recognised by their bytes, give one row per record: its start position, `game` its index in the file.
 
 Exit status: 0 when the CSV was written (bad records are rows with status \
 bad_fen), 1 when an input or the output could not be used, 2 for usage \
@@ -31,10 +32,12 @@ Examples:
   echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' | pgnmill fen
   pgnmill fen perftsuite.epd tricky.perft -o audit.csv
   pgnmill fen --chess960 --force -o frc.csv FRC_openings.epd
-  pgnmill fen -j 2 -q --variant xiangqi xiangqi.epd > xiangqi.csv")]
+  pgnmill fen -j 2 -q --variant xiangqi xiangqi.epd > xiangqi.csv
+  pgnmill fen -o starts.csv old-xqf-folder/")]
 pub struct FenArgs {
-    /// FEN/EPD/perft list files (plain, zstd or gzip), folders (searched
-    /// for .fen, .epd and .perft files) or `-`; nothing reads stdin.
+    /// FEN/EPD/perft list files (plain, zstd or gzip), xiangqi record
+    /// files, folders (searched for .fen, .epd, .perft and the record files
+    /// `report` picks up) or `-`; nothing reads stdin.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Write the CSV to this file (complete or not at all) instead of
@@ -80,7 +83,19 @@ const BATCH_LINES: usize = 4096;
 struct Totals {
     ok: u64,
     bad: u64,
+    /// Records of xiangqi record files that hold no position.
+    unsupported: u64,
     perft_lines: u64,
+}
+
+impl Totals {
+    fn count(&mut self, row: &FenRow) {
+        match row.status {
+            "ok" => self.ok += 1,
+            fenlist::NO_POSITION => self.unsupported += 1,
+            _ => self.bad += 1,
+        }
+    }
 }
 
 /// Runs the command.
@@ -101,9 +116,14 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
     let totals = write_csv(args, &inputs, &pool, &cancel, &mut out)?;
     out.finish()?;
     if !args.quiet {
+        let unsupported = if totals.unsupported > 0 {
+            format!(", {} {}", totals.unsupported, fenlist::NO_POSITION)
+        } else {
+            String::new()
+        };
         super::say(format_args!(
-            "pgnmill fen: {} records ({} ok, {} bad_fen), {} perft count lines skipped",
-            totals.ok + totals.bad,
+            "pgnmill fen: {} records ({} ok, {} bad_fen{unsupported}), {} perft count lines skipped",
+            totals.ok + totals.bad + totals.unsupported,
             totals.ok,
             totals.bad,
             totals.perft_lines
@@ -137,6 +157,13 @@ fn write_csv(
         if let Some(why) = source.unsupported() {
             super::say(format_args!("pgnmill: warning: {source_name}: {why}"));
         }
+        if let Some((format, bytes)) = source.record() {
+            for row in record_rows(&source_name, format, bytes) {
+                totals.count(&row);
+                csv.serialize(&row).map_err(csv_err)?;
+            }
+            continue;
+        }
         let lines = TextLines::new(source);
         let mut state = FileState::default();
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
@@ -151,11 +178,7 @@ fn write_csv(
             if batch.len() == BATCH_LINES || lines.peek().is_none() {
                 let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
                 for row in &rows {
-                    if row.status == "ok" {
-                        totals.ok += 1;
-                    } else {
-                        totals.bad += 1;
-                    }
+                    totals.count(row);
                     csv.serialize(row).map_err(csv_err)?;
                 }
                 batch.clear();
@@ -186,4 +209,24 @@ fn audit_batch(
             .map(|(n, r)| fenlist::audit_record(source, *n, r, opts))
             .collect()
     })
+}
+
+/// The rows of a xiangqi record file, one per record in file order (a
+/// record's start position is one legal-move count: no pool is needed). A
+/// file that cannot be read at all is named on stderr, as `report` names
+/// it under `unsupported`, and gives no row.
+fn record_rows(source: &str, format: RecordFormat, bytes: &[u8]) -> Vec<FenRow> {
+    match read_records(format, bytes) {
+        Ok(games) => (0..)
+            .zip(&games)
+            .map(|(i, game)| fenlist::audit_record_game(source, i, game))
+            .collect(),
+        Err(why) => {
+            super::say(format_args!(
+                "pgnmill: warning: {source}: {} file not read: {why}",
+                format.name()
+            ));
+            Vec::new()
+        }
+    }
 }

@@ -5,7 +5,7 @@ use super::tags::push_text;
 use super::{Failure, Outcome};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::{GameReader, Notation, parse_move_as, write_move_to};
+use crate::xiangqi::notation::{GameReader, InMovetext, Notation, parse_move_as};
 use crate::xiangqi::types::Move;
 
 /// Appends the game's movetext to `out` with every main-line move written in
@@ -96,7 +96,9 @@ fn convert_move(
 ) -> Result<Move, String> {
     let m = reader.read(pos, text).map_err(|e| e.to_string())?;
     written.clear();
-    write_move_to(pos, m, to, written).map_err(|e| e.to_string())?;
+    InMovetext(to)
+        .write(pos, m, written)
+        .map_err(|e| e.to_string())?;
     match parse_move_as(pos, written, to) {
         Ok(back) if back == m => Ok(m),
         Ok(back) => Err(format!(

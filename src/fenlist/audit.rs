@@ -47,7 +47,7 @@ pub struct FenOptions {
 }
 
 /// The CSV columns, in order (the field names of [`FenRow`]).
-pub const COLUMNS: [&str; 14] = [
+pub const COLUMNS: [&str; 15] = [
     "source",
     "line",
     "input",
@@ -62,6 +62,7 @@ pub const COLUMNS: [&str; 14] = [
     "check",
     "variant",
     "id",
+    "game",
 ];
 
 /// One output row.
@@ -81,8 +82,36 @@ pub struct FenRow {
     pub check: Option<bool>,
     /// The rules the record was read with: `chess`, `chess960`, `xiangqi`.
     pub variant: &'static str,
-    /// The record's name (EPD `id`, or the `.perft` `id` line before it).
+    /// The record's name (EPD `id`, or the `.perft` `id` line before it;
+    /// a xiangqi record's title).
     pub id: String,
+    /// A xiangqi record file's record: its index in the file from 1, as in
+    /// `games.csv`'s `game` (empty for a line of a list).
+    pub game: Option<u64>,
+}
+
+impl FenRow {
+    /// A row for `input` at `source`/`line` that says nothing yet: `bad_fen`
+    /// until an audit reads the position.
+    pub fn new(source: &str, line: u64, input: &str, id: &str) -> FenRow {
+        FenRow {
+            source: source.to_string(),
+            line,
+            input: input.to_string(),
+            status: "bad_fen",
+            error: String::new(),
+            fen: String::new(),
+            fen_ep_legal: String::new(),
+            castling_invalid: String::new(),
+            castling_effective: String::new(),
+            reason: String::new(),
+            legal_moves: None,
+            check: None,
+            variant: Variant::Chess.name(),
+            id: id.to_string(),
+            game: None,
+        }
+    }
 }
 
 /// Reads and audits one line; `None` when it is not a record (blank,
@@ -100,27 +129,12 @@ pub fn audit_line(
 
 /// Audits one record.
 pub fn audit_record(source: &str, line: u64, record: &Record<'_>, opts: &FenOptions) -> FenRow {
-    let mut row = FenRow {
-        source: source.to_string(),
-        line,
-        input: record.text.to_string(),
-        status: "bad_fen",
-        error: String::new(),
-        fen: String::new(),
-        fen_ep_legal: String::new(),
-        castling_invalid: String::new(),
-        castling_effective: String::new(),
-        reason: String::new(),
-        legal_moves: None,
-        check: None,
-        variant: Variant::Chess.name(),
-        id: record.id.clone(),
-    };
+    let mut row = FenRow::new(source, line, record.text, &record.id);
     let ranks = record.placement().split('/').count();
     let xiangqi_shape = ranks == xiangqi::types::RANKS as usize;
     match opts.variant {
-        VariantRule::Xiangqi => audit_xiangqi(record, &mut row),
-        VariantRule::Auto if xiangqi_shape => audit_xiangqi(record, &mut row),
+        VariantRule::Xiangqi => audit_xiangqi(&record.fen_text(), &mut row),
+        VariantRule::Auto if xiangqi_shape => audit_xiangqi(&record.fen_text(), &mut row),
         VariantRule::Auto => audit_chess(record, None, &mut row),
         VariantRule::Chess => {
             audit_chess(record, Some(CastlingMode::Standard), &mut row);
@@ -134,9 +148,10 @@ pub fn audit_record(source: &str, line: u64, record: &Record<'_>, opts: &FenOpti
     row
 }
 
-fn audit_xiangqi(record: &Record<'_>, row: &mut FenRow) {
+/// Reads `fen` by the xiangqi rules into `row`.
+pub(super) fn audit_xiangqi(fen: &str, row: &mut FenRow) {
     row.variant = Variant::Xiangqi.name();
-    match xiangqi::Position::from_fen(&record.fen_text()) {
+    match xiangqi::Position::from_fen(fen) {
         Ok(pos) => {
             row.status = "ok";
             row.fen = pos.fen();

@@ -1,7 +1,9 @@
 //! FEN/EPD lists, one record per line: reading a line into a record
-//! ([`record`]) and auditing the record into a CSV row ([`audit`]). This is
-//! the library side of `pgnmill fen`; it knows nothing of files, folders or
-//! compression (the caller hands it lines) and nothing of the CLI.
+//! ([`record`]) and auditing the record into a CSV row ([`audit`]); and a
+//! xiangqi record file's games, each audited as the one position it sets
+//! up ([`record_game`]). This is the library side of `pgnmill fen`; it knows
+//! nothing of files, folders or compression (the caller hands it lines, or
+//! the games `crate::records` read) and nothing of the CLI.
 //!
 //! ```
 //! use pgnmill::fenlist::{FenOptions, FileState, audit_line};
@@ -21,6 +23,8 @@
 
 pub mod audit;
 pub mod record;
+pub mod record_game;
 
 pub use audit::{COLUMNS, FenOptions, FenRow, Variant, VariantRule, audit_line, audit_record};
 pub use record::{EpdOp, FileState, Record, read_line};
+pub use record_game::{NO_POSITION, audit_record_game};

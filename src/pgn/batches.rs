@@ -36,6 +36,9 @@ pub struct Batch {
     /// What the reader of a record file found wrong with this batch's one
     /// game (never set for PGN text).
     pub note: Option<ReaderNote>,
+    /// True for the one game of a record file, written as text by a record
+    /// reader: its messages name the record, not a line of that text.
+    pub record: bool,
 }
 
 /// A problem a record reader found in a game it wrote as PGN text: the
@@ -83,6 +86,7 @@ impl Batch {
             first_game: game,
             input_read,
             note,
+            record: true,
         }
     }
 
@@ -210,6 +214,7 @@ impl Batches {
             games,
             input_read: self.source.input_read(),
             note: None,
+            record: false,
         };
         self.batches += 1;
         self.games += b.games.len() as u64;

@@ -7,7 +7,7 @@ use super::Cancel;
 use super::spare::Spare;
 use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
-use crate::replay::{GameRecord, ReplayOptions, Status, replay_text};
+use crate::replay::{GameRecord, ReplayOptions, Status, replay_record_text, replay_text};
 use crate::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
 use crate::source::{Encoding, decode_game};
 
@@ -85,11 +85,17 @@ pub(super) fn replay_chunk(
                 }
                 values
             };
-            let mut record = replay_text(text, span.line, job.options);
+            let index = part * GAMES_PER_PASS + i;
+            let mut record = if batch.record {
+                let game = first_game + index as u64;
+                replay_record_text(text, span.line, game, job.options)
+            } else {
+                replay_text(text, span.line, job.options)
+            };
             if let Some(note) = &batch.note {
                 apply_note(note, &mut record);
             }
-            replayed.push((part * GAMES_PER_PASS + i, span, record, values));
+            replayed.push((index, span, record, values));
         }
         for (i, span, record, values) in &replayed {
             let tags: Vec<&str> = values

@@ -199,6 +199,7 @@ pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
             Err(why) => {
                 let mut g = RecordGame::new("CBL", at as u64, 1);
                 g.problem = Some(ReaderNote::Damaged(why));
+                g.start_read = false;
                 g
             }
         };

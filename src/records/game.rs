@@ -32,6 +32,10 @@ pub struct RecordGame {
     /// What is wrong with the record, if anything: it travels beside the
     /// game's text to its row.
     pub problem: Option<ReaderNote>,
+    /// False when the record's header could not be read, so that `board`
+    /// and `turn` are not the record's but the defaults (a library record
+    /// cut short before its board).
+    pub start_read: bool,
 }
 
 impl RecordGame {
@@ -48,6 +52,24 @@ impl RecordGame {
             offset,
             line,
             problem: None,
+            start_read: true,
+        }
+    }
+
+    /// The position the record sets up, as a `[FEN]` tag gives it (the
+    /// standard start too), for `pgnmill fen`; or why the record holds none:
+    /// a chapter heading, or a record whose header could not be read.
+    pub fn start_position(&self) -> Result<String, &str> {
+        match &self.problem {
+            Some(ReaderNote::NotAGame(why)) => Err(why),
+            Some(ReaderNote::Damaged(why)) if !self.start_read => Err(why),
+            _ if !self.start_read => Err("the record's header could not be read"),
+            _ => Ok(fen::write(
+                &self.board,
+                self.turn,
+                0,
+                self.move_number.max(1),
+            )),
         }
     }
 

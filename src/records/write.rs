@@ -16,7 +16,7 @@
 
 use super::game::RecordGame;
 use super::tree::{MoveTree, RawMove};
-use crate::xiangqi::notation::{Notation, parse_move_as, write_move_to};
+use crate::xiangqi::notation::{InMovetext, Notation, parse_move_as};
 use crate::xiangqi::position::Position;
 use crate::xiangqi::types::{Color, Move};
 
@@ -69,7 +69,9 @@ impl MoveWriter for Checked {
             return Err(illegal(pos, m));
         }
         let mut written = String::new();
-        write_move_to(pos, m, self.0, &mut written).map_err(|e| format!("{m}: {e}"))?;
+        InMovetext(self.0)
+            .write(pos, m, &mut written)
+            .map_err(|e| format!("{m}: {e}"))?;
         match parse_move_as(pos, &written, self.0) {
             Ok(back) if back == m => {}
             _ => {

@@ -66,14 +66,49 @@ pub(crate) fn failed_move(
     } else {
         Status::IllegalMove
     };
-    let text = String::from_utf8_lossy(token.text);
-    let dots = if number.second_side { "..." } else { "." };
     let error = format!(
-        "move {}{dots} {text}, ply {} (line {line}): {why}",
-        number.number,
+        "{}, ply {} (line {line}): {why}",
+        named(number, token),
         ply + 1
     );
     (status, error)
+}
+
+/// A move as a person names it: `move 12... Nf6`.
+fn named(number: MoveNumber, token: &crate::pgn::Token<'_>) -> String {
+    let text = String::from_utf8_lossy(token.text);
+    let dots = if number.second_side { "..." } else { "." };
+    format!("move {}{dots} {text}", number.number)
+}
+
+/// [`failed_move`] for the game of a record file (XQF, CCBridge, DhtmlXQ),
+/// which reaches the replay as text the user never sees: the message names
+/// the record (its index in the file, as the `game` column does), not a
+/// line of that text: `record 3, move 5... e1f0, ply 10: why`.
+#[cold]
+#[inline(never)]
+pub(crate) fn failed_record_move(
+    ply: u32,
+    number: MoveNumber,
+    token: &crate::pgn::Token<'_>,
+    record: u64,
+    why: impl std::fmt::Display,
+) -> (Status, String) {
+    let error = format!(
+        "record {record}, {}, ply {}: {why}",
+        named(number, token),
+        ply + 1
+    );
+    (Status::IllegalMove, error)
+}
+
+/// Where the replay says a failed move is: by the line of the text (a PGN
+/// game), or by the record it was written from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveLocation {
+    Line,
+    /// Record N (from 1) of a record file.
+    Record(u64),
 }
 
 /// The `[FEN]` tag could not be read: the message names the tag's line
@@ -134,13 +169,37 @@ pub struct ReplayOptions {
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
 pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> GameRecord<'a> {
-    replay(bytes, None, line, options)
+    replay(bytes, None, line, options, MoveLocation::Line)
 }
 
 /// [`replay_game`] for a game already decoded to UTF-8 (as the report
 /// does): its tag values need no second validation.
 pub fn replay_text<'a>(text: &'a str, line: u64, options: &ReplayOptions) -> GameRecord<'a> {
-    replay(text.as_bytes(), Some(text), line, options)
+    replay(
+        text.as_bytes(),
+        Some(text),
+        line,
+        options,
+        MoveLocation::Line,
+    )
+}
+
+/// [`replay_text`] for the text a record reader wrote for record `record`
+/// (from 1) of its file: a move that cannot be played is located by the
+/// record and its ply, never by a line of the text.
+pub fn replay_record_text<'a>(
+    text: &'a str,
+    line: u64,
+    record: u64,
+    options: &ReplayOptions,
+) -> GameRecord<'a> {
+    replay(
+        text.as_bytes(),
+        Some(text),
+        line,
+        options,
+        MoveLocation::Record(record),
+    )
 }
 
 fn replay<'a>(
@@ -148,6 +207,7 @@ fn replay<'a>(
     utf8: Option<&'a str>,
     line: u64,
     options: &ReplayOptions,
+    at: MoveLocation,
 ) -> GameRecord<'a> {
     let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
     let (headers, game) = GameHeaders::read_game(bytes, line);
@@ -193,7 +253,7 @@ fn replay<'a>(
             chess_game::replay(&game, fen, mode, headers.any, options, &mut record);
         }
         GameVariant::Xiangqi => {
-            xiangqi_game::replay(&game, fen, headers.any, options, &mut record);
+            xiangqi_game::replay(&game, fen, headers.any, options, at, &mut record);
         }
         GameVariant::Unsupported(name) => {
             record.error =

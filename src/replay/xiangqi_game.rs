@@ -5,7 +5,7 @@ use super::Status;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
 use super::xiangqi_rules::XiangqiRules;
-use super::{MoveNumber, ReplayOptions};
+use super::{MoveLocation, MoveNumber, ReplayOptions};
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{
@@ -15,12 +15,14 @@ use crate::xiangqi::types::{Color, Move};
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
-/// en passant: one repetition table serves both conventions.
+/// en passant: one repetition table serves both conventions. `at` says how
+/// a move that cannot be played is located.
 pub fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     has_tags: bool,
     options: &ReplayOptions,
+    at: MoveLocation,
     out: &mut GameRecord<'_>,
 ) {
     let mut repetitions = RepetitionTable::new();
@@ -50,14 +52,15 @@ pub fn replay(
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
                 let why = reason(&e, &text);
-                (out.status, out.error) = super::failed_move(
-                    ply,
-                    number,
-                    &token,
-                    tokens.line_at(token.offset),
-                    has_tags,
-                    why,
-                );
+                (out.status, out.error) = match at {
+                    MoveLocation::Record(record) => {
+                        super::failed_record_move(ply, number, &token, record, why)
+                    }
+                    MoveLocation::Line => {
+                        let line = tokens.line_at(token.offset);
+                        super::failed_move(ply, number, &token, line, has_tags, why)
+                    }
+                };
                 name_in_chinese(&pos, &text, &mut out.error);
                 break;
             }

@@ -103,7 +103,9 @@ pub enum Listing {
     /// records (`.xqf`, `.cbr`, `.cbl`, `.cbf`, `.ubb`), and `.txt`,
     /// `.html`, `.htm` pages that hold a DhtmlXQ block.
     Games,
-    /// Position lists: `.fen`, `.epd`, `.perft`, each also compressed.
+    /// Position lists: `.fen`, `.epd`, `.perft`, each also compressed; and
+    /// the xiangqi records that `Games` picks up (a record is a list of one
+    /// position, its start).
     Positions,
 }
 
@@ -127,7 +129,7 @@ impl Listing {
             ],
             Listing::Positions => &[
                 ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz", ".fen.bz2",
-                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip",
+                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip", ".xqf", ".cbr", ".cbl", ".cbf", ".ubb",
             ],
         }
     }
@@ -146,8 +148,7 @@ impl Listing {
             return false;
         };
         let name = name.to_string_lossy().to_ascii_lowercase();
-        self.extensions().iter().any(|ext| name.ends_with(ext))
-            || (self == Listing::Games && page_with_dhtmlxq(path))
+        self.extensions().iter().any(|ext| name.ends_with(ext)) || page_with_dhtmlxq(path)
     }
 }
 

@@ -23,7 +23,9 @@ Writes testdata/xiangqi/records-expected.json, one entry per game:
 {"file", "game" (1-based record index in its file), "start_fen" ("" for the
 standard start), "main_line" (ICCS, as cchess decodes it), "lines" (main
 line + variations), "plies" (legal main-line moves), "final_fen",
-"status" ("ok" or "illegal_move"), "red", "black", "result"}.
+"status" ("ok" or "illegal_move"), "red", "black", "result",
+"start_legal_moves" and "start_check" (pyffish: the legal moves of the
+start position and whether its side to move is in check, for `pgnmill fen`)}.
 """
 
 import json
@@ -184,6 +186,8 @@ def entry(name, index, game):
         "red": info.get("red") or "",
         "black": info.get("black") or "",
         "result": info.get("result") or "*",
+        "start_legal_moves": len(pyffish.legal_moves("xiangqi", fen, [])),
+        "start_check": pyffish.gives_check("xiangqi", fen, []),
     }
 
 

@@ -155,7 +155,7 @@ fn empty_input_still_writes_the_header() {
     assert_eq!(
         String::from_utf8_lossy(&out.get_output().stdout),
         "source,line,input,status,error,fen,fen_ep_legal,castling_invalid,\
-         castling_effective,reason,legal_moves,check,variant,id\n"
+         castling_effective,reason,legal_moves,check,variant,id,game\n"
     );
 }
 
@@ -285,6 +285,13 @@ fn help_examples_run_as_written() {
     ] {
         std::fs::copy(data(from), dir.path().join(name)).unwrap();
     }
+    let records = dir.path().join("old-xqf-folder");
+    std::fs::create_dir(&records).unwrap();
+    std::fs::copy(
+        data("../xiangqi/records/SAMPLE.XQF"),
+        records.join("SAMPLE.XQF"),
+    )
+    .unwrap();
     let bin = assert_cmd::cargo::cargo_bin("pgnmill");
     let path = format!(
         "{}:{}",

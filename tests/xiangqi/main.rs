@@ -25,4 +25,6 @@ mod xiangqi_notation_wukong;
 mod xiangqi_outcomes;
 mod xiangqi_perft_cli;
 mod xiangqi_records;
+mod xiangqi_records_fen;
 mod xiangqi_san;
+mod xiangqi_wxf_round_trip;

@@ -318,6 +318,26 @@ pub fn write_move_to(
     }
 }
 
+/// A notation as written into PGN movetext, where every move must read back
+/// as the same one move: WXF's `77.6` would be a move number there, so the
+/// WXF writer gives `27=6` for it (`wxf::write_for_movetext`); the other
+/// notations are written as [`write_move_to`] writes them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InMovetext(pub Notation);
+
+impl InMovetext {
+    /// Appends `m` to `out`, as [`write_move_to`] does.
+    pub fn write(self, board: &impl NotationBoard, m: Move, out: &mut String) -> WriteResult {
+        match self.0 {
+            Notation::Wxf => wxf::write_for_movetext(board, m, out),
+            other => write_move_to(board, m, other, out),
+        }
+    }
+}
+
+/// What writing a move gives: nothing, or why it cannot be written.
+pub type WriteResult = Result<(), NotationError>;
+
 #[cfg(test)]
 mod tests {
     use super::*;

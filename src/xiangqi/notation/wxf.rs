@@ -11,7 +11,12 @@
 //! complete move are dropped.
 //!
 //! Written: letters K A E H R C P, `+ - .`, tandem and pawn-stack forms of
-//! wxf.org; advisors and elephants keep their file digit.
+//! wxf.org; advisors and elephants keep their file digit. For PGN movetext
+//! ([`write_for_movetext`]) one form changes: a sideways move whose form
+//! starts with two digits (`77.6`, the middle of three pawns when two files
+//! hold stacked pawns) is a move number `77.` and a `6` to every PGN reader,
+//! so it is written in pyffish's form, the pawn's index from the front and
+//! `=` (`27=6`), which [`parse_text`] reads as that pawn first.
 
 use super::characters::fold_full_width;
 use super::shape::describe;
@@ -181,6 +186,26 @@ fn digit_char(n: usize) -> Option<char> {
 
 /// Appends `m` in official WXF notation.
 pub fn write(board: &impl NotationBoard, m: Move, out: &mut String) -> Result<(), NotationError> {
+    write_form(board, m, false, out)
+}
+
+/// Appends `m` in official WXF notation, but in a form that PGN movetext
+/// reads as one move (see the module's notes: `27=6`, not `77.6`).
+pub fn write_for_movetext(
+    board: &impl NotationBoard,
+    m: Move,
+    out: &mut String,
+) -> Result<(), NotationError> {
+    write_form(board, m, true, out)
+}
+
+/// `movetext`: no form that starts with two digits and `.`.
+fn write_form(
+    board: &impl NotationBoard,
+    m: Move,
+    movetext: bool,
+    out: &mut String,
+) -> Result<(), NotationError> {
     let unwritable = |reason: &str| NotationError::Unwritable {
         mv: m,
         notation: Notation::Wxf,
@@ -216,13 +241,20 @@ pub fn write(board: &impl NotationBoard, m: Move, out: &mut String) -> Result<()
             (_, i) => pyffish_form(i, file).ok_or_else(|| unwritable("stack too tall"))?,
         }
     };
-    out.push(a);
-    out.push(b);
-    out.push(match direction {
+    let mut operator = match direction {
         Direction::Forward => '+',
         Direction::Backward => '-',
         Direction::Sideways => '.',
-    });
+    };
+    let (mut a, b) = (a, b);
+    if movetext && operator == '.' && a.is_ascii_digit() && b.is_ascii_digit() {
+        // `=` makes the reader try pyffish's `<index><file>` first.
+        a = digit_char(p.index + 1).ok_or_else(|| unwritable("stack too tall"))?;
+        operator = '=';
+    }
+    out.push(a);
+    out.push(b);
+    out.push(operator);
     out.push(digit_char(usize::from(number)).ok_or_else(|| unwritable("bad number"))?);
     Ok(())
 }
