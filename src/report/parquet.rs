@@ -262,11 +262,17 @@ impl ArrowRows {
     fn column(&mut self) -> Option<&mut Builder> {
         let at = self.next;
         self.next += 1;
-        let b = self.builders.get_mut(at);
-        if b.is_none() && self.mismatch.is_none() {
+        if at >= self.builders.len() {
+            self.too_long(at);
+        }
+        self.builders.get_mut(at)
+    }
+
+    /// Notes a row with more fields than the table, the `at`th among them.
+    fn too_long(&mut self, at: usize) {
+        if self.mismatch.is_none() {
             self.mismatch = Some(format!("a row has more than {at} fields"));
         }
-        b
     }
 
     fn wrong_type(&mut self, kind: &str) {
@@ -335,9 +341,7 @@ impl FieldSink for ArrowRows {
         let at = self.next;
         self.next += PLAIN_OUTCOME.len();
         let Some(builders) = self.builders.get_mut(at..at + PLAIN_OUTCOME.len()) else {
-            if self.mismatch.is_none() {
-                self.mismatch = Some(format!("a row has more than {at} fields"));
-            }
+            self.too_long(at);
             return;
         };
         let mut fits = true;
