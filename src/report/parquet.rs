@@ -113,12 +113,6 @@ fn encoding(
     }
 }
 
-/// How many values a column writer takes at a time: the most rows of a
-/// row group (`pipeline::sizing`), so a column is handed over in one
-/// mini-batch instead of one per 1024 values, each of which checks the
-/// page size and updates the statistics.
-const WRITE_BATCH_ROWS: usize = 8192;
-
 impl ParquetFile {
     /// Starts `name` in `out` with `columns`.
     pub fn create(
@@ -134,7 +128,6 @@ impl ParquetFile {
             // a row group: zstd finds what repeats (`encoding` below).
             .set_dictionary_enabled(false)
             .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_write_batch_size(WRITE_BATCH_ROWS)
             .set_created_by(format!("pgnmill {}", env!("CARGO_PKG_VERSION")));
         for c in columns {
             props = encoding(props, c);
