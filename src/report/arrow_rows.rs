@@ -339,3 +339,115 @@ impl FieldSink for ArrowRows {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::Array;
+    use std::borrow::Cow;
+
+    fn table() -> Vec<Column> {
+        [
+            ("t", ColumnType::Text),
+            ("n", ColumnType::Int64),
+            ("p", ColumnType::Int32),
+            ("b", ColumnType::Bool),
+        ]
+        .into_iter()
+        .map(|(name, kind)| Column {
+            name: Cow::Borrowed(name),
+            kind,
+        })
+        .collect()
+    }
+
+    /// Each value lands in its column as pushed: text cut where each
+    /// value ends (empty ones included, control bytes as U+FFFD), nulls
+    /// where the field was absent, and no null mask on a column without
+    /// a null.
+    #[test]
+    fn values_come_back_from_the_arrays() {
+        let columns = table();
+        let room = TextRoom::new(&columns);
+        let mut rows = ArrowRows::new(&columns, 1, &room);
+        for (text, n, p, b) in [
+            ("Réti", 7, Some(3), true),
+            ("", 0, None, false),
+            ("a\u{7}b", u64::MAX, Some(u32::MAX), true),
+        ] {
+            rows.text(text);
+            rows.int64(n);
+            rows.int32(p);
+            rows.boolean(b);
+            rows.end_record();
+        }
+        let arrays = rows.finish(&room).unwrap();
+        let text = arrays[0].as_any().downcast_ref::<StringArray>().unwrap();
+        let texts: Vec<&str> = text.iter().map(Option::unwrap).collect();
+        assert_eq!(texts, ["Réti", "", "a\u{fffd}b"]);
+        assert_eq!(text.null_count(), 0);
+        let n = arrays[1].as_any().downcast_ref::<Int64Array>().unwrap();
+        assert_eq!(n.values().to_vec(), [7, 0, i64::MAX]);
+        assert!(n.nulls().is_none());
+        let p = arrays[2].as_any().downcast_ref::<Int32Array>().unwrap();
+        assert_eq!(
+            p.iter().collect::<Vec<_>>(),
+            [Some(3), None, Some(i32::MAX)]
+        );
+        let b = arrays[3].as_any().downcast_ref::<BooleanArray>().unwrap();
+        assert_eq!(
+            b.iter().collect::<Vec<_>>(),
+            [Some(true), Some(false), Some(true)]
+        );
+        // What the next chunk's text buffer is sized from: 10 bytes in 3
+        // rows (3 a row, rounded down), a quarter more (none of 3) and one.
+        assert_eq!(room.bytes(0, 1), 4);
+    }
+
+    /// An Int32 column without a null has no null mask either.
+    #[test]
+    fn a_column_without_nulls_has_no_mask() {
+        let columns = table();
+        let room = TextRoom::new(&columns);
+        let mut rows = ArrowRows::new(&columns, 2, &room);
+        rows.text("x");
+        rows.int64(1);
+        rows.int32(Some(1));
+        rows.boolean(false);
+        rows.end_record();
+        let arrays = rows.finish(&room).unwrap();
+        assert!(arrays[2].nulls().is_none());
+    }
+
+    /// A row out of step with the table is an error, not a panic.
+    #[test]
+    fn rows_out_of_step_are_noted() {
+        let columns = table();
+        let room = TextRoom::new(&columns);
+        let finish = |push: &dyn Fn(&mut ArrowRows)| {
+            let mut rows = ArrowRows::new(&columns, 1, &room);
+            push(&mut rows);
+            rows.end_record();
+            rows.finish(&room).err()
+        };
+        let wrong = finish(&|r| {
+            r.text("x");
+            r.text("y");
+            r.int32(None);
+            r.boolean(true);
+        });
+        assert_eq!(wrong.as_deref(), Some("field 2 is not text"));
+        let short = finish(&|r| r.text("x"));
+        assert_eq!(short.as_deref(), Some("a row has 1 fields, not 4"));
+        let long = finish(&|r| {
+            r.text("x");
+            r.int64(1);
+            r.int32(None);
+            r.boolean(true);
+            r.text("extra");
+        });
+        assert_eq!(long.as_deref(), Some("a row has more than 4 fields"));
+        let outcome = finish(&|r| r.plain_outcome());
+        assert!(outcome.is_some());
+    }
+}
