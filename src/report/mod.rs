@@ -8,6 +8,7 @@
 //! appends the formatted chunks in input order. Column names are a contract
 //! (`docs/reports.md`): add columns, never rename or drop one.
 
+mod arrow_rows;
 mod chunk;
 pub mod classes;
 pub mod columns;

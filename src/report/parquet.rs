@@ -10,13 +10,11 @@
 //! memory stays that of the chunks in flight; the file is written under a
 //! temporary name and renamed into place like the CSV files.
 
+pub use super::arrow_rows::ArrowRows;
+use super::arrow_rows::TextRoom;
 use super::columns::{Column, ColumnType};
-use super::csv_record::clean_text;
 use super::output::OutputDir;
-use super::rows::{FieldSink, PLAIN_OUTCOME};
 use crate::output::{AtomicFile, OutputError};
-use arrow_array::ArrayRef;
-use arrow_array::builder::{BooleanBuilder, Int32Builder, Int64Builder, StringBuilder};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
@@ -44,12 +42,14 @@ pub fn schema(columns: &[Column]) -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
-/// What every worker needs to encode row groups of one file: its schema
-/// and the writer's settings.
+/// What every worker needs to encode row groups of one file: its columns,
+/// schema and the writer's settings, and the room its text columns took.
 pub struct ParquetTable {
     name: &'static str,
+    columns: Vec<Column>,
     schema: SchemaRef,
     factory: ArrowRowGroupWriterFactory,
+    room: TextRoom,
 }
 
 /// One chunk's rows, encoded and compressed: a row group ready to append.
@@ -143,8 +143,10 @@ impl ParquetFile {
         Ok(ParquetFile {
             table: Arc::new(ParquetTable {
                 name,
+                columns: columns.to_vec(),
                 schema,
                 factory,
+                room: TextRoom::new(columns),
             }),
             writer,
         })
@@ -179,19 +181,18 @@ impl ParquetFile {
 impl ParquetTable {
     /// A fresh row builder for this table.
     pub fn rows(&self, games: usize) -> ArrowRows {
-        ArrowRows::new(&self.schema, games)
+        ArrowRows::new(&self.columns, games, &self.room)
     }
 
     /// Encodes the rows of `rows` into a row group; `None` when there are
     /// none (a chunk whose games were all filtered out).
     pub fn encode(&self, rows: ArrowRows) -> Result<Option<RowGroup>, String> {
-        if rows.rows == 0 {
+        if rows.is_empty() {
             return Ok(None);
         }
-        if let Some(why) = rows.mismatch {
-            return Err(format!("{}: {why}", self.name));
-        }
-        let arrays = rows.finish();
+        let arrays = rows
+            .finish(&self.room)
+            .map_err(|why| format!("{}: {why}", self.name))?;
         let mut writers = self
             .factory
             .create_column_writers(0)
@@ -210,168 +211,5 @@ impl ParquetTable {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.to_string())?;
         Ok(Some(RowGroup { columns }))
-    }
-}
-
-/// About the bytes of a text value: most are short words or empty, the
-/// names and FENs longer.
-const TEXT_BYTES_HINT: usize = 16;
-
-/// One column's values as they are pushed.
-enum Builder {
-    Text(StringBuilder),
-    Int64(Int64Builder),
-    Int32(Int32Builder),
-    Bool(BooleanBuilder),
-}
-
-/// The rows of one chunk as typed columns: a [`FieldSink`] that puts each
-/// field into the next column's builder. A field of the wrong type (a row
-/// writer out of step with the column table) is noted, never a panic, and
-/// fails the encoding.
-pub struct ArrowRows {
-    builders: Vec<Builder>,
-    next: usize,
-    rows: usize,
-    mismatch: Option<String>,
-}
-
-impl ArrowRows {
-    /// Builders with room for `rows` rows, so that they are not copied as
-    /// they grow (text: [`TEXT_BYTES_HINT`] bytes a value).
-    fn new(schema: &Schema, rows: usize) -> Self {
-        let builders = schema
-            .fields()
-            .iter()
-            .map(|f| match f.data_type() {
-                DataType::Int64 => Builder::Int64(Int64Builder::with_capacity(rows)),
-                DataType::Int32 => Builder::Int32(Int32Builder::with_capacity(rows)),
-                DataType::Boolean => Builder::Bool(BooleanBuilder::with_capacity(rows)),
-                _ => Builder::Text(StringBuilder::with_capacity(rows, rows * TEXT_BYTES_HINT)),
-            })
-            .collect();
-        ArrowRows {
-            builders,
-            next: 0,
-            rows: 0,
-            mismatch: None,
-        }
-    }
-
-    /// The next column's builder; notes a row longer than the table.
-    fn column(&mut self) -> Option<&mut Builder> {
-        let at = self.next;
-        self.next += 1;
-        if at >= self.builders.len() {
-            self.too_long(at);
-        }
-        self.builders.get_mut(at)
-    }
-
-    /// Notes a row with more fields than the table, the `at`th among them.
-    fn too_long(&mut self, at: usize) {
-        if self.mismatch.is_none() {
-            self.mismatch = Some(format!("a row has more than {at} fields"));
-        }
-    }
-
-    fn wrong_type(&mut self, kind: &str) {
-        if self.mismatch.is_none() {
-            self.mismatch = Some(format!("field {} is not {kind}", self.next));
-        }
-    }
-
-    /// Ends the current row; notes a row shorter than the table.
-    pub fn end_record(&mut self) {
-        if self.next != self.builders.len() && self.mismatch.is_none() {
-            self.mismatch = Some(format!(
-                "a row has {} fields, not {}",
-                self.next,
-                self.builders.len()
-            ));
-        }
-        self.next = 0;
-        self.rows += 1;
-    }
-
-    fn finish(mut self) -> Vec<ArrayRef> {
-        self.builders
-            .iter_mut()
-            .map(|b| -> ArrayRef {
-                match b {
-                    Builder::Text(b) => Arc::new(b.finish()),
-                    Builder::Int64(b) => Arc::new(b.finish()),
-                    Builder::Int32(b) => Arc::new(b.finish()),
-                    Builder::Bool(b) => Arc::new(b.finish()),
-                }
-            })
-            .collect()
-    }
-}
-
-impl FieldSink for ArrowRows {
-    fn text(&mut self, value: &str) {
-        // Control bytes are written as U+FFFD, as in the CSV file.
-        match self.column() {
-            Some(Builder::Text(b)) => b.append_value(clean_text(value)),
-            Some(_) => self.wrong_type("text"),
-            None => {}
-        }
-    }
-
-    /// Known to hold no control byte (FENs, fixed words): no scan.
-    fn plain_text(&mut self, value: &str) {
-        match self.column() {
-            Some(Builder::Text(b)) => b.append_value(value),
-            Some(_) => self.wrong_type("text"),
-            None => {}
-        }
-    }
-
-    fn int64(&mut self, value: u64) {
-        match self.column() {
-            Some(Builder::Int64(b)) => b.append_value(i64::try_from(value).unwrap_or(i64::MAX)),
-            Some(_) => self.wrong_type("int64"),
-            None => {}
-        }
-    }
-
-    /// The fourteen builders taken at once, without a look-up per field.
-    fn plain_outcome(&mut self) {
-        let at = self.next;
-        self.next += PLAIN_OUTCOME.len();
-        let Some(builders) = self.builders.get_mut(at..at + PLAIN_OUTCOME.len()) else {
-            self.too_long(at);
-            return;
-        };
-        let mut fits = true;
-        for (builder, field) in builders.iter_mut().zip(PLAIN_OUTCOME) {
-            match (builder, field) {
-                (Builder::Text(b), Some(text)) => b.append_value(text),
-                (Builder::Int32(b), None) => b.append_null(),
-                _ => fits = false,
-            }
-        }
-        if !fits {
-            self.wrong_type("the outcome columns' types");
-        }
-    }
-
-    fn int32(&mut self, value: Option<u32>) {
-        match self.column() {
-            Some(Builder::Int32(b)) => {
-                b.append_option(value.map(|v| i32::try_from(v).unwrap_or(i32::MAX)))
-            }
-            Some(_) => self.wrong_type("int32"),
-            None => {}
-        }
-    }
-
-    fn boolean(&mut self, value: bool) {
-        match self.column() {
-            Some(Builder::Bool(b)) => b.append_value(value),
-            Some(_) => self.wrong_type("boolean"),
-            None => {}
-        }
     }
 }
