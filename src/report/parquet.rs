@@ -22,7 +22,7 @@ use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnDescPtr;
 use std::sync::Arc;
@@ -52,6 +52,7 @@ pub struct ParquetTable {
     name: &'static str,
     columns: Vec<Column>,
     schema: SchemaRef,
+    /// The crate's column writers, for the columns that are not text.
     factory: ArrowRowGroupWriterFactory,
     /// The Parquet column of each column, for the text chunks we write.
     descrs: Vec<ColumnDescPtr>,
@@ -125,6 +126,35 @@ fn encoding(
     }
 }
 
+/// The crate's column writers for the columns of `schema` that are not
+/// text, so that a row group makes no writer (and no zstd context) for a
+/// column it will not use. They come from a file writer of those columns
+/// alone, writing to nothing: a column's Parquet descriptor depends only
+/// on its field (name, type, nullability), so theirs equal the real
+/// file's, which is what `append_column` checks, and the settings are the
+/// file's.
+fn crate_factory(
+    schema: &Schema,
+    columns: &[Column],
+    props: &WriterPropertiesPtr,
+) -> parquet::errors::Result<ArrowRowGroupWriterFactory> {
+    let fields: Vec<_> = schema
+        .fields()
+        .iter()
+        .zip(columns)
+        .filter(|(_, c)| c.kind != ColumnType::Text)
+        .map(|(f, _)| Arc::clone(f))
+        .collect();
+    let schema = Arc::new(Schema::new(fields));
+    let parquet_schema = ArrowSchemaConverter::new().convert(&schema)?;
+    let nothing = SerializedFileWriter::new(
+        std::io::sink(),
+        parquet_schema.root_schema_ptr(),
+        Arc::clone(props),
+    )?;
+    Ok(ArrowRowGroupWriterFactory::new(&nothing, schema))
+}
+
 impl ParquetFile {
     /// Starts `name` in `out` with `columns`.
     pub fn create(
@@ -150,10 +180,10 @@ impl ParquetFile {
         let parquet_schema = ArrowSchemaConverter::new()
             .convert(&schema)
             .map_err(|e| error(name, e))?;
+        let factory = crate_factory(&schema, columns, &props).map_err(|e| error(name, e))?;
         let file = out.create(name)?;
         let writer = SerializedFileWriter::new(file, parquet_schema.root_schema_ptr(), props)
             .map_err(|e| error(name, e))?;
-        let factory = ArrowRowGroupWriterFactory::new(&writer, Arc::clone(&schema));
         let descrs = writer.schema_descr().columns().to_vec();
         Ok(ParquetFile {
             table: Arc::new(ParquetTable {
@@ -212,24 +242,24 @@ impl ParquetTable {
         let (finished, rows) = rows
             .finish(&self.room)
             .map_err(|why| format!("{name}: {why}"))?;
-        let writers = self
+        // One writer for each column that is not text, in order (the
+        // schema is flat: a column is one leaf).
+        let mut writers = self
             .factory
             .create_column_writers(0)
-            .map_err(|e| e.to_string())?;
-        // One leaf, so one writer, a column: the schema is flat. The text
-        // columns' writers are left unused.
-        if writers.len() != finished.len() || self.descrs.len() != finished.len() {
+            .map_err(|e| e.to_string())?
+            .into_iter();
+        if self.descrs.len() != finished.len() {
             return Err(format!(
-                "{name}: {} columns, {} column writers",
+                "{name}: {} columns, {} in the schema",
                 finished.len(),
-                writers.len()
+                self.descrs.len()
             ));
         }
         let mut columns = Vec::with_capacity(finished.len());
-        for (((column, field), writer), descr) in finished
+        for ((column, field), descr) in finished
             .into_iter()
             .zip(self.schema.fields())
-            .zip(writers)
             .zip(&self.descrs)
         {
             columns.push(match column {
@@ -238,7 +268,9 @@ impl ParquetTable {
                         .map_err(|why| format!("{name}: {}: {why}", field.name()))?,
                 ),
                 Finished::Array(array) => {
-                    let mut writer = writer;
+                    let Some(mut writer) = writers.next() else {
+                        return Err(format!("{name}: no column writer for {}", field.name()));
+                    };
                     for leaf in compute_leaves(field, &array).map_err(|e| e.to_string())? {
                         writer.write(&leaf).map_err(|e| e.to_string())?;
                     }
