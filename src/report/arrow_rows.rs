@@ -13,9 +13,9 @@ use super::columns::{Column, ColumnType};
 use super::csv_record::clean_text;
 use super::rows::{FieldSink, PLAIN_OUTCOME};
 use crate::simd::quote::has_control;
-use arrow_array::builder::{BooleanBufferBuilder, NullBufferBuilder};
+use arrow_array::builder::BooleanBufferBuilder;
 use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array};
-use arrow_buffer::ScalarBuffer;
+use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -25,13 +25,28 @@ enum ColumnBuf {
     /// and its UTF-8 bytes.
     Text(Vec<u8>),
     Int64(Vec<i64>),
-    /// Values (0 where null) and which are present: the mask is only
-    /// made at the first null.
-    Int32 {
-        values: Vec<i32>,
-        valid: NullBufferBuilder,
-    },
+    /// Values, [`NULL_INT32`] where null: one push a value, the null
+    /// mask made at the end in one pass (a mask kept as the values come
+    /// cost more than the values, a bit and a length check each).
+    Int32(Vec<i32>),
     Bool(BooleanBufferBuilder),
+}
+
+/// An `Int32` field that is absent: no value is negative (they are
+/// counts, clamped to `i32::MAX`).
+const NULL_INT32: i32 = i32::MIN;
+
+/// The `Int32` array of `values`, null where [`NULL_INT32`] (there 0), and
+/// without a null mask if none is.
+fn int32_array(mut values: Vec<i32>) -> Int32Array {
+    let nulls = values.contains(&NULL_INT32).then(|| {
+        let valid = BooleanBuffer::collect_bool(values.len(), |i| values[i] != NULL_INT32);
+        for v in values.iter_mut().filter(|v| **v == NULL_INT32) {
+            *v = 0;
+        }
+        NullBuffer::new(valid)
+    });
+    Int32Array::new(ScalarBuffer::from(values), nulls)
 }
 
 /// How many bytes a row each text column of a table needs, learnt from
@@ -108,10 +123,7 @@ impl ArrowRows {
             .enumerate()
             .map(|(at, c)| match c.kind {
                 ColumnType::Int64 => ColumnBuf::Int64(Vec::with_capacity(rows)),
-                ColumnType::Int32 => ColumnBuf::Int32 {
-                    values: Vec::with_capacity(rows),
-                    valid: NullBufferBuilder::new(rows),
-                },
+                ColumnType::Int32 => ColumnBuf::Int32(Vec::with_capacity(rows)),
                 ColumnType::Bool => ColumnBuf::Bool(BooleanBufferBuilder::new(rows)),
                 ColumnType::Text => ColumnBuf::Text(Vec::with_capacity(room.bytes(at, rows))),
             })
@@ -186,9 +198,7 @@ impl ArrowRows {
                     Finished::Text(body)
                 }
                 ColumnBuf::Int64(values) => Finished::Array(Arc::new(Int64Array::from(values))),
-                ColumnBuf::Int32 { values, mut valid } => Finished::Array(Arc::new(
-                    Int32Array::new(ScalarBuffer::from(values), valid.finish()),
-                )),
+                ColumnBuf::Int32(values) => Finished::Array(Arc::new(int32_array(values))),
                 ColumnBuf::Bool(mut values) => {
                     Finished::Array(Arc::new(BooleanArray::new(values.finish(), None)))
                 }
@@ -225,17 +235,8 @@ impl ColumnBuf {
     #[inline(always)]
     fn push_int32(&mut self, value: Option<u32>) -> bool {
         match self {
-            ColumnBuf::Int32 { values, valid } => {
-                match value {
-                    Some(v) => {
-                        values.push(i32::try_from(v).unwrap_or(i32::MAX));
-                        valid.append_non_null();
-                    }
-                    None => {
-                        values.push(0);
-                        valid.append_null();
-                    }
-                }
+            ColumnBuf::Int32(values) => {
+                values.push(value.map_or(NULL_INT32, |v| i32::try_from(v).unwrap_or(i32::MAX)));
                 true
             }
             _ => false,
@@ -405,6 +406,7 @@ mod tests {
             p.iter().collect::<Vec<_>>(),
             [Some(3), None, Some(i32::MAX)]
         );
+        assert_eq!(p.values()[1], 0, "a null's slot holds 0");
         let b = array(&columns[3])
             .as_any()
             .downcast_ref::<BooleanArray>()
