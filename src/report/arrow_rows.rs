@@ -1,36 +1,52 @@
 //! The rows of one chunk as typed columns for a Parquet row group
-//! ([`ArrowRows`]), in plain buffers of our own: a text column is its bytes
-//! and their offsets, an integer column a `Vec`, and each becomes its Arrow
-//! array at the end without a copy. The Arrow builders cost about twice as
-//! much a value (capacity checks in their buffers, a null mask kept for
-//! columns that are never null), and this runs for every field of every
-//! game.
+//! ([`ArrowRows`]), in plain buffers of our own: an integer column is a
+//! `Vec` that becomes its Arrow array at the end without a copy, and a
+//! text column is the body of a PLAIN Parquet page (each value's length
+//! as 4 bytes little-endian, then its bytes), which
+//! [`super::text_pages`] compresses as it is. The Arrow builders cost
+//! about twice as much a value (capacity checks in their buffers, a null
+//! mask kept for columns that are never null), an Arrow text array would
+//! be copied once more into the page, and this runs for every field of
+//! every game.
 
 use super::columns::{Column, ColumnType};
 use super::csv_record::clean_text;
 use super::rows::{FieldSink, PLAIN_OUTCOME};
 use crate::simd::quote::has_control;
-use arrow_array::builder::{BooleanBufferBuilder, NullBufferBuilder};
-use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array, StringArray};
-use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::builder::BooleanBufferBuilder;
+use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array};
+use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One column's values as they are pushed.
 enum ColumnBuf {
-    /// UTF-8 bytes, and where each value ends (`offsets[0]` is 0).
-    Text {
-        bytes: Vec<u8>,
-        offsets: Vec<i32>,
-    },
+    /// A PLAIN page body: per value, its length (u32 little-endian)
+    /// and its UTF-8 bytes.
+    Text(Vec<u8>),
     Int64(Vec<i64>),
-    /// Values (0 where null) and which are present: the mask is only
-    /// made at the first null.
-    Int32 {
-        values: Vec<i32>,
-        valid: NullBufferBuilder,
-    },
+    /// Values, [`NULL_INT32`] where null: one push a value, the null
+    /// mask made at the end in one pass (a mask kept as the values come
+    /// cost more than the values, a bit and a length check each).
+    Int32(Vec<i32>),
     Bool(BooleanBufferBuilder),
+}
+
+/// An `Int32` field that is absent: no value is negative (they are
+/// counts, clamped to `i32::MAX`).
+const NULL_INT32: i32 = i32::MIN;
+
+/// The `Int32` array of `values`, null where [`NULL_INT32`] (there 0), and
+/// without a null mask if none is.
+fn int32_array(mut values: Vec<i32>) -> Int32Array {
+    let nulls = values.contains(&NULL_INT32).then(|| {
+        let valid = BooleanBuffer::collect_bool(values.len(), |i| values[i] != NULL_INT32);
+        for v in values.iter_mut().filter(|v| **v == NULL_INT32) {
+            *v = 0;
+        }
+        NullBuffer::new(valid)
+    });
+    Int32Array::new(ScalarBuffer::from(values), nulls)
 }
 
 /// How many bytes a row each text column of a table needs, learnt from
@@ -41,10 +57,11 @@ pub struct TextRoom {
     per_row: Vec<AtomicUsize>,
 }
 
-/// About the bytes of a text value: most are short words or empty, the
-/// names longer, and `source` (the input's path) and `event` longer than
-/// 16 on the bench corpus, which cost their buffers two copies in the
-/// first chunk. Room reserved and not written costs no memory.
+/// About the bytes of a text value with its 4-byte length: most are short
+/// words or empty, the names longer, and `source` (the input's path) and
+/// `event` longer than 16 on the bench corpus, which cost their buffers
+/// two copies in the first chunk. Room reserved and not written costs no
+/// memory.
 const TEXT_BYTES_HINT: usize = 32;
 
 /// A FEN of the middle or end of a game: 45 to 60 bytes.
@@ -106,19 +123,9 @@ impl ArrowRows {
             .enumerate()
             .map(|(at, c)| match c.kind {
                 ColumnType::Int64 => ColumnBuf::Int64(Vec::with_capacity(rows)),
-                ColumnType::Int32 => ColumnBuf::Int32 {
-                    values: Vec::with_capacity(rows),
-                    valid: NullBufferBuilder::new(rows),
-                },
+                ColumnType::Int32 => ColumnBuf::Int32(Vec::with_capacity(rows)),
                 ColumnType::Bool => ColumnBuf::Bool(BooleanBufferBuilder::new(rows)),
-                ColumnType::Text => {
-                    let mut offsets = Vec::with_capacity(rows + 1);
-                    offsets.push(0);
-                    ColumnBuf::Text {
-                        bytes: Vec::with_capacity(room.bytes(at, rows)),
-                        offsets,
-                    }
-                }
+                ColumnType::Text => ColumnBuf::Text(Vec::with_capacity(room.bytes(at, rows))),
             })
             .collect();
         ArrowRows {
@@ -174,55 +181,38 @@ impl ArrowRows {
         self.rows += 1;
     }
 
-    /// The columns as Arrow arrays, in order; what `room` learns for the
-    /// next chunk. Fails on a row out of step with the table, or a text
-    /// column too long for the 32-bit offsets of the schema's `Utf8`
-    /// (2 GiB in one row group: `--moves` of huge games).
-    pub fn finish(self, room: &TextRoom) -> Result<Vec<ArrayRef>, String> {
+    /// The columns in order, what `room` learns for the next chunk, and
+    /// how many rows they hold. Fails on a row out of step with the table.
+    pub fn finish(self, room: &TextRoom) -> Result<(Vec<Finished>, usize), String> {
         if let Some(why) = self.mismatch {
             return Err(why);
         }
         let rows = self.rows;
-        self.columns
+        let columns = self
+            .columns
             .into_iter()
             .enumerate()
-            .map(|(at, column)| -> Result<ArrayRef, String> {
-                Ok(match column {
-                    ColumnBuf::Text { bytes, offsets } => {
-                        room.learn(at, bytes.len(), rows);
-                        Arc::new(text_array(bytes, offsets)?)
-                    }
-                    ColumnBuf::Int64(values) => Arc::new(Int64Array::from(values)),
-                    ColumnBuf::Int32 { values, mut valid } => {
-                        Arc::new(Int32Array::new(ScalarBuffer::from(values), valid.finish()))
-                    }
-                    ColumnBuf::Bool(mut values) => {
-                        Arc::new(BooleanArray::new(values.finish(), None))
-                    }
-                })
+            .map(|(at, column)| match column {
+                ColumnBuf::Text(body) => {
+                    room.learn(at, body.len(), rows);
+                    Finished::Text(body)
+                }
+                ColumnBuf::Int64(values) => Finished::Array(Arc::new(Int64Array::from(values))),
+                ColumnBuf::Int32(values) => Finished::Array(Arc::new(int32_array(values))),
+                ColumnBuf::Bool(mut values) => {
+                    Finished::Array(Arc::new(BooleanArray::new(values.finish(), None)))
+                }
             })
-            .collect()
+            .collect();
+        Ok((columns, rows))
     }
 }
 
-/// A `StringArray` over `bytes`, cut at `offsets`. The offsets were taken
-/// modulo 2³², so they are right only if the bytes fit an `i32`.
-fn text_array(bytes: Vec<u8>, offsets: Vec<i32>) -> Result<StringArray, String> {
-    if i32::try_from(bytes.len()).is_err() {
-        return Err(format!(
-            "a text column holds {} bytes in one row group, more than 2 GiB",
-            bytes.len()
-        ));
-    }
-    let (offsets, bytes) = (ScalarBuffer::from(offsets), Buffer::from_vec(bytes));
-    // SAFETY: `bytes` is the concatenation of `&str` values, each pushed
-    // whole (`ColumnBuf::push_text`), and `offsets` starts at 0 and holds
-    // the length of `bytes` after each push, so they rise to `bytes.len()`,
-    // the bytes are UTF-8 and every value starts and ends on a character
-    // boundary: what `OffsetBuffer::new` and `StringArray::try_new` would
-    // check, looking at every offset and every byte again (5 M
-    // instructions of a 460 M run on 10 MB of games).
-    Ok(unsafe { StringArray::new_unchecked(OffsetBuffer::new_unchecked(offsets), bytes, None) })
+/// A finished column: an Arrow array for the parquet crate to encode, or
+/// a text column's PLAIN page body (a value per row).
+pub enum Finished {
+    Array(ArrayRef),
+    Text(Vec<u8>),
 }
 
 impl ColumnBuf {
@@ -230,10 +220,11 @@ impl ColumnBuf {
     #[inline(always)]
     fn push_text(&mut self, value: &str) -> bool {
         match self {
-            ColumnBuf::Text { bytes, offsets } => {
-                bytes.extend_from_slice(value.as_bytes());
-                // Wraps past 2 GiB, which `text_array` refuses.
-                offsets.push(bytes.len() as i32);
+            ColumnBuf::Text(body) => {
+                // A length past 4 GiB wraps, in a column past the 2 GiB
+                // that `text_pages` refuses.
+                body.extend_from_slice(&(value.len() as u32).to_le_bytes());
+                body.extend_from_slice(value.as_bytes());
                 true
             }
             _ => false,
@@ -244,17 +235,8 @@ impl ColumnBuf {
     #[inline(always)]
     fn push_int32(&mut self, value: Option<u32>) -> bool {
         match self {
-            ColumnBuf::Int32 { values, valid } => {
-                match value {
-                    Some(v) => {
-                        values.push(i32::try_from(v).unwrap_or(i32::MAX));
-                        valid.append_non_null();
-                    }
-                    None => {
-                        values.push(0);
-                        valid.append_null();
-                    }
-                }
+            ColumnBuf::Int32(values) => {
+                values.push(value.map_or(NULL_INT32, |v| i32::try_from(v).unwrap_or(i32::MAX)));
                 true
             }
             _ => false,
@@ -348,6 +330,27 @@ mod tests {
     use arrow_array::Array;
     use std::borrow::Cow;
 
+    /// The values of a PLAIN page body, read as the Parquet format
+    /// describes it: a 4-byte little-endian length, then the bytes.
+    fn plain_values(body: &[u8]) -> Vec<String> {
+        let mut values = Vec::new();
+        let mut rest = body;
+        while let Some((len, tail)) = rest.split_first_chunk::<4>() {
+            let (value, tail) = tail.split_at(u32::from_le_bytes(*len) as usize);
+            values.push(String::from_utf8(value.to_vec()).unwrap());
+            rest = tail;
+        }
+        assert!(rest.is_empty());
+        values
+    }
+
+    fn array(column: &Finished) -> &ArrayRef {
+        match column {
+            Finished::Array(a) => a,
+            Finished::Text(_) => panic!("a text column"),
+        }
+    }
+
     fn table() -> Vec<Column> {
         [
             ("t", ColumnType::Text),
@@ -383,27 +386,39 @@ mod tests {
             rows.boolean(b);
             rows.end_record();
         }
-        let arrays = rows.finish(&room).unwrap();
-        let text = arrays[0].as_any().downcast_ref::<StringArray>().unwrap();
-        let texts: Vec<&str> = text.iter().map(Option::unwrap).collect();
-        assert_eq!(texts, ["Réti", "", "a\u{fffd}b"]);
-        assert_eq!(text.null_count(), 0);
-        let n = arrays[1].as_any().downcast_ref::<Int64Array>().unwrap();
+        let (columns, count) = rows.finish(&room).unwrap();
+        assert_eq!(count, 3);
+        let Finished::Text(body) = &columns[0] else {
+            panic!("not a text column")
+        };
+        assert_eq!(plain_values(body), ["Réti", "", "a\u{fffd}b"]);
+        let n = array(&columns[1])
+            .as_any()
+            .downcast_ref::<Int64Array>()
+            .unwrap();
         assert_eq!(n.values().to_vec(), [7, 0, i64::MAX]);
         assert!(n.nulls().is_none());
-        let p = arrays[2].as_any().downcast_ref::<Int32Array>().unwrap();
+        let p = array(&columns[2])
+            .as_any()
+            .downcast_ref::<Int32Array>()
+            .unwrap();
         assert_eq!(
             p.iter().collect::<Vec<_>>(),
             [Some(3), None, Some(i32::MAX)]
         );
-        let b = arrays[3].as_any().downcast_ref::<BooleanArray>().unwrap();
+        assert_eq!(p.values()[1], 0, "a null's slot holds 0");
+        let b = array(&columns[3])
+            .as_any()
+            .downcast_ref::<BooleanArray>()
+            .unwrap();
         assert_eq!(
             b.iter().collect::<Vec<_>>(),
             [Some(true), Some(false), Some(true)]
         );
-        // What the next chunk's text buffer is sized from: 10 bytes in 3
-        // rows (3 a row, rounded down), a quarter more (none of 3) and one.
-        assert_eq!(room.bytes(0, 1), 4);
+        // What the next chunk's text buffer is sized from: 10 bytes and
+        // three lengths in 3 rows (7 a row, rounded down), a quarter more
+        // (one) and one.
+        assert_eq!(room.bytes(0, 1), 9);
     }
 
     /// An Int32 column without a null has no null mask either.
@@ -417,8 +432,8 @@ mod tests {
         rows.int32(Some(1));
         rows.boolean(false);
         rows.end_record();
-        let arrays = rows.finish(&room).unwrap();
-        assert!(arrays[2].nulls().is_none());
+        let (columns, _) = rows.finish(&room).unwrap();
+        assert!(array(&columns[2]).nulls().is_none());
     }
 
     /// A row out of step with the table is an error, not a panic.

@@ -21,6 +21,7 @@ mod output;
 pub mod parquet;
 mod rows;
 pub mod summary;
+mod text_pages;
 mod writer;
 
 pub use chunk::{ChunkBuilder, FormattedChunk, GameFacts};

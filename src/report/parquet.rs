@@ -6,21 +6,25 @@
 //! are formatted, on the worker threads: each chunk of games becomes one
 //! row group, encoded and compressed by its worker ([`ParquetTable::encode`]),
 //! and the ordered writer only appends the finished column chunks to the
-//! file ([`ParquetFile::append`]). Row groups are written as they come, so
+//! file ([`ParquetFile::append`]). Text columns, most of the bytes, are
+//! paged and compressed by us ([`super::text_pages`]); the parquet crate
+//! encodes the others and writes the file. Row groups are written as they come, so
 //! memory stays that of the chunks in flight; the file is written under a
 //! temporary name and renamed into place like the CSV files.
 
 pub use super::arrow_rows::ArrowRows;
-use super::arrow_rows::TextRoom;
+use super::arrow_rows::{Finished, TextRoom};
 use super::columns::{Column, ColumnType};
 use super::output::OutputDir;
+use super::text_pages::{TextChunk, ZSTD_LEVEL, text_chunk};
 use crate::output::{AtomicFile, OutputError};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnDescPtr;
 use std::sync::Arc;
 
 /// The Arrow schema of `columns`: text UTF-8, `Int64` and booleans never
@@ -48,13 +52,22 @@ pub struct ParquetTable {
     name: &'static str,
     columns: Vec<Column>,
     schema: SchemaRef,
+    /// The crate's column writers, for the columns that are not text.
     factory: ArrowRowGroupWriterFactory,
+    /// The Parquet column of each column, for the text chunks we write.
+    descrs: Vec<ColumnDescPtr>,
     room: TextRoom,
 }
 
 /// One chunk's rows, encoded and compressed: a row group ready to append.
 pub struct RowGroup {
-    columns: Vec<ArrowColumnChunk>,
+    columns: Vec<Chunk>,
+}
+
+/// A column chunk, encoded by the parquet crate or, text, by us.
+enum Chunk {
+    Crate(ArrowColumnChunk),
+    Text(TextChunk),
 }
 
 /// A Parquet file being written under its temporary name.
@@ -113,6 +126,35 @@ fn encoding(
     }
 }
 
+/// The crate's column writers for the columns of `schema` that are not
+/// text, so that a row group makes no writer (and no zstd context) for a
+/// column it will not use. They come from a file writer of those columns
+/// alone, writing to nothing: a column's Parquet descriptor depends only
+/// on its field (name, type, nullability), so theirs equal the real
+/// file's, which is what `append_column` checks, and the settings are the
+/// file's.
+fn crate_factory(
+    schema: &Schema,
+    columns: &[Column],
+    props: &WriterPropertiesPtr,
+) -> parquet::errors::Result<ArrowRowGroupWriterFactory> {
+    let fields: Vec<_> = schema
+        .fields()
+        .iter()
+        .zip(columns)
+        .filter(|(_, c)| c.kind != ColumnType::Text)
+        .map(|(f, _)| Arc::clone(f))
+        .collect();
+    let schema = Arc::new(Schema::new(fields));
+    let parquet_schema = ArrowSchemaConverter::new().convert(&schema)?;
+    let nothing = SerializedFileWriter::new(
+        std::io::sink(),
+        parquet_schema.root_schema_ptr(),
+        Arc::clone(props),
+    )?;
+    Ok(ArrowRowGroupWriterFactory::new(&nothing, schema))
+}
+
 impl ParquetFile {
     /// Starts `name` in `out` with `columns`.
     pub fn create(
@@ -122,7 +164,9 @@ impl ParquetFile {
     ) -> Result<Self, OutputError> {
         let schema = schema(columns);
         let mut props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_compression(Compression::ZSTD(
+                ZstdLevel::try_new(ZSTD_LEVEL).map_err(|e| error(name, e))?,
+            ))
             // Dictionaries cost a hash per value and a second page, and
             // most text columns (FENs, sites, names) repeat little within
             // a row group: zstd finds what repeats (`encoding` below).
@@ -136,16 +180,18 @@ impl ParquetFile {
         let parquet_schema = ArrowSchemaConverter::new()
             .convert(&schema)
             .map_err(|e| error(name, e))?;
+        let factory = crate_factory(&schema, columns, &props).map_err(|e| error(name, e))?;
         let file = out.create(name)?;
         let writer = SerializedFileWriter::new(file, parquet_schema.root_schema_ptr(), props)
             .map_err(|e| error(name, e))?;
-        let factory = ArrowRowGroupWriterFactory::new(&writer, Arc::clone(&schema));
+        let descrs = writer.schema_descr().columns().to_vec();
         Ok(ParquetFile {
             table: Arc::new(ParquetTable {
                 name,
                 columns: columns.to_vec(),
                 schema,
                 factory,
+                descrs,
                 room: TextRoom::new(columns),
             }),
             writer,
@@ -162,9 +208,11 @@ impl ParquetFile {
         let name = self.table.name;
         let mut rg = self.writer.next_row_group().map_err(|e| error(name, e))?;
         for column in group.columns {
-            column
-                .append_to_row_group(&mut rg)
-                .map_err(|e| error(name, e))?;
+            match column {
+                Chunk::Crate(c) => c.append_to_row_group(&mut rg),
+                Chunk::Text(t) => rg.append_column(&t.bytes, t.close),
+            }
+            .map_err(|e| error(name, e))?;
         }
         rg.close().map_err(|e| error(name, e))?;
         Ok(())
@@ -190,26 +238,46 @@ impl ParquetTable {
         if rows.is_empty() {
             return Ok(None);
         }
-        let arrays = rows
+        let name = self.name;
+        let (finished, rows) = rows
             .finish(&self.room)
-            .map_err(|why| format!("{}: {why}", self.name))?;
+            .map_err(|why| format!("{name}: {why}"))?;
+        // One writer for each column that is not text, in order (the
+        // schema is flat: a column is one leaf).
         let mut writers = self
             .factory
             .create_column_writers(0)
-            .map_err(|e| e.to_string())?;
-        let mut at = writers.iter_mut();
-        for (array, field) in arrays.iter().zip(self.schema.fields()) {
-            for leaf in compute_leaves(field, array).map_err(|e| e.to_string())? {
-                if let Some(w) = at.next() {
-                    w.write(&leaf).map_err(|e| e.to_string())?;
-                }
-            }
+            .map_err(|e| e.to_string())?
+            .into_iter();
+        if self.descrs.len() != finished.len() {
+            return Err(format!(
+                "{name}: {} columns, {} in the schema",
+                finished.len(),
+                self.descrs.len()
+            ));
         }
-        let columns = writers
+        let mut columns = Vec::with_capacity(finished.len());
+        for ((column, field), descr) in finished
             .into_iter()
-            .map(|w| w.close())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?;
+            .zip(self.schema.fields())
+            .zip(&self.descrs)
+        {
+            columns.push(match column {
+                Finished::Text(body) => Chunk::Text(
+                    text_chunk(Arc::clone(descr), &body, rows)
+                        .map_err(|why| format!("{name}: {}: {why}", field.name()))?,
+                ),
+                Finished::Array(array) => {
+                    let Some(mut writer) = writers.next() else {
+                        return Err(format!("{name}: no column writer for {}", field.name()));
+                    };
+                    for leaf in compute_leaves(field, &array).map_err(|e| e.to_string())? {
+                        writer.write(&leaf).map_err(|e| e.to_string())?;
+                    }
+                    Chunk::Crate(writer.close().map_err(|e| e.to_string())?)
+                }
+            });
+        }
         Ok(Some(RowGroup { columns }))
     }
 }

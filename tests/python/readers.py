@@ -7,9 +7,14 @@ testdata/expected/research.json (computed in Python from the python-chess
 oracle).
 
 Run by tests/report/readers.rs:
-    python readers.py README.md EXPECTED_JSON CHESS_DIR XIANGQI_DIR LICHESS_STYLE_DIR
+    python readers.py README.md EXPECTED_JSON CHESS_DIR XIANGQI_DIR LICHESS_STYLE_DIR [LONG_EVENTS_DIR]
+
+LONG_EVENTS_DIR is the report of a file whose `event` column fills several
+Parquet pages of one row group: its values are compared with games.csv
+(read by Python's csv module), in full and through filters on the column.
 """
 
+import csv
 import json
 import re
 import sys
@@ -102,6 +107,25 @@ def check_query(readme, folder, expected):
     return len(rows)
 
 
+def check_long_text(folder):
+    with open(folder + "/games.csv", encoding="utf-8", newline="") as f:
+        events = [row["event"] for row in csv.DictReader(f)]
+    path = folder + "/games.parquet"
+    group = pq.ParquetFile(path).metadata.row_group(0)
+    assert group.num_rows == len(events), (group.num_rows, len(events))
+    assert pq.read_table(path).column("event").to_pylist() == events
+    assert pl.read_parquet(path)["event"].to_list() == events
+    named = sum(1 for e in events if e.startswith("Réti"))
+    assert 0 < named < len(events)
+    lazy = pl.scan_parquet(path).filter(pl.col("event").str.starts_with("Réti")).select(pl.len())
+    assert lazy.collect().item() == named
+    n, chars = duckdb.sql(f"SELECT count(*), sum(length(event)) FROM '{path}' WHERE event LIKE 'Réti%'").fetchall()[0]
+    assert (n, chars) == (named, sum(len(e) for e in events)), (n, chars)
+    last = duckdb.sql(f"SELECT event FROM '{path}' WHERE site = 's{len(events) - 1}'").fetchall()
+    assert last == [(events[-1],)]
+    print(f"{folder}: {len(events)} long events equal games.csv in pyarrow, polars and DuckDB")
+
+
 def main():
     readme, expected_path, chess_dir, xiangqi_dir, style_dir = sys.argv[1:6]
     expected = json.load(open(expected_path))
@@ -112,6 +136,8 @@ def main():
         print(f"{folder}: {games} games, {missed} missed threefolds: loads and types ok")
     n = check_query(readme, style_dir, expected)
     print(f"README DuckDB query: {n} class and band rows equal research.json")
+    if len(sys.argv) > 6:
+        check_long_text(sys.argv[6])
 
 
 if __name__ == "__main__":

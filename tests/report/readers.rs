@@ -2,7 +2,8 @@
 //! files read by pyarrow, polars and DuckDB, and the README's DuckDB query,
 //! run by `tests/python/readers.py` on a chess report, a xiangqi report and
 //! the report of a lichess-style `.pgn.zst` (testdata/research/, compressed
-//! here). The Python comes from `PGNMILL_PYTHON` (`.ci/run` sets it to its
+//! here), and a report whose `event` column spans several Parquet pages
+//! (`research::long_events_pgn`). The Python comes from `PGNMILL_PYTHON` (`.ci/run` sets it to its
 //! virtual environment) or `python3`; without its modules the test fails in
 //! CI (`CI=true`) and is skipped with a note elsewhere.
 
@@ -42,11 +43,14 @@ fn readme_loads_and_query_in_python_readers() {
     std::fs::write(&zst, zstd::encode_all(&plain[..], 3).expect("zstd")).expect("write");
     let zst_arg = zst.to_string_lossy().into_owned();
     let (_c, style) = run_report(&[&zst_arg, "--tags", "lichess", "--format", "csv,parquet"]);
+    let (long, _) = crate::research::long_events_pgn(tmp.path(), 48);
+    let long_arg = long.to_string_lossy().into_owned();
+    let (_d, long) = run_report(&[&long_arg, "-j", "1", "--format", "csv,parquet"]);
     let out = std::process::Command::new(&python)
         .arg(root().join("tests/python/readers.py"))
         .arg(root().join("README.md"))
         .arg(root().join("testdata/expected/research.json"))
-        .args([&chess, &xiangqi, &style])
+        .args([&chess, &xiangqi, &style, &long])
         .output()
         .expect("python runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -56,4 +60,5 @@ fn readme_loads_and_query_in_python_readers() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("README DuckDB query"), "{stdout}");
+    assert!(stdout.contains("long events equal games.csv"), "{stdout}");
 }

@@ -391,3 +391,132 @@ fn parquet_only_writes_no_csv() {
         assert_eq!(rows, csv_rows, "-j {threads}");
     }
 }
+
+/// A PGN of `games` games whose `Event` tags are long enough that their
+/// column fills several Parquet pages in one row group (1 MiB a page):
+/// tens of kilobytes each, mixing 1-, 2- and 3-byte UTF-8 characters so
+/// that a page cut inside a value would break a character, and every
+/// seventh game's empty. Returns the file and each game's `Event`.
+pub(crate) fn long_events_pgn(dir: &Path, games: usize) -> (std::path::PathBuf, Vec<String>) {
+    let mut pgn = String::new();
+    let mut events = Vec::new();
+    for i in 0..games {
+        let chars = if i % 7 == 3 { 0 } else { 20_000 + i * 997 };
+        let event: String = "Réti 漢 ".chars().cycle().take(chars).collect();
+        pgn.push_str(&format!(
+            "[Event \"{event}\"]\n[Site \"s{i}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+        ));
+        events.push(event);
+    }
+    let path = dir.join("long-events.pgn");
+    std::fs::write(&path, pgn).expect("write the PGN");
+    (path, events)
+}
+
+/// The values of a PLAIN `BYTE_ARRAY` page as the Parquet format defines
+/// them (a 4-byte little-endian length, then the bytes), or `None` if the
+/// page does not end at a value's end or a value is not UTF-8.
+fn plain_values(mut page: &[u8]) -> Option<Vec<String>> {
+    let mut values = Vec::new();
+    while !page.is_empty() {
+        let (len, rest) = page.split_first_chunk::<4>()?;
+        let len = u32::from_le_bytes(*len) as usize;
+        let value = rest.get(..len)?;
+        values.push(String::from_utf8(value.to_vec()).ok()?);
+        page = &rest[len..];
+    }
+    Some(values)
+}
+
+/// A text column longer than a page (1 MiB) in one row group is cut into
+/// several pages, each a whole number of values (read page by page with
+/// the crate's low-level reader and decoded here, from the format's
+/// definition of PLAIN), each at least 1 MiB but the last; the offset
+/// index lists the same pages and the rows each starts at, so that a
+/// reader skipping to rows of the last page (through the index) finds the
+/// values the generator wrote; and every row equals the CSV's.
+#[test]
+fn long_text_columns_span_pages_cut_at_values() {
+    use parquet::arrow::ProjectionMask;
+    use parquet::arrow::arrow_reader::{ArrowReaderOptions, RowSelection, RowSelector};
+    use parquet::basic::{Compression, Encoding, PageType};
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::file::serialized_reader::ReadOptionsBuilder;
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (pgn, events) = long_events_pgn(tmp.path(), 48);
+    let pgn = pgn.to_string_lossy().into_owned();
+    parquet_equals_csv(&[&pgn, "-j", "1"], events.len());
+
+    let (_out_tmp, out) = run_report(&[&pgn, "-j", "1", "--format", "parquet"]);
+    let path = out.join("games.parquet");
+    let options = ReadOptionsBuilder::new().with_page_index().build();
+    let file = std::fs::File::open(&path).expect("games.parquet");
+    let reader = SerializedFileReader::new_with_options(file, options).expect("parquet");
+    let meta = reader.metadata();
+    assert_eq!(meta.num_row_groups(), 1, "one row group at -j 1");
+    let at = meta
+        .file_metadata()
+        .schema_descr()
+        .columns()
+        .iter()
+        .position(|c| c.name() == "event")
+        .expect("an event column");
+    let chunk = meta.row_group(0).column(at);
+    assert_eq!(chunk.compression(), Compression::ZSTD(Default::default()));
+    let mut pages = Vec::new();
+    for page in reader
+        .get_row_group(0)
+        .expect("row group")
+        .get_column_page_reader(at)
+        .expect("pages")
+    {
+        let page = page.expect("page");
+        assert_eq!(page.page_type(), PageType::DATA_PAGE);
+        assert_eq!(page.encoding(), Encoding::PLAIN);
+        let values = plain_values(page.buffer()).expect("whole UTF-8 values");
+        assert_eq!(values.len(), page.num_values() as usize);
+        pages.push((page.buffer().len(), values));
+    }
+    assert!(pages.len() >= 2, "{} pages", pages.len());
+    for (bytes, _) in &pages[..pages.len() - 1] {
+        assert!(*bytes >= 1 << 20, "a page of {bytes} bytes before the last");
+    }
+    let read: Vec<String> = pages.iter().flat_map(|(_, v)| v.clone()).collect();
+    assert_eq!(read, events, "the values, page after page");
+
+    let index = meta
+        .page_index()
+        .and_then(|p| p.offset_index(0, at))
+        .expect("an offset index");
+    let locations = index.page_locations();
+    assert_eq!(locations.len(), pages.len());
+    let mut first = 0;
+    for (location, (_, values)) in locations.iter().zip(&pages) {
+        assert_eq!(location.first_row_index, first);
+        first += values.len() as i64;
+    }
+    assert_eq!(locations[0].offset, chunk.data_page_offset());
+
+    // Two rows of the last page, read through the offset index.
+    let skip = locations[locations.len() - 1].first_row_index as usize + 1;
+    let file = std::fs::File::open(&path).expect("games.parquet");
+    let options = ArrowReaderOptions::new()
+        .with_page_index_policy(parquet::file::metadata::PageIndexPolicy::Required);
+    let builder =
+        ParquetRecordBatchReaderBuilder::try_new_with_options(file, options).expect("parquet");
+    let mask = ProjectionMask::leaves(builder.parquet_schema(), [at]);
+    let selection = RowSelection::from(vec![RowSelector::skip(skip), RowSelector::select(2)]);
+    let mut got = Vec::new();
+    for batch in builder
+        .with_projection(mask)
+        .with_row_selection(selection)
+        .build()
+        .expect("reader")
+    {
+        let batch = batch.expect("batch");
+        let column = batch.column(0);
+        got.extend((0..batch.num_rows()).map(|i| cell(column.as_ref(), i)));
+    }
+    assert_eq!(got, events[skip..skip + 2]);
+}
