@@ -28,7 +28,9 @@
 #     that were touched, so it grows with the input for a mapped file and
 #     says nothing about pgnmill's own memory; RssAnon does.
 #     Also pgnmill `-j 1` and `-j 2` with `--format parquet`, to put the
-#     Parquet output's throughput and memory next to CSV's.
+#     Parquet output's throughput and memory next to CSV's (the `-j 1` one
+#     right after pgnmill `-j 1`, or after the --before run: each ratio is
+#     taken between runs of the same round, as close together as may be).
 #  4. prints medians and the ratios of docs/performance.md: pgnmill MB per CPU-second over
 #     the baseline's (target 2.5x; the median of the per-round ratios, each
 #     from two adjacent runs), 2-thread wall speed-up over 1 thread (target
@@ -57,6 +59,15 @@
 #               after this one, and print this one's MB per CPU-second over
 #               BIN's: the median of the per-round ratios and their spread
 #               (min to max), the before-and-after of one run
+#   --parquet-pairs N  after the rounds, N pairs of pgnmill `-j 1` runs,
+#               CSV and --format parquet, pinned, back to back in ABBA order
+#               (CSV first in odd pairs, Parquet first in even ones), and
+#               print the median of the N per-pair CPU-time ratios with a 95%
+#               confidence interval of that median (from the order
+#               statistics of the ratios). On a shared machine one round's
+#               ratio wanders by 30% or more, so the few rounds of -n say
+#               little about a difference of a few percent; 100 pairs take
+#               some 6 minutes
 # Environment: BASELINE_DIR (default: ../shared/baselines next to the
 # repository root, then /work/shared/baselines), CARGO_TARGET_DIR.
 #
@@ -65,7 +76,7 @@
 # awk; zstd for the .zst runs (apt-get install zstd), skipped without it.
 set -euo pipefail
 
-rounds=3 huge=0 stages=1 size_mb=200 before=
+rounds=3 huge=0 stages=1 size_mb=200 before= pq_pairs=0
 work=${TMPDIR:-/tmp}/pgnmill-throughput
 while [ $# -gt 0 ]; do
   case $1 in
@@ -75,6 +86,7 @@ while [ $# -gt 0 ]; do
     --size-mb) size_mb=${2:?--size-mb needs a number}; shift 2 ;;
     --no-stages) stages=0; shift ;;
     --before) before=${2:?--before needs a pgnmill binary}; shift 2 ;;
+    --parquet-pairs) pq_pairs=${2:?--parquet-pairs needs a number}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "throughput.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -231,10 +243,11 @@ for r in $(seq "$rounds"); do
     # Its games.csv is not fingerprinted: a change may add columns.
     measure before-j1 "$r" "${pin1[@]}" "$before" report -j 1 --quiet --force -o "$out-before" "$big"
   fi
+  # The same report as games.parquet (--format parquet), for its cost: next
+  # to the CSV run it is compared with (with --before, one run between).
+  measure parquet-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --format parquet --quiet --force -o "$out-pq" "$big"
   measure pgnmill-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-j2" "$big"
   echo "pgnmill-j2 $(fingerprint "$out-j2")" >> "$shas"
-  # The same report as games.parquet (--format parquet), for its cost.
-  measure parquet-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --format parquet --quiet --force -o "$out-pq" "$big"
   measure parquet-j2 "$r" "$pgnmill" report -j 2 --format parquet --quiet --force -o "$out-pq" "$big"
   if [ "$have_zstd" = 1 ]; then
     measure zst-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.zst"
@@ -258,6 +271,22 @@ if [ "$huge" = 1 ]; then
     log "2 GB corpus, pgnmill -j 1 and -j 2 (memory), round $r of $rounds"
     measure huge-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
     measure huge-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
+  done
+fi
+pairs=$work/parquet-pairs.tsv
+: > "$pairs"
+# pair_run FORMAT: the CPU seconds (user + sys) of one pinned `-j 1` report.
+pair_run() {
+  /usr/bin/time -f '%U %S' -o "$work/pair.time" "${pin1[@]}" "$pgnmill" report -j 1 --format "$1" \
+    --quiet --force -o "$out-pair-$1" "$big" > /dev/null 2> "$work/pair.stderr"
+  awk '{ print $1 + $2 }' "$work/pair.time"
+}
+if [ "$pq_pairs" -gt 0 ]; then
+  log "$pq_pairs pairs of CSV and Parquet runs at -j 1 (ABBA order)"
+  for i in $(seq "$pq_pairs"); do
+    if [ $((i % 2)) = 1 ]; then c=$(pair_run csv); p=$(pair_run parquet)
+    else p=$(pair_run parquet); c=$(pair_run csv); fi
+    printf '%s\t%s\t%s\n' "$i" "$c" "$p" >> "$pairs"
   done
 fi
 if [ "$stages" = 1 ]; then
@@ -355,6 +384,19 @@ else
   echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
 fi
 echo "$sha" > "$work/games.csv.sha256"
+if [ -s "$pairs" ]; then
+  # The median of the ratios, and the ranks around it that hold the true
+  # median with 95% probability: n/2 -/+ 0.98 sqrt(n) (the normal
+  # approximation of the binomial; exact enough from some 30 pairs on).
+  awk -F'\t' '$2 > 0 { print $3 / $2 }' "$pairs" | sort -g | awk '
+    { r[NR] = $1 }
+    END {
+      n = NR; m = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+      lo = int(n / 2 - 0.98 * sqrt(n)); hi = int(n / 2 + 1 + 0.98 * sqrt(n) + 0.999)
+      if (lo < 1) lo = 1; if (hi > n) hi = n
+      printf "Parquet over CSV, CPU time at 1 thread, %d pairs (ABBA): %+.1f%% (median of per-pair ratios; 95%% confidence interval of the median %+.1f%% to %+.1f%%; target within 10%%)\n", n, 100 * (m - 1), 100 * (r[lo] - 1), 100 * (r[hi] - 1)
+    }'
+fi
 if [ "$stages" = 1 ]; then echo; cat "$work/stages.txt"; fi
 echo
 echo "raw figures: $results (label round wall user sys maxrss_kb rssanon_peak_kb vmrss_peak_kb rssanon_mean_kb)"
