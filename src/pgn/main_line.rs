@@ -51,6 +51,13 @@ impl<'a> MainLine<'a> {
         self.tokens.unclosed_variation()
     }
 
+    /// Ends the line here: the iterator answers `None` from now on, and
+    /// [`MainLine::result`] stays what it was (a replay that found the
+    /// game's end inside a token, `2. Nf3*`).
+    pub fn stop(&mut self) {
+        self.tokens.stop();
+    }
+
     /// The result token after the iterator's position, reading on from
     /// where the line stopped (a caller that stopped at a bad move).
     pub fn find_result(&mut self) -> Option<Token<'a>> {
@@ -67,11 +74,11 @@ impl<'a> Iterator for MainLine<'a> {
     /// Always inlined, as [`Movetext`]'s own `next` is: the replay loop is
     /// one function with the tokenizer and the kernel inside it, and a
     /// call here per token cost a fifth of a report's time.
+    ///
+    /// After the result token [`Movetext`] itself answers `None` (it marks
+    /// itself done), so no test of [`MainLine::result`] is needed here.
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
-        if self.result.is_some() {
-            return None;
-        }
         loop {
             let token = self.tokens.next()?;
             match token.kind {

@@ -260,6 +260,11 @@ impl<'a> Movetext<'a> {
         self.unclosed_variation.map(|at| self.line_at(at))
     }
 
+    /// Ends the iteration: [`Iterator::next`] answers `None` from now on.
+    pub fn stop(&mut self) {
+        self.done = true;
+    }
+
     /// The line the iterator has reached (for "game ended early" messages).
     pub fn line(&self) -> u64 {
         self.line_at(self.pos)

@@ -31,17 +31,34 @@ fn start_position(
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. `has_tags` tells a game from a stray run of text: a tagless "game" whose
 /// very first token is not a move is a parse error, not an illegal move.
-///
-/// Never inlined: the loop is one large function, kernel and tokenizer
-/// inlined into it, and how the compiler allocates its registers decides
-/// its speed; kept apart, that allocation does not change with its caller.
-#[inline(never)]
 pub fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
+    out: &mut GameRecord<'_>,
+) {
+    if options.moves {
+        replay_main_line::<true>(game, fen, mode, has_tags, out);
+    } else {
+        replay_main_line::<false>(game, fen, mode, has_tags, out);
+    }
+}
+
+/// [`replay`], with the `moves` column kept when `MOVES`: a copy of the
+/// loop for each, so that a report without `--moves` (nearly all) does not
+/// ask about the list at every ply.
+///
+/// Never inlined: the loop is one large function, kernel and tokenizer
+/// inlined into it, and how the compiler allocates its registers decides
+/// its speed; kept apart, that allocation does not change with its caller.
+#[inline(never)]
+fn replay_main_line<const MOVES: bool>(
+    game: &GameText<'_>,
+    fen: Option<&str>,
+    mode: CastlingMode,
+    has_tags: bool,
     out: &mut GameRecord<'_>,
 ) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
@@ -52,7 +69,7 @@ pub fn replay(
         }
     };
     out.castling_conflict = castling_conflict;
-    let mut moves = options.moves.then(String::new);
+    let mut moves = MOVES.then(String::new);
     let mut ply: u32 = 0;
     let mut repetitions = RepetitionTable::new();
     repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
@@ -63,12 +80,20 @@ pub fn replay(
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
-        let (m, glued_result) = match pos.play_san(token.text) {
-            Ok(m) => (m, false),
+        let m = match pos.play_san(token.text) {
+            Ok(m) => m,
             Err(e) => {
                 let (retried, glued) = retry_glued_result(&mut pos, token.text, e);
                 match retried {
-                    Ok(m) => (m, glued),
+                    Ok(m) => {
+                        if glued {
+                            // This move is the last: the line ends after it,
+                            // with no test of a flag at every ply.
+                            glued_end = true;
+                            tokens.stop();
+                        }
+                        m
+                    }
                     Err(e) => {
                         let black = pos.turn() == crate::chess::Color::Black;
                         let number = super::MoveNumber::new(pos.fullmove_number(), black);
@@ -87,7 +112,9 @@ pub fn replay(
             }
         };
         // UCI depends on the move and the castling mode, not the board.
-        super::record_move(&mut moves, || pos.uci(m));
+        if MOVES {
+            super::record_move(&mut moves, || pos.uci(m));
+        }
         let irreversible = pos.was_irreversible(rights_before);
         ply += 1;
         if irreversible {
@@ -105,10 +132,6 @@ pub fn replay(
             if seen >= 2 || pos.halfmove_clock() >= rules.from {
                 rules.after_ply(&pos, &repetitions, ply, seen);
             }
-        }
-        if glued_result {
-            glued_end = true;
-            break;
         }
     }
     let movetext_result = if glued_end {
