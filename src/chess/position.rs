@@ -567,12 +567,11 @@ impl Position {
         let b = &self.board;
         let occ = b.occupied();
         let mover = !self.turn;
-        let direct = match role {
-            Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
-            Role::Knight => attacks::knight_attacks(to).contains(king),
-            Role::King => false,
-            slider => attacks::slider_reaches(slider, to, king, occ),
-        };
+        // Both tests for every role, combined without a branch: which piece
+        // moved changes from ply to ply at random, and a `match` on it
+        // mispredicted.
+        let direct = attacks::stepper_attacks(role, mover, to).contains(king)
+            | attacks::slider_reaches(role, to, king, occ);
         let mut checkers = if direct {
             Bitboard::from_square(to)
         } else {
@@ -601,9 +600,7 @@ impl Position {
         if changed.nonempty() {
             self.key ^= zobrist::castling(changed);
         }
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        self.fullmove = self.fullmove.saturating_add(us.index() as u32);
         self.turn = !us;
         self.key ^= zobrist::black_to_move();
         if self.ep.is_some() {

@@ -148,17 +148,25 @@ struct PlainMove {
     captured: Option<Role>,
 }
 
-/// A piece letter of SAN (not the pawn, which SAN does not name).
+/// The role each byte names as a SAN piece letter (`N`, `B`, `R`, `Q`,
+/// `K`; not the pawn, which SAN does not name), `None` for every other
+/// byte.
+static PIECE_LETTER: [Option<Role>; 256] = {
+    let mut t = [None; 256];
+    t[b'N' as usize] = Some(Role::Knight);
+    t[b'B' as usize] = Some(Role::Bishop);
+    t[b'R' as usize] = Some(Role::Rook);
+    t[b'Q' as usize] = Some(Role::Queen);
+    t[b'K' as usize] = Some(Role::King);
+    t
+};
+
+/// A piece letter of SAN: one load from [`PIECE_LETTER`]. A `match` on the
+/// letter compiles to a jump table, whose indirect jump mispredicts
+/// whenever the kind of piece that moves changes, most plies of a game.
 #[inline]
 fn piece_role(c: u8) -> Option<Role> {
-    match c {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
+    PIECE_LETTER[usize::from(c)]
 }
 
 /// The origin squares a disambiguating file letter or rank digit allows.
@@ -332,14 +340,10 @@ impl Position {
                 }
             }
         } else {
-            match role {
-                Role::Knight => attacks::knight_attacks(to) & ours,
-                Role::King => attacks::king_attacks(to) & ours,
-                // A slider's attack set from the target, not a test of
-                // each piece: that test branched on the line each piece
-                // shares with the target, at random.
-                slider => attacks::attacks(slider, us, to, b.occupied()) & ours,
-            }
+            // The attack set from the target, not a test of each piece:
+            // that test branched on the line each piece shares with the
+            // target, at random; and no branch on the role either.
+            attacks::piece_attacks(role, to, b.occupied()) & ours
         };
         let king = self.our_king();
         let captured = target.map(|p| p.role);
