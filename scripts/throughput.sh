@@ -44,7 +44,8 @@
 #     WORK/games.csv.sha256: compare it before and after an optimisation.
 #
 # Usage: scripts/throughput.sh [-n N] [--huge] [--work DIR] [--size-mb MB]
-#                              [--no-stages] [--before BIN]
+#                              [--no-stages] [--before BIN] [--parquet-pairs N]
+#                              [--baseline-pairs N] [--before-pairs N]
 #   -n N        rounds (default 3)
 #   --huge      also build a 2 GB corpus and measure RssAnon on it
 #               (2 GB of disk plus 0.4 GB of report; 2 more runs, a few
@@ -68,6 +69,14 @@
 #               ratio wanders by 30% or more, so the few rounds of -n say
 #               little about a difference of a few percent; 100 pairs take
 #               some 6 minutes
+#   --baseline-pairs N  likewise N pairs of pgnmill `-j 1` and the baseline's
+#               `replay 1`, pinned, in ABBA order: pgnmill's MB per CPU-second
+#               over the baseline's as the median of the N per-pair ratios,
+#               with its 95% confidence interval (the target 2.5x judged on
+#               a shared machine; 100 pairs take some 8 minutes)
+#   --before-pairs N  with --before BIN: N pairs of this pgnmill and BIN, the
+#               same way (the before and after of a change to within a few
+#               percent; 100 pairs take some 4 minutes)
 # Environment: BASELINE_DIR (default: ../shared/baselines next to the
 # repository root, then /work/shared/baselines), CARGO_TARGET_DIR.
 #
@@ -76,7 +85,7 @@
 # awk; zstd for the .zst runs (apt-get install zstd), skipped without it.
 set -euo pipefail
 
-rounds=3 huge=0 stages=1 size_mb=200 before= pq_pairs=0
+rounds=3 huge=0 stages=1 size_mb=200 before= pq_pairs=0 base_pairs=0 before_pairs=0
 work=${TMPDIR:-/tmp}/pgnmill-throughput
 while [ $# -gt 0 ]; do
   case $1 in
@@ -87,6 +96,8 @@ while [ $# -gt 0 ]; do
     --no-stages) stages=0; shift ;;
     --before) before=${2:?--before needs a pgnmill binary}; shift 2 ;;
     --parquet-pairs) pq_pairs=${2:?--parquet-pairs needs a number}; shift 2 ;;
+    --baseline-pairs) base_pairs=${2:?--baseline-pairs needs a number}; shift 2 ;;
+    --before-pairs) before_pairs=${2:?--before-pairs needs a number}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "throughput.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -273,21 +284,41 @@ if [ "$huge" = 1 ]; then
     measure huge-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-huge" "$cdir/huge.pgn"
   done
 fi
-pairs=$work/parquet-pairs.tsv
-: > "$pairs"
-# pair_run FORMAT: the CPU seconds (user + sys) of one pinned `-j 1` report.
-pair_run() {
-  /usr/bin/time -f '%U %S' -o "$work/pair.time" "${pin1[@]}" "$pgnmill" report -j 1 --format "$1" \
-    --quiet --force -o "$out-pair-$1" "$big" > /dev/null 2> "$work/pair.stderr"
+# cpu_of CMD...: the CPU seconds (user + sys) of one run of CMD.
+cpu_of() {
+  /usr/bin/time -f '%U %S' -o "$work/pair.time" "$@" > /dev/null 2> "$work/pair.stderr"
   awk '{ print $1 + $2 }' "$work/pair.time"
 }
+# run_pairs N FILE A B: N pairs of the commands in arrays A and B (their
+# names), A first in odd pairs and B first in even ones (ABBA); appends
+# "pair  cpu_A  cpu_B" lines to FILE.
+run_pairs() {
+  local n=$1 file=$2 i a b
+  local -n cmd_a=$3 cmd_b=$4
+  : > "$file"
+  for i in $(seq "$n"); do
+    if [ $((i % 2)) = 1 ]; then a=$(cpu_of "${cmd_a[@]}"); b=$(cpu_of "${cmd_b[@]}")
+    else b=$(cpu_of "${cmd_b[@]}"); a=$(cpu_of "${cmd_a[@]}"); fi
+    printf '%s\t%s\t%s\n' "$i" "$a" "$b" >> "$file"
+  done
+}
+csv_run=("${pin1[@]}" "$pgnmill" report -j 1 --format csv --quiet --force -o "$out-pair-csv" "$big")
+pq_run=("${pin1[@]}" "$pgnmill" report -j 1 --format parquet --quiet --force -o "$out-pair-parquet" "$big")
+pairs=$work/parquet-pairs.tsv base_pairs_file=$work/baseline-pairs.tsv before_pairs_file=$work/before-pairs.tsv
+rm -f "$pairs" "$base_pairs_file" "$before_pairs_file"
 if [ "$pq_pairs" -gt 0 ]; then
   log "$pq_pairs pairs of CSV and Parquet runs at -j 1 (ABBA order)"
-  for i in $(seq "$pq_pairs"); do
-    if [ $((i % 2)) = 1 ]; then c=$(pair_run csv); p=$(pair_run parquet)
-    else p=$(pair_run parquet); c=$(pair_run csv); fi
-    printf '%s\t%s\t%s\n' "$i" "$c" "$p" >> "$pairs"
-  done
+  run_pairs "$pq_pairs" "$pairs" csv_run pq_run
+fi
+if [ "$base_pairs" -gt 0 ] && [ -n "$baseline" ]; then
+  log "$base_pairs pairs of pgnmill -j 1 and baseline replay 1 runs (ABBA order)"
+  base_run=("${pin1[@]}" "$baseline" replay 1 "$big" "$work/baseline.csv")
+  run_pairs "$base_pairs" "$base_pairs_file" csv_run base_run
+fi
+if [ "$before_pairs" -gt 0 ] && [ -n "$before" ]; then
+  log "$before_pairs pairs of pgnmill -j 1 and --before -j 1 runs (ABBA order)"
+  before_run=("${pin1[@]}" "$before" report -j 1 --quiet --force -o "$out-pair-before" "$big")
+  run_pairs "$before_pairs" "$before_pairs_file" csv_run before_run
 fi
 if [ "$stages" = 1 ]; then
   log "serial fraction: benches/pipeline_stages on big.pgn, 1 and 16 threads"
@@ -384,18 +415,32 @@ else
   echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
 fi
 echo "$sha" > "$work/games.csv.sha256"
-if [ -s "$pairs" ]; then
-  # The median of the ratios, and the ranks around it that hold the true
-  # median with 95% probability: n/2 -/+ 0.98 sqrt(n) (the normal
-  # approximation of the binomial; exact enough from some 30 pairs on).
-  awk -F'\t' '$2 > 0 { print $3 / $2 }' "$pairs" | sort -g | awk '
+# pair_stats FILE: "n median low high" of the per-pair ratios cpu_B / cpu_A
+# of FILE (run_pairs), low and high the ranks around the median that hold
+# the true median with 95% probability: n/2 -/+ 0.98 sqrt(n) (the normal
+# approximation of the binomial; exact enough from some 30 pairs on).
+pair_stats() {
+  awk -F'\t' '$2 > 0 { print $3 / $2 }' "$1" | sort -g | awk '
     { r[NR] = $1 }
     END {
       n = NR; m = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
       lo = int(n / 2 - 0.98 * sqrt(n)); hi = int(n / 2 + 1 + 0.98 * sqrt(n) + 0.999)
       if (lo < 1) lo = 1; if (hi > n) hi = n
-      printf "Parquet over CSV, CPU time at 1 thread, %d pairs (ABBA): %+.1f%% (median of per-pair ratios; 95%% confidence interval of the median %+.1f%% to %+.1f%%; target within 10%%)\n", n, 100 * (m - 1), 100 * (r[lo] - 1), 100 * (r[hi] - 1)
+      print n, m, r[lo], r[hi]
     }'
+}
+if [ -s "$pairs" ]; then
+  read -r n m lo hi < <(pair_stats "$pairs")
+  awk -v n="$n" -v m="$m" -v lo="$lo" -v hi="$hi" 'BEGIN {
+    printf "Parquet over CSV, CPU time at 1 thread, %d pairs (ABBA): %+.1f%% (median of per-pair ratios; 95%% confidence interval of the median %+.1f%% to %+.1f%%; target within 10%%)\n", n, 100 * (m - 1), 100 * (lo - 1), 100 * (hi - 1) }'
+fi
+if [ -s "$base_pairs_file" ]; then
+  read -r n m lo hi < <(pair_stats "$base_pairs_file")
+  printf 'pgnmill / baseline, MB per CPU-second, 1 thread, %d pairs (ABBA): %.2fx (median of per-pair ratios; 95%% confidence interval of the median %.2fx to %.2fx; target 2.5x)\n' "$n" "$m" "$lo" "$hi"
+fi
+if [ -s "$before_pairs_file" ]; then
+  read -r n m lo hi < <(pair_stats "$before_pairs_file")
+  printf 'pgnmill / --before binary, MB per CPU-second, 1 thread, %d pairs (ABBA): %.3fx (median of per-pair ratios; 95%% confidence interval of the median %.3fx to %.3fx; above 1: faster than before)\n' "$n" "$m" "$lo" "$hi"
 fi
 if [ "$stages" = 1 ]; then echo; cat "$work/stages.txt"; fi
 echo
