@@ -244,8 +244,8 @@ const KEEP: [[u64; 4]; 6] = {
 pub fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
     let [knight, king, straight, diagonal] = KEEP[role.index()];
     Bitboard(
-        (KNIGHT[sq.index()] & knight)
-            | (KING[sq.index()] & king)
+        (knight_attacks(sq).0 & knight)
+            | (king_attacks(sq).0 & king)
             | (rook_attacks(sq, occupied).0 & straight)
             | (bishop_attacks(sq, occupied).0 & diagonal),
     )
@@ -498,7 +498,7 @@ const LINE_KIND: [u8; 16] = {
 pub fn stepper_attacks(role: Role, color: Color, sq: Square) -> Bitboard {
     let pawn = 0u64.wrapping_sub(u64::from(role == Role::Pawn));
     let knight = 0u64.wrapping_sub(u64::from(role == Role::Knight));
-    Bitboard((PAWN[color.index()][sq.index()] & pawn) | (KNIGHT[sq.index()] & knight))
+    Bitboard((pawn_attacks(color, sq).0 & pawn) | (knight_attacks(sq).0 & knight))
 }
 
 /// Squares strictly between `a` and `b` if they share a line, else empty.
