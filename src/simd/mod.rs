@@ -8,8 +8,10 @@
 //! - [`classify`]: sixty-four bytes classified into a bitmask (the PGN
 //!   splitter).
 //! - [`quote`]: whether a CSV field needs quotes (the report's rows).
+//! - [`prefetch`]: loading the input ahead of the splitter.
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod bytes16;
 pub(crate) mod classify;
+pub(crate) mod prefetch;
 pub(crate) mod quote;

@@ -13,11 +13,13 @@
 
 use crate::pgn::lines;
 use crate::simd::classify::{LINE_END, MOVETEXT, Simd, TAG};
+use crate::simd::prefetch;
 
 /// The class-`C` mask of the 64 bytes from `at` (fewer at the end of
 /// `buf`: the bits past its end are clear).
 #[inline(always)]
 fn chunk_mask<const C: u8>(simd: Simd, buf: &[u8], at: usize) -> u64 {
+    prefetch::ahead(buf, at);
     let rest = buf.get(at..).unwrap_or_default();
     if let Some(chunk) = rest.first_chunk::<CHUNK>() {
         return simd.classify::<C>(chunk);
