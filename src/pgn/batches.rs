@@ -11,7 +11,7 @@
 use super::split::{GameSpan, Position, split_window};
 use super::split_parallel::split_window_parallel;
 use crate::source::{
-    Chunk, Compression, Encoding, Input, ReadOptions, Source, SourceError, WindowEnd,
+    Chunk, Compression, Damage, Encoding, Input, ReadOptions, Source, SourceError, WindowEnd,
 };
 use std::io::Read;
 use std::path::Path;
@@ -39,6 +39,8 @@ pub struct Batch {
     /// True for the one game of a record file, written as text by a record
     /// reader: its messages name the record, not a line of that text.
     pub record: bool,
+    /// The input's damaged stretches ([`Source::damage`]), if it has any.
+    pub damage: Option<Arc<[Damage]>>,
 }
 
 /// A problem a record reader found in a game it wrote as PGN text: the
@@ -87,7 +89,18 @@ impl Batch {
             input_read,
             note,
             record: true,
+            damage: None,
         }
+    }
+
+    /// The damage that covers a game of this batch, if any: its text is
+    /// not what was compressed.
+    pub fn damage_of(&self, span: &GameSpan) -> Option<&Damage> {
+        let end = span.offset + span.len as u64;
+        self.damage
+            .as_deref()?
+            .iter()
+            .find(|d| d.covers(span.offset, end))
     }
 
     /// All bytes of the batch (games and whatever lies between them).
@@ -120,6 +133,8 @@ pub struct Batches {
     split_threads: usize,
     /// CPU nanoseconds of the threads that split parts of windows.
     split_helpers_ns: u64,
+    /// The source's damaged stretches, shared by its batches.
+    damage: Option<Arc<[Damage]>>,
 }
 
 impl std::fmt::Debug for Batches {
@@ -134,7 +149,9 @@ impl std::fmt::Debug for Batches {
 impl Batches {
     /// The batches of `source`, of about `opts.batch_bytes` each.
     pub fn new(source: Source, opts: &ReadOptions) -> Batches {
+        let damage = (!source.damage().is_empty()).then(|| source.damage().into());
         Batches {
+            damage,
             source,
             batch_bytes: opts.batch_bytes.max(1),
             pos: Position::START,
@@ -215,6 +232,7 @@ impl Batches {
             input_read: self.source.input_read(),
             note: None,
             record: false,
+            damage: self.damage.clone(),
         };
         self.batches += 1;
         self.games += b.games.len() as u64;

@@ -107,8 +107,8 @@ pub struct ReportConfig {
     pub skipped: Skipped,
 }
 
-/// A finished run: its totals, the CPU time of each stage, and the inputs
-/// that broke off part-way (their games before the break are reported).
+/// A finished run: its totals, the CPU time of each stage, and the
+/// warnings of its inputs, in order (each input's are in its summary too).
 #[derive(Debug)]
 pub struct ReportOutcome {
     pub summary: Summary,
@@ -148,28 +148,23 @@ pub fn run_report(
             split_threads,
         };
         let ran = reorder::run_input(input, pool, config, cancel, &mut sink);
-        // A binary file: one line on stderr, and no rows.
-        if let Some(why) = writer
-            .summary
-            .inputs
-            .last()
-            .and_then(|i| i.unsupported.as_ref())
-            && ran.is_ok()
-        {
-            warnings.push(format!("{}: {why}", input.path.display()));
-        }
-        if let Err(end) = ran {
-            match end {
-                // A stream that broke off part-way: its complete games are
-                // reported; say so, and go on with the other inputs.
-                InputEnd::Truncated(e) => {
-                    if let Some(last) = writer.summary.inputs.last_mut() {
-                        last.broke_off(e.to_string());
-                    }
-                    warnings.push(e.to_string());
-                }
-                InputEnd::Fatal(e) => return Err(e),
+        let end = match ran {
+            Ok(()) => None,
+            // A stream that broke off part-way: its complete games are
+            // reported; say so, and go on with the other inputs.
+            Err(InputEnd::Truncated(e)) => Some(e.to_string()),
+            Err(InputEnd::Fatal(e)) => return Err(e),
+        };
+        if let Some(summary) = writer.summary.inputs.last_mut() {
+            // A binary file: one warning, and no rows.
+            if let Some(why) = &summary.unsupported {
+                let why = format!("{}: {why}", input.path.display());
+                summary.warnings.insert(0, why);
             }
+            if let Some(why) = end {
+                summary.broke_off(why);
+            }
+            warnings.extend(summary.warnings.iter().cloned());
         }
     }
     let workers_cpu = pool

@@ -21,6 +21,12 @@ pub(super) enum Produced {
     },
     OpenFailed(SourceError),
     Batch(Batch),
+    /// Something wrong with the input that does not stop its reading (its
+    /// compressed data decodes to no text, say): a warning on its entry.
+    Warning(String),
+    /// A stretch of the text that the compressed data does not vouch for:
+    /// the input is not complete, and its games there are damaged.
+    Damaged(String),
     Truncated(SourceError),
 }
 
@@ -57,25 +63,55 @@ pub(super) fn spawn(
                 compression: source.compression(),
                 unsupported: source.unsupported().map(str::to_string),
             };
+            let compressed = source.compression() != Compression::None;
+            let damage: Vec<String> = source.damage().iter().map(|d| d.why.clone()).collect();
             let mut batches = Batches::new(source, &opts);
             batches.set_split_threads(split_threads);
-            let mut item = Some(opened);
+            let mut queue =
+                std::iter::once(opened).chain(damage.into_iter().map(Produced::Damaged));
+            let mut item = queue.next();
+            let mut broke = false;
             while let Some(message) = item {
                 // A receiver that is gone means the run stopped.
                 if cancel.requested() || tx.send(message).is_err() {
-                    break;
+                    return producer_cpu(start, &batches);
                 }
-                item = batches.next().map(|r| match r {
-                    Ok(batch) => Produced::Batch(batch),
-                    Err(e) => Produced::Truncated(e),
+                item = queue.next().or_else(|| {
+                    batches.next().map(|r| match r {
+                        Ok(batch) => Produced::Batch(batch),
+                        Err(e) => {
+                            broke = true;
+                            Produced::Truncated(e)
+                        }
+                    })
                 });
             }
-            ProducerCpu {
-                own: thread_cpu_ns().saturating_sub(start),
-                split_helpers: batches.split_helpers_cpu_ns(),
-                decoder: batches.source().decoder_cpu_ns(),
+            let source = batches.source();
+            if compressed
+                && !broke
+                && batches.position().offset == 0
+                && source.unsupported().is_none()
+                && source.damage().is_empty()
+            {
+                let why = format!(
+                    "{}: its {} data decodes to no text",
+                    source.path().display(),
+                    source.compression().name()
+                );
+                let _ = tx.send(Produced::Warning(why));
             }
+            producer_cpu(start, &batches)
         })
+}
+
+/// The CPU time of a producer that started at `start`, of its split
+/// helpers and of its decoder.
+fn producer_cpu(start: u64, batches: &Batches) -> ProducerCpu {
+    ProducerCpu {
+        own: thread_cpu_ns().saturating_sub(start),
+        split_helpers: batches.split_helpers_cpu_ns(),
+        decoder: batches.source().decoder_cpu_ns(),
+    }
 }
 
 /// A record file: its games, each written as the PGN text the replay

@@ -218,6 +218,16 @@ impl<'a> State<'_, 'a> {
                 };
                 match item {
                     Some(Produced::Batch(batch)) => self.dispatch(batch, sink),
+                    Some(Produced::Warning(why)) => {
+                        if let Some(input) = sink.writer.summary.inputs.last_mut() {
+                            input.warnings.push(why);
+                        }
+                    }
+                    Some(Produced::Damaged(why)) => {
+                        if let Some(input) = sink.writer.summary.inputs.last_mut() {
+                            input.damaged(why);
+                        }
+                    }
                     // The reader yields nothing after an error: finish the
                     // games before it, then report it.
                     Some(Produced::Truncated(e)) => {

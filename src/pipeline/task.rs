@@ -9,6 +9,7 @@ use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
 use crate::replay::{GameRecord, ReplayOptions, Status, replay_record_text, replay_text};
 use crate::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
+use crate::source::Damage;
 use crate::source::{Encoding, decode_game};
 
 /// What every task of one input shares.
@@ -95,6 +96,9 @@ pub(super) fn replay_chunk(
             if let Some(note) = &batch.note {
                 apply_note(note, &mut record);
             }
+            if let Some(damage) = batch.damage_of(span) {
+                record = damaged(record, damage);
+            }
             replayed.push((index, span, record, values));
         }
         for (i, span, record, values) in &replayed {
@@ -114,6 +118,18 @@ pub(super) fn replay_chunk(
         }
     }
     rows.finish().map_err(TaskError::Format)
+}
+
+/// The row of a game whose text comes from damaged compressed data: what
+/// its tags say, as read, and why its moves were not replayed.
+#[cold]
+fn damaged<'a>(record: GameRecord<'a>, damage: &Damage) -> GameRecord<'a> {
+    GameRecord::not_replayed(
+        record.variant,
+        record.tags,
+        Status::DamagedInput,
+        format!("not replayed: {}", damage.why),
+    )
 }
 
 /// A record reader's note decides the row's status unless the replay

@@ -20,16 +20,23 @@ pub enum Status {
     ParseError,
     /// A variant this tool does not replay (antichess, horde, ...).
     Unsupported,
+    /// The game's text comes from compressed data that failed its check (a
+    /// gzip member or zip member whose CRC-32 does not match, data that
+    /// cannot be decoded): the text is not what was compressed, so the
+    /// game was not replayed. It is the input's fault, not the game's, so
+    /// such a game does not count as broken.
+    DamagedInput,
 }
 
 impl Status {
     /// All statuses, in the order the summary lists them.
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Ok,
         Status::IllegalMove,
         Status::BadFen,
         Status::ParseError,
         Status::Unsupported,
+        Status::DamagedInput,
     ];
 
     /// The word written in the `status` column.
@@ -40,6 +47,13 @@ impl Status {
             Status::BadFen => "bad_fen",
             Status::ParseError => "parse_error",
             Status::Unsupported => "unsupported",
+            Status::DamagedInput => "damaged_input",
         }
+    }
+
+    /// Whether a game of this status counts as broken: it did not replay
+    /// to its end through a fault of its own (not of the input it is in).
+    pub fn is_broken(self) -> bool {
+        !matches!(self, Status::Ok | Status::DamagedInput)
     }
 }

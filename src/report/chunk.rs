@@ -142,7 +142,7 @@ impl GameFacts {
         match kind {
             ExtractKind::Missed => self.missed_threefold,
             ExtractKind::Castling => self.castling_conflict,
-            ExtractKind::Errors => self.status != Status::Ok,
+            ExtractKind::Errors => self.status.is_broken(),
             ExtractKind::Conflicts => self.outcome.result_conflict,
         }
     }

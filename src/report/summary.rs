@@ -30,6 +30,11 @@ pub struct InputSummary {
     /// Whether every byte of the input was read: false exactly when
     /// `error` says why not.
     pub complete: bool,
+    /// Every warning about this input, as printed on stderr (after
+    /// `pgnmill: warning: `): a file refused as not PGN, compressed data
+    /// that decodes to no text, a cut-off or damaged input. `--strict`
+    /// fails a run in which any input has one.
+    pub warnings: Vec<String>,
     /// Games by status; every status is listed, zeros included.
     pub status: BTreeMap<&'static str, u64>,
     pub threefolds_ep_always: u64,
@@ -235,8 +240,18 @@ impl InputSummary {
         }
     }
 
-    /// Marks the input as read only in part, and why.
+    /// Marks a stretch of the input's text as damaged (its compressed data
+    /// fails its check): the input is not complete, and `error` gives the
+    /// first such reason (also a warning).
+    pub fn damaged(&mut self, why: String) {
+        self.warnings.push(why.clone());
+        self.error.get_or_insert(why);
+        self.complete = false;
+    }
+
+    /// Marks the input as read only in part, and why (also a warning).
     pub fn broke_off(&mut self, why: String) {
+        self.warnings.push(why.clone());
         self.error = Some(why);
         self.complete = false;
     }
@@ -325,9 +340,15 @@ impl Summary {
         }
     }
 
-    /// Games that did not replay to the end, whatever the reason.
+    /// Broken games: those that did not replay to their end through a
+    /// fault of their own ([`Status::is_broken`]; a game of a damaged
+    /// input is not one).
     pub fn errors(&self) -> u64 {
-        self.games - self.status.get("ok").copied().unwrap_or(0)
+        Status::ALL
+            .iter()
+            .filter(|s| s.is_broken())
+            .filter_map(|s| self.status.get(s.as_str()))
+            .sum()
     }
 }
 

@@ -68,8 +68,12 @@ impl Input {
             Kind::Stdin => Source::from_read(&self.path, Box::new(std::io::stdin()), opts),
             Kind::File => Source::open_file(&self.path, opts),
             Kind::ZipMember { archive, index } => {
-                let member = zip_member(archive, *index).map_err(|e| io_err(&self.path, e))?;
-                Source::from_read(&self.path, Box::new(member), opts).map(Source::zipped)
+                let checked = super::damage::check_zip_member(archive, *index, &self.path)
+                    .map_err(|e| io_err(&self.path, e))?;
+                let member = zip_member(archive, *index, checked.readable)
+                    .map_err(|e| io_err(&self.path, e))?;
+                Source::from_read(&self.path, Box::new(member), opts)
+                    .map(|s| s.zipped().with_damage(checked.damage))
             }
             Kind::DamagedZip { members, why } => {
                 let text = super::damaged_zip::open(&self.path, members, why.clone())
@@ -82,15 +86,16 @@ impl Input {
 
 /// Member `index` of the zip archive at `archive`, decompressed on a
 /// thread of its own (the archive's reader lends the member's, so they
-/// live together there).
-fn zip_member(archive: &Path, index: usize) -> std::io::Result<ReadAhead> {
+/// live together there), as far as `readable` bytes of text (where its
+/// check found that decoding fails: the failure is reported as damage).
+fn zip_member(archive: &Path, index: usize, readable: u64) -> std::io::Result<ReadAhead> {
     let archive = archive.to_path_buf();
     ReadAhead::spawn_with(move |pump| {
         let file = std::fs::File::open(&archive)?;
         let mut zip =
             zip::ZipArchive::new(std::io::BufReader::new(file)).map_err(std::io::Error::other)?;
-        let mut member = zip.by_index(index).map_err(std::io::Error::other)?;
-        pump(&mut member);
+        let member = zip.by_index(index).map_err(std::io::Error::other)?;
+        pump(&mut member.take(readable));
         Ok(())
     })
 }

@@ -34,6 +34,7 @@
 //! ```
 
 mod content;
+mod damage;
 mod damaged_zip;
 mod encoding;
 mod inputs;
@@ -42,6 +43,7 @@ mod read_ahead;
 mod record_format;
 mod window;
 
+pub use damage::Damage;
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
     Expansion, Input, Listing, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,

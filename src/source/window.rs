@@ -4,7 +4,7 @@
 //! The I/O strategy is chosen here, once per input. A plain file is
 //! memory-mapped: its window is a range of the map, handed on without a
 //! copy, and the kernel pages the file in as it is read. A compressed file
-//! (zstd, gzip: recognised by their magic bytes) or a stream (stdin) is
+//! (zstd, gzip, bzip2, xz: recognised by their magic bytes) or a stream (stdin) is
 //! decoded into an owned buffer that grows to what the reader asks for.
 //! Either way the reader of the window sees one interface ([`Source`]):
 //! ask for at least so many bytes ([`Source::window`]), then hand a prefix
@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
 use super::content::{CONTENT_BYTES, Content, SharedReader, Utf16Reader, content_of};
+use super::damage::{Checked, Damage, GzipMembers, check_gzip};
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
 use super::read_ahead::ReadAhead;
 use super::record_format::RecordFormat;
@@ -75,6 +76,12 @@ impl Compression {
 }
 
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+/// A zstd *skippable frame* starts with `0x184D2A5?` (little-endian: `5?
+/// 2A 4D 18`, any of sixteen values of the first byte). pzstd, which
+/// writes the lichess database dumps, puts one before every data frame
+/// (it holds the size of the frame that follows), so such a file starts
+/// with one; the zstd decoder passes over them wherever they stand.
+const ZSTD_SKIPPABLE_TAIL: [u8; 3] = [0x2a, 0x4d, 0x18];
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
 
@@ -83,7 +90,7 @@ pub(super) const MAGIC_BYTES: usize = 6;
 
 /// The compression an input's first bytes announce.
 pub(super) fn compression_of(head: &[u8]) -> Compression {
-    if head.starts_with(&ZSTD_MAGIC) {
+    if head.starts_with(&ZSTD_MAGIC) || is_zstd_skippable(head) {
         Compression::Zstd
     } else if head.starts_with(&GZIP_MAGIC) {
         Compression::Gzip
@@ -99,6 +106,12 @@ pub(super) fn compression_of(head: &[u8]) -> Compression {
     } else {
         Compression::None
     }
+}
+
+/// Whether `head` starts with a zstd skippable frame's magic number.
+fn is_zstd_skippable(head: &[u8]) -> bool {
+    head.first().is_some_and(|b| b & 0xf0 == 0x50)
+        && head.get(1..4) == Some(&ZSTD_SKIPPABLE_TAIL[..])
 }
 
 pub(super) type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
@@ -194,6 +207,9 @@ pub struct Source {
     /// A xiangqi record file: its format and all its bytes. It then has no
     /// text window either; `crate::records` reads the bytes.
     record: Option<(RecordFormat, Shared)>,
+    /// Stretches of the text that the compressed data does not vouch for
+    /// (see `damage.rs`), known before the text is read.
+    damage: Vec<Damage>,
 }
 
 impl std::fmt::Debug for Source {
@@ -234,9 +250,15 @@ impl Source {
         let n = read_full(&mut file, &mut head).map_err(|e| io_err(path, e))?;
         let head = head.get(..n).unwrap_or_default();
         let len = meta.len();
-        if compression_of(head) != Compression::None {
+        let compression = compression_of(head);
+        if compression != Compression::None {
+            // A gzip file is checked member by member before it is read.
+            let checked = match compression {
+                Compression::Gzip => Some(check_gzip(path).map_err(|e| io_err(path, e))?),
+                _ => None,
+            };
             let rd = std::io::Cursor::new(head.to_vec()).chain(file);
-            let mut r = Source::from_read(path, Box::new(rd), opts)?;
+            let mut r = Source::from_checked_read(path, Box::new(rd), opts, checked)?;
             r.raw_len = Some(len);
             return Ok(r);
         }
@@ -274,7 +296,7 @@ impl Source {
                 r.raw_len = Some(len);
                 Ok(r)
             }
-            Content::Binary(what) => Ok(Source::refused(path, what.to_string(), opts)),
+            Content::Binary(what) => Ok(Source::refused(path, refusal(path, what), opts)),
         }
     }
 
@@ -317,6 +339,7 @@ impl Source {
             room: opts.batch_bytes.max(1),
             unsupported: None,
             record: None,
+            damage: Vec::new(),
         }
     }
 
@@ -328,6 +351,19 @@ impl Source {
         rd: Box<dyn Read + Send>,
         opts: &ReadOptions,
     ) -> Result<Source, SourceError> {
+        Source::from_checked_read(path, rd, opts, None)
+    }
+
+    /// [`Source::from_read`] of data that has been checked (`damage.rs`):
+    /// the text is read only as far as it can be, past the gzip members
+    /// whose checksum failed, and the damage found travels with it.
+    pub(super) fn from_checked_read(
+        path: &Path,
+        rd: Box<dyn Read + Send>,
+        opts: &ReadOptions,
+        checked: Option<Checked>,
+    ) -> Result<Source, SourceError> {
+        let readable = checked.as_ref().map_or(u64::MAX, |c| c.readable);
         let raw_read = Arc::new(AtomicU64::new(0));
         let mut rd: Box<dyn Read + Send> = Box::new(Counting {
             inner: rd,
@@ -350,7 +386,10 @@ impl Source {
             Compression::Zstd => {
                 Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
             }
-            Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+            Compression::Gzip => Box::new(GzipMembers::new(
+                std::io::BufReader::new(raw),
+                checked.is_some(),
+            )),
             Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
             Compression::Xz => Box::new(lzma_rust2::XzReader::new(raw, true)),
             Compression::None => Box::new(raw),
@@ -360,6 +399,10 @@ impl Source {
                 r.compression = Compression::Zip;
                 return Ok(r);
             }
+        };
+        let decoder: Box<dyn Read + Send> = match readable {
+            u64::MAX => decoder,
+            n => Box::new(decoder.take(n)),
         };
         // A compressed stream is decoded on a thread of its own, so that
         // decoding overlaps splitting.
@@ -448,7 +491,23 @@ impl Source {
             room,
             unsupported: None,
             record: None,
+            damage: Vec::new(),
         };
+        if let Some(checked) = checked {
+            source.damage = match content {
+                // UTF-16 is decoded to UTF-8, which moves the offsets: the
+                // damage then covers all of the text from its start.
+                Content::Utf16(_) => checked
+                    .damage
+                    .into_iter()
+                    .map(|d| Damage {
+                        text: 0..u64::MAX,
+                        why: d.why,
+                    })
+                    .collect(),
+                _ => checked.damage,
+            };
+        }
         let (head, _) = source.window(room);
         let encoding = forced
             .unwrap_or_else(|| sniff(head.get(..head.len().min(SNIFF_BYTES)).unwrap_or_default()));
@@ -460,6 +519,20 @@ impl Source {
     /// record`, `PNG image`), if so; it then gives no text.
     pub fn unsupported(&self) -> Option<&str> {
         self.unsupported.as_deref()
+    }
+
+    /// The stretches of the text that its compressed data does not vouch
+    /// for (a gzip member or a zip member whose checksum failed), known
+    /// when the input is opened.
+    pub fn damage(&self) -> &[Damage] {
+        &self.damage
+    }
+
+    /// Says which stretches of the text are damaged (a zip member checked
+    /// by its opener).
+    pub(super) fn with_damage(mut self, damage: Vec<Damage>) -> Source {
+        self.damage = damage;
+        self
     }
 
     /// A xiangqi record file's format and bytes, if this is one.
@@ -611,6 +684,26 @@ impl Source {
             Inner::Mapped { .. } => None,
         }
         .unwrap_or_else(|| std::io::Error::other("read failed"))
+    }
+}
+
+/// Why a plain (not compressed) file is refused: `what` it is, and, when
+/// its name says it is compressed, that its bytes are not (a download
+/// saved under the wrong name, or damaged from its first byte).
+fn refusal(path: &Path, what: &str) -> String {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let named = [
+        (".zst", "zstd"),
+        (".zstd", "zstd"),
+        (".gz", "gzip"),
+        (".bz2", "bzip2"),
+        (".xz", "xz"),
+    ]
+    .into_iter()
+    .find(|(ext, _)| name.ends_with(ext));
+    match named {
+        Some((ext, format)) => format!("{what} (named {ext}, but not {format} data)"),
+        None => what.to_string(),
     }
 }
 

@@ -564,8 +564,9 @@ fn a_truncated_zip_is_read_as_far_as_it_goes_and_marked_incomplete() {
 }
 
 /// A member whose data is damaged (a changed byte: bad CRC; deflate data
-/// that cannot be decoded, from its first byte) is read as far as it goes
-/// and marked incomplete; the other members are read as usual.
+/// that cannot be decoded, from its first byte) gives rows of status
+/// `damaged_input` for the text it decodes to, and is marked incomplete;
+/// the other members are read as usual.
 #[test]
 fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     let tmp = tempfile::tempdir().unwrap();
@@ -574,7 +575,7 @@ fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     let text = sample_text();
 
     // Stored: change a byte of the second member's last game; its CRC
-    // fails at the member's end, so that game is not taken as complete.
+    // fails at the member's end, so none of its text is vouched for.
     let mut bytes = stored_zip_bytes(&[("one.pgn", &text), ("two.pgn", &text)]);
     let last_event = bytes
         .windows(7)
@@ -586,12 +587,21 @@ fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     let run = report(tmp.path(), &[&crc]);
     let got = run.games();
     assert_eq!(got[..n], want[..]);
-    assert_eq!(got[n..], want[..n - 1], "all but the damaged last game");
+    let status = run.column("status");
+    assert_eq!(
+        status.len(),
+        2 * n,
+        "every game of the damaged member is a row"
+    );
+    assert!(
+        status[n..].iter().all(|s| s == "damaged_input"),
+        "{status:?}"
+    );
     let inputs = run.summary["inputs"].as_array().unwrap();
     assert_eq!(inputs[0]["complete"], true);
     assert_eq!(inputs[1]["complete"], false);
     let error = inputs[1]["error"].as_str().unwrap();
-    assert!(error.to_lowercase().contains("checksum"), "{error}");
+    assert!(error.contains("CRC-32"), "{error}");
     strict_fails(tmp.path(), &crc);
 
     // Deflated: the second member's compressed data overwritten from its
@@ -618,4 +628,5 @@ fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     assert_eq!(inputs[1]["games"], 0);
     assert_eq!(inputs[1]["complete"], false);
     assert!(inputs[1]["error"].as_str().unwrap().contains("deflate"));
+    assert_eq!(inputs[1]["warnings"].as_array().unwrap().len(), 1);
 }

@@ -172,7 +172,7 @@ fn browser_dom_holds_the_charts_and_numbers() {
     for (d, r) in drawn.iter().zip(&rates) {
         assert!((d - r).abs() < 1e-6, "{d} vs {r}");
     }
-    assert_eq!(bars(&dom, "chart-status").len(), 5);
+    assert_eq!(bars(&dom, "chart-status").len(), 6, "a bar per status");
     assert!(dom.contains(&format!("<span id=\"missed\">{}</span>", want["missed"])));
     assert!(dom.contains(&format!("<span id=\"games\">{}</span>", want["games"])));
 }

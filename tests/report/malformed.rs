@@ -26,23 +26,10 @@ fn read_rows(path: &Path) -> Vec<Row> {
 /// Runs `pgnmill report --quiet` on `input` into a fresh folder; asserts exit
 /// 0 and a finished report; returns the rows and stderr.
 fn report(input: &Path, extra: &[&str]) -> (Vec<Row>, String) {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let out = tmp.path().join("report");
-    let output = Command::cargo_bin("pgnmill")
-        .expect("binary")
-        .arg("report")
-        .arg("--quiet")
-        .arg("-o")
-        .arg(&out)
-        .args(extra)
-        .arg(input)
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .expect("run pgnmill");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(0), "{input:?}: {stderr}");
-    assert!(out.join("summary.json").is_file(), "no summary.json");
-    (read_rows(&out.join("games.csv")), stderr)
+    let run = support::report_run(&[input], extra);
+    assert_eq!(run.code, Some(0), "{input:?}: {}", run.stderr);
+    assert!(run.out.join("summary.json").is_file(), "no summary.json");
+    (run.rows(), run.stderr)
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use support::{check_invariants, read_csv, root, run_report};
 
 /// Columns compared as they are.
-const SAME: [&str; 14] = [
+pub(crate) const SAME: [&str; 14] = [
     "white",
     "black",
     "result",

@@ -48,6 +48,52 @@ pub fn run_report(args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (tmp, out)
 }
 
+/// A `pgnmill report --quiet` run into a fresh folder, whatever its exit.
+pub struct ReportRun {
+    pub code: Option<i32>,
+    pub stderr: String,
+    /// The report folder (inside a temporary folder that lives as long).
+    pub out: PathBuf,
+    _tmp: tempfile::TempDir,
+}
+
+impl ReportRun {
+    /// The rows of games.csv.
+    pub fn rows(&self) -> Vec<HashMap<String, String>> {
+        read_csv(&self.out.join("games.csv"))
+    }
+
+    /// summary.json.
+    pub fn summary(&self) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.out.join("summary.json")).expect("summary.json");
+        serde_json::from_str(&text).expect("summary.json is JSON")
+    }
+}
+
+/// Runs `pgnmill report --quiet -o FRESH EXTRA... INPUTS...` (two minutes
+/// at most).
+pub fn report_run(inputs: &[&Path], extra: &[&str]) -> ReportRun {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("report");
+    let output = assert_cmd::Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .arg("report")
+        .arg("--quiet")
+        .arg("-o")
+        .arg(&out)
+        .args(extra)
+        .args(inputs)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("run pgnmill");
+    ReportRun {
+        code: output.status.code(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        out,
+        _tmp: tmp,
+    }
+}
+
 /// A CSV file as rows of column name -> value.
 pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));

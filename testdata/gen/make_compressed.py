@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Compressed inputs in the shapes found in the wild: testdata/compressed/.
+
+Every file holds the same text T, the first GAMES games of
+testdata/corpus/lichess-2025-05-blitz-sample.pgn (a lichess database dump
+sample; python-chess's values for every game are in testdata/expected/), cut
+into pieces at byte offsets that fall inside games, so that a game spans two
+frames, members or streams. The files are made by the reference tools where
+they can make the shape (gzip, bzip2, xz, zstd, and python's zipfile), and
+the zstd frame layout of pzstd (a skippable frame before every data frame,
+holding that frame's size) is written here frame by frame with the
+`zstandard` package. Each file is then decoded by the reference tools
+(`zstd -dc`, `pzstd -dc`, `gzip -dc`, `bzip2 -dc`, `xz -dc`, zipfile) and
+checked to give T back, or, for the damaged ones, checked to be refused by
+them. expected.json says, per file, what a reader must make of it: the text
+range of T it holds, the stretches of T whose compressed data fails its
+check, and whether it is refused or decodes to no text.
+
+Needs: python3 with `zstandard`; gzip, bzip2, xz, zstd, pzstd on PATH.
+Usage (from the repository root): python3 testdata/gen/make_compressed.py
+"""
+
+import json
+import os
+import random
+import struct
+import subprocess
+import zipfile
+import zlib
+
+import zstandard
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCE = "testdata/corpus/lichess-2025-05-blitz-sample.pgn"
+OUT = os.path.join(ROOT, "testdata", "compressed")
+GAMES = 120
+# Where T is cut into three pieces: inside games, never at a boundary.
+CUTS = [70001, 150013]
+
+
+def text():
+    """T, and where its games start."""
+    data = open(os.path.join(ROOT, SOURCE), "rb").read()
+    starts = [i for i in range(len(data)) if data.startswith(b"[Event ", i) and (i == 0 or data[i - 1] == 10)]
+    t = data[: starts[GAMES]]
+    for c in CUTS:
+        assert not t.startswith(b"[Event ", c), "a cut must fall inside a game"
+    return t, starts[:GAMES]
+
+
+def pieces(t):
+    bounds = [0] + CUTS + [len(t)]
+    return [t[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+def run(args, data):
+    return subprocess.run(args, input=data, capture_output=True, check=False)
+
+
+def tool(args, data):
+    r = run(args, data)
+    assert r.returncode == 0, (args, r.stderr)
+    return r.stdout
+
+
+def skippable(magic_low, payload):
+    return struct.pack("<II", 0x184D2A50 | magic_low, len(payload)) + payload
+
+
+def zstd_frame(piece, content_size=True):
+    c = zstandard.ZstdCompressor(level=3, write_checksum=True, write_content_size=content_size)
+    if content_size:
+        return c.compress(piece)
+    # A streamed frame: the header has no content size, as `zstd` writes
+    # from a pipe.
+    obj = c.compressobj()
+    return obj.compress(piece) + obj.flush()
+
+
+def main():
+    t, starts = text()
+    p = pieces(t)
+    os.makedirs(OUT, exist_ok=True)
+    files = {}
+
+    def write(name, data, expect):
+        open(os.path.join(OUT, name), "wb").write(data)
+        files[name] = expect
+
+    whole = {"text": [0, len(t)], "damaged": [], "refused": False, "no_text": False}
+
+    # pzstd's layout: [skippable frame: size of next frame][frame] ...
+    data = b""
+    for piece in p:
+        frame = zstd_frame(piece)
+        data += skippable(0, struct.pack("<I", len(frame))) + frame
+    assert tool(["zstd", "-dc"], data) == t and tool(["pzstd", "-dc"], data) == t
+    write("pzstd-frames.pgn.zst", data, whole)
+
+    # Skippable frames first, between frames and last, of several magic
+    # numbers and payload sizes; frames with and without a content size.
+    data = skippable(0xF, b"")
+    data += zstd_frame(p[0], content_size=False)
+    data += skippable(0x3, bytes(range(17)))
+    data += zstd_frame(p[1])
+    data += skippable(0x9, b"")
+    data += skippable(0x1, b"\x00" * 3)
+    data += zstd_frame(p[2], content_size=False)
+    data += skippable(0xA, b"x" * 100)
+    assert tool(["zstd", "-dc"], data) == t
+    write("skippable-anywhere.pgn.zst", data, whole)
+
+    # Only skippable frames, and one empty frame: no text at all.
+    data = skippable(0, b"abcd") + skippable(5, b"")
+    assert tool(["zstd", "-dc"], data) == b""
+    write("only-skippable.pgn.zst", data, {"text": [0, 0], "damaged": [], "refused": False, "no_text": True})
+    data = tool(["zstd", "-c", "-q"], b"")
+    assert tool(["zstd", "-dc"], data) == b""
+    write("empty-frame.pgn.zst", data, {"text": [0, 0], "damaged": [], "refused": False, "no_text": True})
+
+    # Random bytes named .zst: not zstd, not text.
+    rnd = random.Random(28).randbytes(4096)
+    assert run(["zstd", "-dc"], rnd).returncode != 0
+    write("random-bytes.pgn.zst", rnd, {"text": [0, 0], "damaged": [], "refused": True, "no_text": False})
+
+    # gzip: one member per piece (as `cat a.gz b.gz` makes), then zero
+    # padding, which gzip ignores.
+    members = [tool(["gzip", "-c", "-n"], piece) for piece in p]
+    data = b"".join(members) + b"\x00" * 8
+    assert tool(["gzip", "-dc"], data) == t
+    write("members.pgn.gz", data, whole)
+
+    # The second member's CRC-32 (8 bytes before its end) flipped: gzip
+    # refuses the file; the second piece's text is unreliable.
+    bad = bytearray(members[1])
+    bad[-8] ^= 0xFF
+    data = members[0] + bytes(bad) + members[2]
+    r = run(["gzip", "-dc"], data)
+    assert r.returncode != 0 and b"crc error" in r.stderr, r.stderr
+    write(
+        "crc-member.pgn.gz",
+        data,
+        {"text": [0, len(t)], "damaged": [[CUTS[0], CUTS[1]]], "refused": False, "no_text": False},
+    )
+
+    # bzip2: one stream per piece.
+    data = b"".join(tool(["bzip2", "-c"], piece) for piece in p)
+    assert tool(["bzip2", "-dc"], data) == t
+    write("streams.pgn.bz2", data, whole)
+
+    # xz: one stream per piece, with stream padding (a multiple of four
+    # zero bytes) between two of them and at the end.
+    streams = [tool(["xz", "-c"], piece) for piece in p]
+    data = streams[0] + b"\x00" * 4 + streams[1] + streams[2] + b"\x00" * 8
+    assert tool(["xz", "-dc"], data) == t
+    write("streams.pgn.xz", data, whole)
+
+    # zip: three members, each whole games (as a zip of PGN files holds:
+    # T cut at the starts of games 41 and 81); the second member's CRC-32
+    # changed in its local header and in the central directory, so zipfile
+    # refuses it.
+    zip_cuts = [starts[40], starts[80]]
+    bounds = [0] + zip_cuts + [len(t)]
+    zp = [t[a:b] for a, b in zip(bounds, bounds[1:])]
+    path = os.path.join(OUT, "crc-member.zip")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for i, piece in enumerate(zp):
+            info = zipfile.ZipInfo(f"part{i + 1}.pgn", date_time=(2025, 5, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, piece)
+    data = bytearray(open(path, "rb").read())
+    crc = struct.pack("<I", zlib.crc32(zp[1]))
+    at = data.find(crc)
+    while at != -1:
+        data[at] ^= 0xFF
+        at = data.find(crc, at + 4)
+    open(path, "wb").write(data)
+    with zipfile.ZipFile(path) as z:
+        assert z.read("part1.pgn") == zp[0] and z.read("part3.pgn") == zp[2]
+        try:
+            z.read("part2.pgn")
+            raise AssertionError("the damaged member must be refused")
+        except zipfile.BadZipFile:
+            pass
+    files["crc-member.zip"] = {
+        "members": {
+            "part1.pgn": {"text": [0, zip_cuts[0]], "damaged": []},
+            "part2.pgn": {"text": zip_cuts, "damaged": [[0, zip_cuts[1] - zip_cuts[0]]]},
+            "part3.pgn": {"text": [zip_cuts[1], len(t)], "damaged": []},
+        }
+    }
+
+    manifest = {
+        "source": SOURCE,
+        "games": GAMES,
+        "text_bytes": len(t),
+        "cuts": CUTS,
+        "files": files,
+    }
+    with open(os.path.join(OUT, "expected.json"), "w") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

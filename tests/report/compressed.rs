@@ -1,0 +1,276 @@
+//! Compressed inputs as users download them (docs/reports.md, "Inputs"):
+//! the files of `testdata/compressed/` (made and checked by the reference
+//! tools, `testdata/gen/make_compressed.py`) give, game for game, the rows
+//! python-chess gives for the text they hold (`testdata/expected/`); the
+//! games whose compressed data fails its check are `damaged_input`; an
+//! input refused or decoding to no text is a warning, and `--strict` then
+//! exits 1.
+
+use crate::report_vs_python_chess::SAME;
+use crate::support;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+type Row = HashMap<String, String>;
+
+const LICHESS: &str = "testdata/corpus/lichess-2025-05-blitz-sample.pgn";
+
+fn dir() -> PathBuf {
+    support::root().join("testdata/compressed")
+}
+
+fn manifest() -> Value {
+    let text = std::fs::read_to_string(dir().join("expected.json")).expect("expected.json");
+    serde_json::from_str(&text).expect("json")
+}
+
+/// python-chess's rows for the lichess sample, in game order.
+fn expected_rows() -> Vec<Row> {
+    support::read_csv(&support::root().join("testdata/expected/games.csv"))
+        .into_iter()
+        .filter(|r| r["source"] == LICHESS)
+        .collect()
+}
+
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    rows: Vec<Row>,
+    summary: Value,
+}
+
+fn report(inputs: &[&Path], extra: &[&str]) -> Run {
+    let run = support::report_run(inputs, extra);
+    Run {
+        code: run.code,
+        rows: run.rows(),
+        summary: run.summary(),
+        stderr: run.stderr,
+    }
+}
+
+/// `[start, end]`.
+fn range(r: &Value) -> (u64, u64) {
+    (r[0].as_u64().unwrap(), r[1].as_u64().unwrap())
+}
+
+/// `[[start, end], ...]`.
+fn ranges(v: &Value) -> Vec<(u64, u64)> {
+    v.as_array().expect("ranges").iter().map(range).collect()
+}
+
+/// Checks `rows` (one input's, whose text is `text` of the lichess
+/// sample) against python-chess's: the same games at the same offsets
+/// and lines (counted from the text's start), and the same replay, except
+/// for a game that overlaps a `damaged` stretch (offsets in the input's
+/// text), which must be `damaged_input`.
+fn check_rows(what: &str, rows: &[Row], text: (u64, u64), damaged: &[(u64, u64)]) {
+    let all = expected_rows();
+    let expected: Vec<&Row> = all
+        .iter()
+        .filter(|r| {
+            let at: u64 = r["offset"].parse().unwrap();
+            at >= text.0 && at < text.1
+        })
+        .collect();
+    assert_eq!(rows.len(), expected.len(), "{what}: games");
+    let first_line: u64 = expected.first().map_or(1, |r| r["line"].parse().unwrap());
+    let ends: Vec<u64> = expected
+        .iter()
+        .skip(1)
+        .map(|r| r["offset"].parse::<u64>().unwrap() - text.0)
+        .chain([text.1 - text.0])
+        .collect();
+    let mut seen_damaged = 0;
+    for ((ours, theirs), end) in rows.iter().zip(&expected).zip(ends) {
+        let at = format!("{what} game {}", ours["game"]);
+        let offset = theirs["offset"].parse::<u64>().unwrap() - text.0;
+        let line = theirs["line"].parse::<u64>().unwrap() - first_line + 1;
+        assert_eq!(ours["offset"], offset.to_string(), "{at}: offset");
+        assert_eq!(ours["line"], line.to_string(), "{at}: line");
+        assert_eq!(ours["white"], theirs["white"], "{at}: white");
+        assert_eq!(ours["black"], theirs["black"], "{at}: black");
+        if damaged.iter().any(|&(a, b)| offset < b && a < end) {
+            seen_damaged += 1;
+            assert_eq!(ours["status"], "damaged_input", "{at}");
+            assert!(ours["error"].contains("CRC-32"), "{at}: {}", ours["error"]);
+            assert_eq!(ours["plies"], "0", "{at}: a damaged game is not replayed");
+        } else {
+            for c in SAME {
+                assert_eq!(ours[c], theirs[c], "{at}: {c}");
+            }
+        }
+    }
+    assert_eq!(
+        seen_damaged > 0,
+        !damaged.is_empty(),
+        "{what}: damaged games"
+    );
+}
+
+#[test]
+fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
+    let manifest = manifest();
+    for (name, expect) in manifest["files"].as_object().unwrap() {
+        if expect.get("members").is_some() {
+            continue;
+        }
+        let path = dir().join(name);
+        let run = report(&[&path], &["--strict"]);
+        let input = &run.summary["inputs"][0];
+        let warnings = input["warnings"].as_array().unwrap();
+        let damaged = ranges(&expect["damaged"]);
+        let refused = expect["refused"].as_bool().unwrap();
+        let no_text = expect["no_text"].as_bool().unwrap();
+        let fine = damaged.is_empty() && !refused && !no_text;
+        assert_eq!(
+            run.code,
+            Some(if fine { 0 } else { 1 }),
+            "{name}: {}",
+            run.stderr
+        );
+        assert_eq!(warnings.is_empty(), fine, "{name}: {warnings:?}");
+        for w in warnings {
+            let w = w.as_str().unwrap();
+            assert!(
+                run.stderr.contains(w),
+                "{name}: warning {w:?} not on stderr"
+            );
+        }
+        let text = range(&expect["text"]);
+        if refused {
+            assert!(input["unsupported"].is_string(), "{name}: not refused");
+            assert!(run.rows.is_empty(), "{name}: rows of a refused input");
+        } else if no_text {
+            assert!(warnings[0].as_str().unwrap().contains("decodes to no text"));
+            assert!(run.rows.is_empty());
+        } else {
+            check_rows(name, &run.rows, text, &damaged);
+            // A damaged input is incomplete, and its games are not broken.
+            assert_eq!(input["complete"], damaged.is_empty(), "{name}");
+            let broken = run
+                .rows
+                .iter()
+                .filter(|r| !["ok", "damaged_input"].contains(&r["status"].as_str()))
+                .count();
+            let ok = input["status"]["ok"].as_u64().unwrap() as usize;
+            assert_eq!(
+                ok + broken + seen(&run.rows, "damaged_input"),
+                run.rows.len()
+            );
+        }
+        // Without --strict, the same run succeeds.
+        let lenient = report(&[&path], &[]);
+        assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
+        assert_eq!(lenient.rows, run.rows, "{name}");
+    }
+}
+
+fn seen(rows: &[Row], status: &str) -> usize {
+    rows.iter().filter(|r| r["status"] == status).count()
+}
+
+#[test]
+fn a_zip_member_that_fails_its_checksum_is_damaged_and_the_others_are_read() {
+    let manifest = manifest();
+    let members = &manifest["files"]["crc-member.zip"]["members"];
+    let zip = dir().join("crc-member.zip");
+    let run = report(&[&zip], &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 3);
+    for input in inputs {
+        let path = input["path"].as_str().unwrap();
+        let member = path.rsplit(':').next().unwrap();
+        let expect = &members[member];
+        let damaged = ranges(&expect["damaged"]);
+        let rows: Vec<Row> = run
+            .rows
+            .iter()
+            .filter(|r| r["source"] == path)
+            .cloned()
+            .collect();
+        check_rows(path, &rows, range(&expect["text"]), &damaged);
+        assert_eq!(input["complete"], damaged.is_empty(), "{path}");
+        if !damaged.is_empty() {
+            let w = input["warnings"][0].as_str().unwrap();
+            assert!(w.contains("CRC-32") && w.contains(member), "{w}");
+            assert!(run.stderr.contains(w));
+            assert_eq!(
+                input["status"]["damaged_input"].as_u64(),
+                Some(rows.len() as u64)
+            );
+        }
+    }
+    // Damaged games are not broken games: the run's count of games with
+    // errors leaves them out.
+    let errors = run.summary["status"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(k, _)| !["ok", "damaged_input"].contains(&k.as_str()))
+        .map(|(_, v)| v.as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(errors, 0);
+}
+
+/// The frames of a pzstd file: each behind a skippable frame that gives
+/// its size (pzstd's layout), as the zstd format defines them.
+fn pzstd_frames(data: &[u8]) -> usize {
+    let mut at = 0;
+    let mut frames = 0;
+    while at + 12 <= data.len() {
+        let word = |i: usize| u32::from_le_bytes(data[i..i + 4].try_into().unwrap()) as usize;
+        assert_eq!(word(at) & !0xf, 0x184D_2A50, "a skippable frame at {at}");
+        assert_eq!(word(at + 4), 4);
+        at += 12 + word(at + 8);
+        frames += 1;
+    }
+    assert_eq!(at, data.len());
+    frames
+}
+
+/// A dump written by pzstd itself, as lichess writes its monthly files:
+/// several frames, each behind a skippable frame; the report equals the
+/// plain text's, under `--strict`.
+#[test]
+fn a_dump_written_by_pzstd_reads_like_its_text() {
+    if Command::new("pzstd").arg("--version").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pzstd is needed under CI (Debian's zstd package)"
+        );
+        eprintln!("skipped: pzstd not found");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let plain = tmp.path().join("month.pgn");
+    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
+    // 5 MB: pzstd -1 cuts that into several frames.
+    std::fs::write(&plain, sample.repeat(5)).unwrap();
+    let packed = tmp.path().join("month.pgn.zst");
+    let status = std::process::Command::new("pzstd")
+        .args(["-q", "-1", "-p", "2", "-o"])
+        .arg(&packed)
+        .arg(&plain)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let frames = pzstd_frames(&std::fs::read(&packed).unwrap());
+    assert!(frames >= 2, "pzstd made {frames} frame(s)");
+    let zst = report(&[&packed], &["--strict"]);
+    assert_eq!(zst.code, Some(0), "{}", zst.stderr);
+    assert_eq!(zst.summary["inputs"][0]["compression"], "zstd");
+    let txt = report(&[&plain], &[]);
+    assert_eq!(zst.rows.len(), 5 * 438);
+    for (a, b) in zst.rows.iter().zip(&txt.rows) {
+        for (column, value) in b {
+            if column != "source" {
+                assert_eq!(&a[column], value, "game {}: {column}", b["game"]);
+            }
+        }
+    }
+}
