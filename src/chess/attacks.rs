@@ -557,7 +557,7 @@ mod tests {
     ) {
         let mut occ = 0x0040_2000_0810_4400u64;
         for round in 0..rounds {
-            occ = occ.rotate_left(rotation) ^ (round * 0x9E37_79B9_7F4A_7C15);
+            occ = occ.rotate_left(rotation) ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let rq = Bitboard(occ & 0x5555_0000_AAAA_0000);
             let bq = Bitboard(occ & 0x0000_5555_0000_AAAA);
             for k in 0..64u32 {
@@ -647,7 +647,7 @@ mod tests {
     fn slider_reaches_agrees_with_attack_sets() {
         let mut occ = 0x0040_2000_0810_4400u64;
         for round in 0..8u64 {
-            occ = occ.rotate_left(7) ^ (round * 0x9E37_79B9_7F4A_7C15);
+            occ = occ.rotate_left(7) ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             for a in 0..64u32 {
                 for b in 0..64u32 {
                     let (Some(a), Some(b)) = (Square::new(a), Square::new(b)) else {
@@ -676,7 +676,7 @@ mod tests {
     fn branch_free_attack_sets_agree_with_the_role_sets() {
         let mut occ = 0x0081_2400_1842_0081u64;
         for round in 0..8u64 {
-            occ = occ.rotate_left(11) ^ (round * 0x9E37_79B9_7F4A_7C15);
+            occ = occ.rotate_left(11) ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             for sq in (0..64u32).filter_map(Square::new) {
                 for role in Role::ALL {
                     let expected = match role {

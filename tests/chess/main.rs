@@ -2,7 +2,7 @@
 //! `perft` and `fen` commands (`pgnmill::chess`).
 //!
 //! One test binary for the stage; each module is a former `tests/*.rs`
-//! file. Run one module with `cargo test --release --test chess -- chess_perft::`.
+//! file. Run one module with `cargo test --test chess -- chess_perft::`.
 
 mod chess_cli;
 mod chess_fuzz;

@@ -3,7 +3,7 @@
 //! messages, interruption, output files).
 //!
 //! One test binary; each module is a former `tests/*.rs` file. Run one
-//! module with `cargo test --release --test cli -- cli_faults::`.
+//! module with `cargo test --test cli -- cli_faults::`.
 
 mod cli_faults;
 mod cli_inputs;

@@ -1,9 +1,9 @@
 //! Stage 1, PGN text: sources, the game splitter, tag pairs and the
 //! main-line tokenizer (`pgnmill::source`, `pgnmill::pgn`).
 //!
-//! One test binary for the stage (one link under `cargo test --release`);
+//! One test binary for the stage (one link under `cargo test`);
 //! each module is a former `tests/*.rs` file. Run one module with
-//! `cargo test --release --test pgn -- tokens_fast::`.
+//! `cargo test --test pgn -- tokens_fast::`.
 
 #[path = "../support/mod.rs"]
 mod support;

@@ -1,6 +1,6 @@
 //! Game counts of every PGN file under a directory (ignored: a tool, run by
 //! hand on the shared corpora, which are not in the repository):
-//! `PGN_DIR=<a folder of PGN collections> cargo test --release --test pgn -- pgn_shared_corpora --ignored --nocapture`
+//! `PGN_DIR=<a folder of PGN collections> cargo test --test pgn -- pgn_shared_corpora --ignored --nocapture`
 
 use std::path::Path;
 

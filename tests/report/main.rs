@@ -3,7 +3,7 @@
 //! `pgnmill::report`).
 //!
 //! One test binary for the stage; each module is a former `tests/*.rs`
-//! file. Run one module with `cargo test --release --test report -- malformed::`.
+//! file. Run one module with `cargo test --test report -- malformed::`.
 
 #[path = "../support/mod.rs"]
 mod support;

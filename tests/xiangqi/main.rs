@@ -4,7 +4,7 @@
 //!
 //! One test binary for the stage; each module is a former `tests/*.rs`
 //! file. Run one module with
-//! `cargo test --release --test xiangqi -- xiangqi_kernel_fen::`.
+//! `cargo test --test xiangqi -- xiangqi_kernel_fen::`.
 
 #[path = "../support/mod.rs"]
 mod support;
