@@ -9,6 +9,7 @@
 mod support;
 
 mod boundaries;
+mod boundaries_vs_python_chess;
 mod html;
 mod malformed;
 mod outcomes_vs_python_chess;
