@@ -38,6 +38,14 @@ pub enum SanError {
     BadPromotion(String),
     #[error("illegal move {0}")]
     Illegal(String),
+    /// A move with a full origin square (`g1h1`, `e2-e4`) whose square
+    /// holds no piece of the side to move: a move, not a legal one.
+    #[error("{token}: no {color} piece on {from}", color = .color.name())]
+    NoPieceOn {
+        token: String,
+        color: Color,
+        from: Square,
+    },
 }
 
 const LEAVES_CHECK: &str = "leaves the king in check";
@@ -58,6 +66,9 @@ impl SanError {
             SanError::MissingPromotion(_) => MISSING_PROMOTION.into(),
             SanError::BadPromotion(_) => BAD_PROMOTION.into(),
             SanError::Illegal(_) => "illegal move".into(),
+            SanError::NoPieceOn { color, from, .. } => {
+                format!("no {} piece on {from}", color.name()).into()
+            }
             SanError::NoPiece { .. } | SanError::Ambiguous { .. } => self.to_string().into(),
         }
     }
@@ -282,11 +293,11 @@ impl Position {
                 match self.board.piece_at(from) {
                     Some(piece) if piece.color == self.turn => piece.role,
                     _ => {
-                        return Err(SanError::Invalid(format!(
-                            "{}: no {} piece on {from}",
-                            lossy(token),
-                            self.turn.name()
-                        )));
+                        return Err(SanError::NoPieceOn {
+                            token: lossy(token),
+                            color: self.turn,
+                            from,
+                        });
                     }
                 }
             }

@@ -51,10 +51,14 @@ impl<'a> GameText<'a> {
         )
     }
 
-    /// The value (escapes resolved) of the first tag named `name`, compared
-    /// case-insensitively.
+    /// The value (escapes resolved) of the tag named `name`, compared
+    /// case-insensitively; of the last one when the name repeats
+    /// (docs/pgn-dialect.md §3).
     pub fn tag(&self, name: &str) -> Option<std::borrow::Cow<'a, [u8]>> {
-        self.tags().find(|t| t.name_is(name)).map(|t| t.value())
+        self.tags()
+            .filter(|t| t.name_is(name))
+            .last()
+            .map(|t| t.value())
     }
 
     /// The main-line tokens of the movetext.

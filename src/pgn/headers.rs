@@ -6,7 +6,7 @@
 //! such files really use), so the report is always UTF-8.
 
 use super::GameText;
-use super::tag::unescape;
+use super::tag::{OpenValue, open_value_lines, unescape, value_left_open};
 use std::borrow::Cow;
 
 /// The tag values one game's replay and row need.
@@ -26,9 +26,36 @@ pub struct GameHeaders<'a> {
     pub format: Option<Cow<'a, [u8]>>,
     /// Whether the game had any tag pair at all.
     pub any: bool,
-    /// The line of the first tag whose value has no closing quote (the tag
-    /// was ended at its line end, docs/pgn-dialect.md §3).
-    pub unclosed_tag: Option<u64>,
+    /// The first tag whose value has no closing quote (the tag was ended
+    /// at its line end, docs/pgn-dialect.md §3).
+    pub unclosed_tag: Option<UnclosedTag>,
+}
+
+/// A tag value without its closing quote: where, and how many lines after
+/// it went on with it (passed over, not read as movetext).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnclosedTag {
+    /// The tag's line.
+    pub line: u64,
+    /// The lines after it that go on with the value (0 when none does).
+    pub lines_after: u64,
+}
+
+impl UnclosedTag {
+    /// The tag `scan` of `bytes` (a game's text) on line `line`, when its
+    /// value has no closing quote.
+    fn of(bytes: &[u8], value: (usize, usize), line: u64) -> Option<Self> {
+        if !value_left_open(bytes, value) {
+            return None;
+        }
+        // The value runs to its line end: the next line starts after it.
+        let next = super::lines::line_end(bytes, value.1, true).map_or(bytes.len(), |(_, n)| n);
+        let lines_after = match open_value_lines(bytes, next, true) {
+            OpenValue::Lines { count, .. } => count,
+            OpenValue::No | OpenValue::Incomplete => 0,
+        };
+        Some(UnclosedTag { line, lines_after })
+    }
 }
 
 /// A tag name of up to eight bytes packed into a word with bit 5 of every
@@ -108,7 +135,8 @@ const FORMAT: u64 = folded_name(b"format");
 const VARIANT: u64 = folded_name(b"variant");
 
 impl<'a> GameHeaders<'a> {
-    /// Reads the tags of a game; the first occurrence of a name wins, names
+    /// Reads the tags of a game; when a name occurs twice, the last
+    /// occurrence wins (as python-chess and pgn-extract read it), names
     /// compared case-insensitively (`[Fen]` exists in the wild).
     pub fn read(game: &GameText<'a>) -> Self {
         let mut h = GameHeaders::default();
@@ -118,8 +146,8 @@ impl<'a> GameHeaders<'a> {
             // The value's place in the game's bytes, for its closing quote.
             let start = (tag.raw_value.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
             let end = start.wrapping_add(tag.raw_value.len());
-            if h.unclosed_tag.is_none() && unclosed_value(bytes, start, end) {
-                h.unclosed_tag = Some(tag.line);
+            if h.unclosed_tag.is_none() {
+                h.unclosed_tag = UnclosedTag::of(bytes, (start, end), tag.line);
             }
         }
         h
@@ -136,12 +164,10 @@ impl<'a> GameHeaders<'a> {
             let folded = folded_name_in(bytes, scan.name.0, name);
             // A plain tag line (`may_escape` false) ends in its closing
             // quote and `]`: only the general reader's tags can be unclosed.
-            if scan.may_escape
-                && h.unclosed_tag.is_none()
-                && unclosed_value(bytes, scan.value.0, scan.value.1)
-            {
+            if scan.may_escape && h.unclosed_tag.is_none() {
                 let before = bytes.get(..scan.name.0).unwrap_or_default();
-                h.unclosed_tag = Some(line + super::lines::count_lines(before));
+                let at = line + super::lines::count_lines(before);
+                h.unclosed_tag = UnclosedTag::of(bytes, scan.value, at);
             }
             // Most tags of a game are none the replay needs (ratings,
             // clocks, openings): those skip the call once `any` is known.
@@ -179,20 +205,12 @@ impl<'a> GameHeaders<'a> {
             VARIANT => &mut self.variant,
             _ => return,
         };
-        if slot.is_none() {
-            *slot = Some(if may_escape {
-                unescape(raw_value)
-            } else {
-                Cow::Borrowed(raw_value)
-            });
-        }
+        *slot = Some(if may_escape {
+            unescape(raw_value)
+        } else {
+            Cow::Borrowed(raw_value)
+        });
     }
-}
-
-/// Whether the tag value at `bytes[start..end]` opened with a quote and ran
-/// to its line end without the closing one.
-fn unclosed_value(bytes: &[u8], start: usize, end: usize) -> bool {
-    start > 0 && bytes.get(start - 1) == Some(&b'"') && bytes.get(end) != Some(&b'"')
 }
 
 /// A tag value as UTF-8 text: as is when it is UTF-8, else read as

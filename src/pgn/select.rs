@@ -186,12 +186,14 @@ impl TagQuery {
     }
 
     /// Reads the query's tags from `game`, whose bytes are `text`
-    /// (UTF-8): the first tag of each name, compared without case.
+    /// (UTF-8): the last tag of each name, compared without case (as the
+    /// report's columns read them, docs/pgn-dialect.md §3).
     pub fn read<'a>(&self, text: &'a str, line: u64) -> TagValues<'a> {
         let mut values: TagValues<'a> = vec![None; self.names.len()];
         for tag in GameText::new(text.as_bytes(), line).tags() {
             for (slot, name) in values.iter_mut().zip(&self.names) {
-                if slot.is_none() && tag.name_is(name) {
+                // The last occurrence of a name wins, as for the columns.
+                if tag.name_is(name) {
                     *slot = Some(text_in(Some(text), &Some(tag.value())));
                 }
             }
@@ -256,21 +258,21 @@ mod tests {
     }
 
     #[test]
-    fn query_reads_first_tag_without_case_and_selects_on_all() {
+    fn query_reads_last_tag_without_case_and_selects_on_all() {
         let game =
             "[Event \"a\"]\n[whiteelo \"1500\"]\n[WhiteElo \"2500\"]\n[ECO \"B01\"]\n\n1. e4 *\n";
         let q = TagQuery::new(
             vec!["WhiteElo".into(), "Opening".into()],
-            vec![cond("ECO~^B"), cond("WhiteElo<2000")],
+            vec![cond("ECO~^B"), cond("WhiteElo>=2000")],
         );
         let values = q.read(game, 1);
         assert_eq!(q.column_names(), ["WhiteElo", "Opening"]);
         assert_eq!(values.len(), 3);
-        assert_eq!(values[0].as_deref(), Some("1500"));
+        assert_eq!(values[0].as_deref(), Some("2500"));
         assert_eq!(values[1].as_deref(), None);
         assert_eq!(values[2].as_deref(), Some("B01"));
         assert!(q.selects(&values));
-        let q = TagQuery::new(vec![], vec![cond("ECO~^B"), cond("WhiteElo>=2000")]);
+        let q = TagQuery::new(vec![], vec![cond("ECO~^B"), cond("WhiteElo<2000")]);
         assert!(!q.selects(&q.read(game, 1)));
     }
 }

@@ -130,6 +130,68 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
     }
 }
 
+/// Whether a tag's value, `buf[start..end]` (a [`TagScan::value`]), opened
+/// with a quote and ran to its line end without the closing one (the value
+/// was ended there).
+#[inline]
+pub(crate) fn value_left_open(buf: &[u8], (start, end): (usize, usize)) -> bool {
+    start > 0 && buf.get(start - 1) == Some(&b'"') && buf.get(end) != Some(&b'"')
+}
+
+/// What [`open_value_lines`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OpenValue {
+    /// The value does not go on: the next line is read as usual.
+    No,
+    /// `count` lines go on with the value; the line after them starts at
+    /// `next`.
+    Lines { next: usize, count: u64 },
+    /// The buffer ends before that is known (it is not final).
+    Incomplete,
+}
+
+/// A tag value left open at its line end ([`value_left_open`]) goes on
+/// over the lines after it (docs/pgn-dialect.md §3) up to the first line
+/// whose text ends with `"]` (whitespace after it allowed), when that line
+/// comes before any line that is blank, starts with `[` (after whitespace),
+/// `%` or `;`, and before the end of the input: a long value that an editor
+/// wrapped. `from` is the start of the line after the tag's. Those lines
+/// belong to the tag section, never to the movetext; the value itself is
+/// still ended at its line end (the game is a `parse_error`). Each line is
+/// looked at once: the search stops at the next tag line.
+pub(crate) fn open_value_lines(buf: &[u8], from: usize, is_final: bool) -> OpenValue {
+    let mut at = from;
+    let mut count = 0;
+    loop {
+        if at >= buf.len() {
+            return if is_final {
+                OpenValue::No
+            } else {
+                OpenValue::Incomplete
+            };
+        }
+        if matches!(buf.get(at), Some(b'%' | b';')) {
+            return OpenValue::No;
+        }
+        let Some((le, next)) = lines::line_end(buf, at, is_final) else {
+            return OpenValue::Incomplete;
+        };
+        let text = lines::skip_spaces(buf, at, le);
+        if text >= le || buf.get(text) == Some(&b'[') {
+            return OpenValue::No;
+        }
+        count += 1;
+        let mut end = le;
+        while end > text && buf.get(end - 1).copied().is_some_and(lines::is_space_byte) {
+            end -= 1;
+        }
+        if buf.get(end.saturating_sub(2)..end) == Some(b"\"]") {
+            return OpenValue::Lines { next, count };
+        }
+        at = next;
+    }
+}
+
 /// One tag pair, borrowed from the game's bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tag<'a> {
@@ -357,7 +419,16 @@ impl HeaderCursor {
             }
             let s = scan_tag(buf, p, line_end, false);
             self.pos = s.end.max(p + 1);
-            return HeaderItem::Tag(s, self.line);
+            let line = self.line;
+            if value_left_open(buf, s.value)
+                && let OpenValue::Lines { next, count } = open_value_lines(buf, next_line, true)
+            {
+                // The lines that go on with the value are part of the tag
+                // section; the value stays ended at its line end.
+                self.next_line_at(next);
+                self.line += count;
+            }
+            return HeaderItem::Tag(s, line);
         }
     }
 }

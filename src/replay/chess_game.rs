@@ -29,8 +29,9 @@ fn start_position(
 }
 
 /// Replays the main line of `game` from `fen` (or the standard start) into
-/// `out`, whose tags, variant and start FEN are already set. `has_tags` tells a game from a stray run of text: a tagless "game" whose
-/// very first token is not a move is a parse error, not an illegal move.
+/// `out`, whose tags, variant and start FEN are already set. `has_tags`
+/// tells a game from a stray run of text: a tagless "game" whose very first
+/// token cannot be played is a parse error, not an illegal move.
 pub fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
@@ -98,12 +99,14 @@ fn replay_main_line<const MOVES: bool>(
                         let black = pos.turn() == crate::chess::Color::Black;
                         let number = super::MoveNumber::new(pos.fullmove_number(), black);
                         let why = e.reason();
+                        let not_a_move = matches!(e, crate::chess::SanError::Invalid(_));
                         (out.status, out.error) = super::failed_move(
                             ply,
                             number,
                             &token,
                             tokens.line_at(token.offset),
                             has_tags,
+                            not_a_move,
                             why,
                         );
                         break;

@@ -42,15 +42,19 @@ impl MoveNumber {
     }
 }
 
-/// A move token that could not be played: `parse_error` when it is the
-/// first token of a text with no tags (stray text, not a game), else
-/// `illegal_move`; the message names the move as a person counts it, the
-/// ply, the line, and why: `move 12... Nf6, ply 24 (line 30): why`. `why`
-/// does not repeat the token. Kept out of line: the replay loops pay for
-/// it only when a game stops. It takes the token's line, not the token
-/// iterator: a reference to the iterator passed to a function that is not
-/// inlined keeps the iterator in memory for the whole loop (+6% of a
-/// report's instructions, measured with callgrind).
+/// A move token that could not be played. `parse_error` when it is no move
+/// at all (`not_a_move`: `pawn`, `Nf9`, `P-K4`, python-chess's
+/// `InvalidMoveError`) or the first token of a text with no tags (stray
+/// text, not a game); else `illegal_move` (a move that the position does not
+/// allow, python-chess's `IllegalMoveError` and `AmbiguousMoveError`). The
+/// message names the move as a person counts it, the ply, the line, and
+/// why: `move 12... Nf6, ply 24 (line 30): why`; stray text is named by its
+/// line alone, with no move number it never had. `why` does not repeat the
+/// token. Kept out of line: the replay loops pay for it only when a game
+/// stops. It takes the token's line, not the token iterator: a reference
+/// to the iterator passed to a function that is not inlined keeps the
+/// iterator in memory for the whole loop (+6% of a report's instructions,
+/// measured with callgrind).
 #[cold]
 #[inline(never)]
 pub(crate) fn failed_move(
@@ -59,9 +63,19 @@ pub(crate) fn failed_move(
     token: &crate::pgn::Token<'_>,
     line: u64,
     has_tags: bool,
+    not_a_move: bool,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
-    let status = if ply == 0 && !has_tags {
+    if ply == 0 && !has_tags {
+        let text = String::from_utf8_lossy(token.text);
+        let error = if not_a_move {
+            format!("line {line}: stray text (no tag pair, and \"{text}\" is not a move)")
+        } else {
+            format!("line {line}: stray text (no tag pair, and \"{text}\" cannot be played: {why})")
+        };
+        return (Status::ParseError, error);
+    }
+    let status = if not_a_move {
         Status::ParseError
     } else {
         Status::IllegalMove
@@ -262,10 +276,10 @@ fn replay<'a>(
             record.variant = Cow::Owned(name);
         }
     }
-    if let Some(line) = headers.unclosed_tag
+    if let Some(tag) = headers.unclosed_tag
         && record.status == Status::Ok
     {
-        (record.status, record.error) = unclosed::tag(line);
+        (record.status, record.error) = unclosed::tag(tag);
     }
     record
 }

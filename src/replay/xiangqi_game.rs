@@ -58,7 +58,15 @@ pub fn replay(
                     }
                     MoveLocation::Line => {
                         let line = tokens.line_at(token.offset);
-                        super::failed_move(ply, number, &token, line, has_tags, why)
+                        // Text in none of the notations, or not shaped like
+                        // a move in the one it looks like.
+                        let not_a_move = matches!(
+                            e,
+                            NotationError::Empty
+                                | NotationError::Unrecognized { .. }
+                                | NotationError::Syntax { .. }
+                        );
+                        super::failed_move(ply, number, &token, line, has_tags, not_a_move, why)
                     }
                 };
                 name_in_chinese(&pos, &text, &mut out.error);

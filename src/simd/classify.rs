@@ -11,8 +11,10 @@
 /// `\n` and `\r`.
 pub(crate) const LINE_END: u8 = 0;
 /// The movetext bytes that change the splitter's state: line ends, `{`,
-/// `}`, `(`, `)`, `;`, and `"` (a tag pair after a result on the same line
-/// has one; `[` does not tell, since every lichess clock comment has one).
+/// `}`, `(`, `)`, `;`, `"` (a tag pair after a result on the same line
+/// has one; `[` does not tell, since every lichess clock comment has one),
+/// and `*` and `-` (a result token has one: another game may follow it on
+/// its line).
 /// The class also holds a few bytes that take fewer vector instructions to
 /// leave in than to leave out (the other control bytes up to `\r`, `y`
 /// and DEL); whoever reads the class skips them.
@@ -27,7 +29,14 @@ pub(crate) const TAG: u8 = 2;
 pub(crate) fn in_class<const C: u8>(b: u8) -> bool {
     match C {
         LINE_END => matches!(b, b'\n' | b'\r'),
-        MOVETEXT => b <= b'\r' || b & 0xfe == b'(' || b & 0xf9 == b'y' || b == b';' || b == b'"',
+        MOVETEXT => {
+            b <= b'\r'
+                || b & 0xfe == b'('
+                || b & 0xf9 == b'y'
+                || b == b';'
+                || b & 0xf7 == b'"'
+                || b == b'-'
+        }
         _ => b <= b'\r' || b == b'"' || b & 0xfe == b'\\',
     }
 }
@@ -122,11 +131,19 @@ fn classify_avx2<const C: u8>(block: &[u8; 64]) -> u64 {
                     _mm256_and_si256(v, _mm256_set1_epi8(!0x06u8 as i8)),
                     _mm256_set1_epi8(b'y' as i8),
                 );
+                // `"` and `*` differ in one bit.
+                let quote_star = _mm256_cmpeq_epi8(
+                    _mm256_and_si256(v, _mm256_set1_epi8(!0x08u8 as i8)),
+                    _mm256_set1_epi8(b'"' as i8),
+                );
                 let semi = _mm256_or_si256(
                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b';' as i8)),
-                    _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8)),
+                    _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'-' as i8)),
                 );
-                _mm256_or_si256(_mm256_or_si256(low, parens), _mm256_or_si256(braces, semi))
+                _mm256_or_si256(
+                    _mm256_or_si256(_mm256_or_si256(low, parens), quote_star),
+                    _mm256_or_si256(braces, semi),
+                )
             }
             _ => {
                 let quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8));
@@ -169,10 +186,10 @@ fn classify_sse2<const C: u8>(block: &[u8; 64]) -> u64 {
             let low = _mm_cmpeq_epi8(_mm_min_epu8(v, splat(b'\r')), v);
             let m = match C {
                 LINE_END => _mm_or_si128(eq(b'\n'), eq(b'\r')),
-                // `(` `)`; `y` `{` `}` DEL; `;` `"`.
+                // `(` `)`; `y` `{` `}` DEL; `;` `-`; `"` `*`.
                 MOVETEXT => _mm_or_si128(
-                    _mm_or_si128(low, like(0x01, b'(')),
-                    _mm_or_si128(like(0x06, b'y'), _mm_or_si128(eq(b';'), eq(b'"'))),
+                    _mm_or_si128(_mm_or_si128(low, like(0x01, b'(')), like(0x08, b'"')),
+                    _mm_or_si128(like(0x06, b'y'), _mm_or_si128(eq(b';'), eq(b'-'))),
                 ),
                 // `"`; `\` `]`.
                 _ => _mm_or_si128(_mm_or_si128(low, eq(b'"')), like(0x01, b'\\')),
@@ -200,7 +217,7 @@ mod tests {
     /// random bytes drawn mostly from the bytes the classes hold.
     #[test]
     fn classify_matches_bytes() {
-        let alphabet = b"\n\r{}();\"]\\[ a0\t\x00\xff\x80\x7b\x7d";
+        let alphabet = b"\n\r{}();\"]\\[ a0\t\x00\xff\x80\x7b\x7d*-\xa2\xaa";
         let mut seed = 7;
         for _ in 0..20_000 {
             let mut block = [0u8; 64];

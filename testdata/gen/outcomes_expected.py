@@ -83,7 +83,9 @@ def first(ply, value, current):
 def outcome_columns(raw, row, info):
     """The outcome columns of one game, given report_expected's reading."""
     out = {c: "" for c in COLUMNS[4:]}
-    if row["status"] not in ("ok", "illegal_move"):
+    # A game stopped at a token that is no move (parse_error, with the
+    # ply it stopped at) was replayed up to it, as an illegal_move game is.
+    if row["status"] not in ("ok", "illegal_move") and row["error_ply"] == "":
         return out
     is960 = row["variant"] == "chess960"
     fen = raw.tags.get("FEN")

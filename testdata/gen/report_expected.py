@@ -403,13 +403,22 @@ def analyse(source, index, raw):
     plies = 0
     for tok in moves:
         if isinstance(tok, NotAMove):
-            status = "illegal_move"
+            status = "parse_error"
             row["error_ply"] = plies + 1
             info["error"] = f"{tok}: not a move"
             break
         try:
             move = board.parse_san(tok)
+        except chess.InvalidMoveError as err:
+            # No move at all (python-chess: "invalid san"): the text cannot
+            # be read, docs/pgn-dialect.md section 4.
+            status = "parse_error"
+            row["error_ply"] = plies + 1
+            info["error"] = f"{tok}: {err}"
+            break
         except ValueError as err:
+            # A move the position does not allow (IllegalMoveError) or
+            # that names more than one (AmbiguousMoveError).
             status = "illegal_move"
             row["error_ply"] = plies + 1
             info["error"] = f"{tok}: {err}"
@@ -528,7 +537,7 @@ def write_outputs(rows, infos):
 
 def check_invariants(rows):
     for r in rows:
-        if r["status"] in ("ok", "illegal_move"):
+        if r["status"] in ("ok", "illegal_move") or r["error_ply"] != "":
             assert r["rep_max_ep_always"] <= r["rep_max_ep_legal"], r
         missed = r["threefold_ply_ep_legal"] != "" and r["threefold_ply_ep_always"] == ""
         assert (r["missed_threefold"] == "true") == missed, r

@@ -10,12 +10,18 @@ Writes game_counts.csv with two counts per file:
        movetext starts a new game: a blank line is inserted before it;
     2. a line holding only a result token after blank lines in movetext
        belongs to the game: the blank lines before it are removed;
-    3. after a blank line in a tag section, a tag line whose first tag has
-       the name of the game's first tag starts a new game: a second blank
-       line is inserted before it;
+    3. after a blank line in a tag section, a tag line one of whose tags
+       has a name that the section already has starts a new game (a
+       tag-only game before it): a second blank line is inserted before it;
     4. a tag line that carries movetext after its tags is split in two, and
        leading whitespace before a tag line is removed (python-chess only
-       recognises tags at the start of a line).
+       recognises tags at the start of a line);
+    5. a result token at depth 0 followed on its line by a token that
+       starts with a digit or an ASCII letter ends its game there: a blank
+       line is inserted before that token (tagless games on one line);
+    6. the lines that go on with a tag value left open at its line end (up
+       to the first that ends with '"]', before any blank, '[', '%' or ';'
+       line) are passed over: they are removed.
 Comments ({...} across lines, ';' to end of line, '%' lines) are tracked so
 that nothing inside a comment is changed.
 
@@ -103,14 +109,93 @@ def tag_name(line):
     return m.group(1) if m else ""
 
 
+def line_tags(line):
+    """(names in lower case, whether the last value is left open) of the
+    tags a line that starts with '[' holds."""
+    names, i, n, open_value = [], 0, len(line.rstrip("\r\n")), False
+    text = line[:n]
+    while i < n and text[i] == "[":
+        j = i + 1
+        while j < n and text[j] in " \t":
+            j += 1
+        k = j
+        while k < n and text[k] not in '"] \t':
+            k += 1
+        if k > j:
+            names.append(text[j:k].lower())
+        while k < n and text[k] not in '"]':
+            k += 1
+        open_value = False
+        if k < n and text[k] == '"':
+            k += 1
+            while k < n and text[k] != '"':
+                k += 2 if text[k] == "\\" else 1
+            open_value = k >= n
+            k += 1
+            while k < n and text[k] != "]":
+                k += 1
+        i = k + 1
+        while i < n and text[i] in " \t":
+            i += 1
+    return names, open_value
+
+
+def open_value_lines(lines, k):
+    """How many lines from lines[k] on go on with a tag value left open on
+    the line before (rule 6); 0 when they do not."""
+    for n, line in enumerate(lines[k:]):
+        if line.startswith(("%", ";")) or line.isspace() or line == "" or line.lstrip().startswith("["):
+            return 0
+        if line.rstrip(" \t\r\n").endswith('"]'):
+            return n + 1
+    return 0
+
+
+def cut_after_results(line):
+    """Rule 5: `line` (movetext) with a blank line before each token that
+    starts a tagless game after a result on the line."""
+    out, i, depth, start, last = [], 0, 0, 0, None
+    tok = None
+    n = len(line)
+    while i < n:
+        c = line[i]
+        boundary = c.isspace() or c in "{;()[}"
+        if boundary and tok is not None:
+            last, tok = line[tok:i], None
+        if c == "{":
+            j = line.find("}", i + 1)
+            if j < 0:
+                break
+            i = j + 1
+            continue
+        if c == ";":
+            break
+        if c in "()[":
+            depth = depth + 1 if c == "(" else max(depth - 1, 0) if c == ")" else depth
+            last = None
+        elif not boundary and tok is None:
+            if (c.isascii() and c.isalnum() and depth == 0 and last is not None
+                    and (last in RESULTS or last.endswith("*"))):
+                out.append(line[start:i].rstrip() + "\n\n")
+                start = i
+            tok = i
+        i += 1
+    out.append(line[start:])
+    return "".join(out)
+
+
 def normalise(text):
     lines = io.StringIO(text).readlines()
     out = []
     in_comment = False
     phase = "none"  # none, headers, movetext, blank-after-movetext
-    first_tag = None
+    names = set()
     blank_in_headers = False
-    for line in lines:
+    skip = 0
+    for k, line in enumerate(lines):
+        if skip:
+            skip -= 1
+            continue
         if in_comment:
             out.append(line)
             in_comment = scan_comment_state(line, True)
@@ -136,7 +221,7 @@ def normalise(text):
                 out.append("\n")
                 phase = "none"
             else:
-                out.append(line)
+                out.append(cut_after_results(line))
                 in_comment = scan_comment_state(line, False)
                 continue
         if blank or line.startswith(("%", ";")):
@@ -146,12 +231,13 @@ def normalise(text):
             continue
         if line.lstrip().startswith("["):
             line = line.lstrip()
-            name = tag_name(line)
-            if phase == "headers" and blank_in_headers and name.lower() == (first_tag or "").lower() and first_tag:
+            line_names, open_value = line_tags(line)
+            if phase == "headers" and blank_in_headers and names & set(line_names):
                 out.append("\n")
                 phase = "none"
             if phase != "headers":
-                first_tag = name
+                names = set()
+            names |= set(line_names)
             blank_in_headers = False
             m = TAG.match(line)
             end = 0
@@ -161,14 +247,16 @@ def normalise(text):
             rest = line[end:]
             if rest.strip():
                 out.append(line[:end] + "\n")
-                out.append(rest)
+                out.append(cut_after_results(rest))
                 phase = "movetext"
                 in_comment = scan_comment_state(rest, False)
             else:
                 out.append(line)
                 phase = "headers"
+                if open_value:
+                    skip = open_value_lines(lines, k + 1)
             continue
-        out.append(line)
+        out.append(cut_after_results(line))
         phase = "movetext"
         in_comment = scan_comment_state(line, False)
     return "".join(out)

@@ -101,7 +101,7 @@ fn move_numbers_in_every_style() {
 fn comments_variations_nags_and_annotations_are_skipped() {
     let t = tokens(
         "1. e4! {best (by test} e5?! (1... c5 (1... e6 2. d4) 2. Nf3 {x)}) 2. Nf3 $1 ; rest ( {\n\
-         2... Nc6 !? +/= 3. Bb5 inf 1/2-1/2 4. a4",
+         2... Nc6 !? +/= 3. Bb5 inf 1/2-1/2 =====",
     );
     use TokenKind::*;
     let want: Vec<(TokenKind, String)> = [

@@ -114,6 +114,14 @@ const PIECES: &[&[u8]] = &[
     b"\x80",
     b"\xef\xbb\xbf",
     b"=====",
+    b"[White \"x\"]",
+    b"value\"]",
+    b" O-O-O",
+    b"e2-e4",
+    b"-",
+    b" 1-0 1. d4",
+    b"1/2-1/2 e4",
+    b" e5* Nf3",
 ];
 
 const LINE_ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r"];
@@ -156,7 +164,10 @@ fn games_like() -> impl Strategy<Value = Vec<u8>> {
                 }
             }
             g.extend(middle.concat());
-            g.extend_from_slice(b"1-0");
+            // Some games are only tags (a tag-only game of a broadcast).
+            if moves > 0 || tags == 0 {
+                g.extend_from_slice(b"1-0");
+            }
             g.extend_from_slice(nl);
             g.extend(tail.concat());
             g.extend_from_slice(nl);

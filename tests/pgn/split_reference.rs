@@ -89,13 +89,66 @@ fn tag_end(text: &[u8], mut i: usize) -> usize {
     (i + 1).min(text.len())
 }
 
-/// The name of the tag whose `[` is at `text[i]`.
+/// The name of the tag whose `[` is at `text[i]`, in lower case.
 fn tag_name(text: &[u8], i: usize) -> Vec<u8> {
     let from = skip_spaces(text, i + 1);
     let to = (from..text.len())
         .find(|&k| matches!(text[k], b'"' | b']') || is_space(text[k]))
         .unwrap_or(text.len());
     text[from..to].to_ascii_lowercase()
+}
+
+/// The names of the tags of a line of tags from `text[p]` (the tags up to
+/// the first byte that is not one), empty ones left out.
+fn tag_names(text: &[u8], mut p: usize) -> Vec<Vec<u8>> {
+    let mut names = Vec::new();
+    while text.get(p) == Some(&b'[') {
+        let name = tag_name(text, p);
+        if !name.is_empty() {
+            names.push(name);
+        }
+        p = skip_spaces(text, tag_end(text, p).max(p + 1));
+    }
+    names
+}
+
+/// Whether the tag whose `[` is at `text[i]` opens a value with a quote
+/// that has no closing quote on the line.
+fn value_open(text: &[u8], mut i: usize) -> bool {
+    i += 1;
+    while i < text.len() && text[i] != b'"' && text[i] != b']' {
+        i += 1;
+    }
+    if i >= text.len() || text[i] == b']' {
+        return false;
+    }
+    i += 1;
+    while i < text.len() && text[i] != b'"' {
+        i += if text[i] == b'\\' { 2 } else { 1 };
+    }
+    i >= text.len()
+}
+
+/// §3: how many of `lines` (the lines after a tag whose value is left
+/// open) go on with that value: those up to the first whose text ends with
+/// `"]`, if it comes before a blank line, a line starting with `[`, `%` or
+/// `;`, and the end of the input; else none.
+fn open_value_lines(input: &[u8], lines: &[(usize, usize, usize)]) -> usize {
+    for (n, &(s, e, _)) in lines.iter().enumerate() {
+        let text = &input[s..e];
+        let lead = skip_spaces(text, 0);
+        if matches!(text.first(), Some(b'%' | b';')) || lead >= text.len() || text[lead] == b'[' {
+            return 0;
+        }
+        let end = text
+            .iter()
+            .rposition(|&b| !is_space(b))
+            .map_or(0, |k| k + 1);
+        if text[..end].ends_with(b"\"]") {
+            return n + 1;
+        }
+    }
+    0
 }
 
 /// The last token of a stretch of movetext (comments closed within it
@@ -133,10 +186,15 @@ struct Game {
     /// A tag or a token outside comments: only then is it a game.
     has_body: bool,
     has_moves: bool,
-    first_tag: Vec<u8>,
+    /// The names of the tags of its tag section so far (rule 3).
+    names: Vec<Vec<u8>>,
+    /// The last tag line read ended in a value left open (§3).
+    open_value: bool,
     depth: u32,
     /// A result ended the main line.
     ended: bool,
+    /// The last token so far is a result at depth 0.
+    last_result: bool,
     /// Text that is not movetext followed the result.
     junk: bool,
     /// Inside a `{` comment that runs past the line end; whether the
@@ -148,8 +206,9 @@ struct Game {
 enum Moves {
     /// The line is read.
     Done,
-    /// A result, then a tag pair at `text[at]`: a new game starts there.
-    TagsAt(usize),
+    /// A result, then a tag pair or a token starting with a digit or an
+    /// ASCII letter at `text[at]`: a new game starts there.
+    GameAt(usize),
 }
 
 /// The games of `input`.
@@ -201,7 +260,8 @@ pub fn split(input: &[u8]) -> Vec<Span> {
                 g.end = next;
                 if let Some(c) = text.iter().position(|&b| b == b'}') {
                     g.in_comment = None;
-                    if let Moves::TagsAt(a) = g.moves(input, s, c + 1, e, line_no) {
+                    let after_result = g.last_result;
+                    if let Moves::GameAt(a) = g.moves(input, s, c + 1, e, after_result) {
                         mode = g.restart(&mut out, s + a, line_no);
                         from = Some(s + a);
                         continue;
@@ -215,11 +275,16 @@ pub fn split(input: &[u8]) -> Vec<Span> {
         let mut reread = false;
         match mode {
             Mode::Between if at.is_none() && (blank || escape) => {}
+            Mode::Between if at.is_some() && text[rel] != b'[' => {
+                // Rule 7: a tagless game after a result on this line.
+                g = Game::new(s + rel, line_no);
+                mode = Mode::Moves { after_blank: false };
+                reread = g.moves_line(input, &mut mode, s, rel, e, next, line_no, &mut from);
+            }
             Mode::Between => {
                 g = Game::new(at.unwrap_or(s), line_no);
                 if opens == Some(b'[') || at.is_some() {
                     let p = if at.is_some() { rel } else { lead };
-                    g.first_tag = tag_name(text, p);
                     mode = Mode::Tags { blank_seen: false };
                     reread = g.tag_line(input, &mut mode, s, p, e, next, line_no, &mut from);
                 } else {
@@ -232,10 +297,9 @@ pub fn split(input: &[u8]) -> Vec<Span> {
                     && !blank
                     && !escape
                     && opens == Some(b'[')
-                    && !g.first_tag.is_empty()
-                    && tag_name(text, lead) == g.first_tag
+                    && tag_names(text, lead).iter().any(|n| g.names.contains(n))
                 {
-                    // Rule 3: a tag-only game, then the next one's first tag.
+                    // Rule 3: a tag-only game, then the next one's tags.
                     reread = true;
                 } else if escape {
                     g.end = next;
@@ -305,6 +369,14 @@ pub fn split(input: &[u8]) -> Vec<Span> {
             }
         }
         if !reread {
+            if std::mem::take(&mut g.open_value) && mode == (Mode::Tags { blank_seen: false }) {
+                // §3: the lines that go on with a value left open.
+                let n = open_value_lines(input, &lines[k + 1..]);
+                if n > 0 {
+                    g.end = lines[k + n].2;
+                    k += n;
+                }
+            }
             k += 1;
         } else if let Some(a) = from {
             // A tag after a result on this line: the game before ends at
@@ -330,9 +402,11 @@ impl Game {
             end: start,
             has_body: false,
             has_moves: false,
-            first_tag: Vec::new(),
+            names: Vec::new(),
+            open_value: false,
             depth: 0,
             ended: false,
+            last_result: false,
             junk: false,
             in_comment: None,
         }
@@ -368,11 +442,14 @@ impl Game {
     ) -> bool {
         let text = &input[s..e];
         self.has_body = true;
+        self.names.extend(tag_names(text, p));
         loop {
+            let tag = p;
             p = skip_spaces(text, tag_end(text, p).max(p + 1));
             if p >= text.len() {
                 *mode = Mode::Tags { blank_seen: false };
                 self.end = next;
+                self.open_value = value_open(text, tag);
                 return false;
             }
             if text[p] != b'[' {
@@ -396,9 +473,13 @@ impl Game {
         from: &mut Option<usize>,
     ) -> bool {
         self.end = next;
-        match self.moves(input, s, p, e, line) {
+        let _ = line;
+        // Only a result on this line may end the game at a token after a
+        // comment that runs across lines.
+        self.last_result = false;
+        match self.moves(input, s, p, e, false) {
             Moves::Done => false,
-            Moves::TagsAt(a) => {
+            Moves::GameAt(a) => {
                 *from = Some(s + a);
                 true
             }
@@ -407,11 +488,17 @@ impl Game {
 
     /// Reads the movetext `input[s + p..s + e]` outside comments: variation
     /// depth, whether the text's last token ends the main line, a comment
-    /// left open at the line end, a tag pair after a result.
-    fn moves(&mut self, input: &[u8], s: usize, p: usize, e: usize, _line: u64) -> Moves {
+    /// left open at the line end, a game after a result. `after_result`:
+    /// the text starts right after a comment (that ran across lines) which
+    /// followed a result.
+    fn moves(&mut self, input: &[u8], s: usize, p: usize, e: usize, after_result: bool) -> Moves {
         let text = &input[s..e];
         let mut i = p;
-        let mut token: Option<(usize, usize)> = None; // the last, for rule 7's `[`
+        // The last token (`p..p` for the result before the text), for rule 7.
+        let mut token: Option<(usize, usize)> = after_result.then_some((p, p));
+        let ends = |token: Option<(usize, usize)>, depth: u32| {
+            depth == 0 && token.is_some_and(|(a, z)| a == z || ends_line(&text[a..z]))
+        };
         let mut start: Option<usize> = None;
         let mut stretch_end = text.len();
         while i < text.len() {
@@ -446,21 +533,25 @@ impl Game {
                     token = None;
                 }
                 b'[' => {
-                    if self.depth == 0
-                        && token.is_some_and(|(a, z)| ends_line(&text[a..z]))
-                        && is_tag_pair(&text[i..])
-                    {
+                    if ends(token, self.depth) && is_tag_pair(&text[i..]) {
                         let (_, z) = token.unwrap_or_default();
                         self.note(&text[p..z]);
                         self.end = s + z;
-                        return Moves::TagsAt(i);
+                        return Moves::GameAt(i);
                     }
                     token = None;
                 }
                 _ if boundary => {}
-                _ => {
-                    start.get_or_insert(i);
+                _ if start.is_none() => {
+                    if b.is_ascii_alphanumeric() && ends(token, self.depth) {
+                        let (_, z) = token.unwrap_or_default();
+                        self.note(&text[p..z]);
+                        self.end = s + z;
+                        return Moves::GameAt(i);
+                    }
+                    start = Some(i);
                 }
+                _ => {}
             }
             i += if space && b >= 0x80 { 3 } else { 1 };
         }
@@ -473,7 +564,8 @@ impl Game {
         if let Some(last) = last_token(text) {
             self.has_body = true;
             self.has_moves = true;
-            self.ended |= self.depth == 0 && ends_line(last);
+            self.last_result = self.depth == 0 && ends_line(last);
+            self.ended |= self.last_result;
         }
     }
 }

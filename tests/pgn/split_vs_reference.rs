@@ -58,8 +58,11 @@ fn every_testdata_file_splits_as_the_reference_does() {
     }
 }
 
+/// The inputs of issue 13 (comments and variations left open, tags after
+/// a result) and of issue 28 (tag-only games, a tag name again after a
+/// blank line; tagless games on one line; a tag value broken across lines).
 #[test]
-fn the_cases_of_issue_13() {
+fn the_cases_of_issues_13_and_28() {
     let cases: &[&str] = &[
         "1. e4 {unclosed e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n\n1. c4 }*\n",
         "1. e4 (unclosed e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n",
@@ -68,6 +71,13 @@ fn the_cases_of_issue_13() {
         "[Event \"a\n[Site \"b\"]\n\n1. e4 *\n",
         "1. e4 {a\n\n[%clk 0:01:00]\n} e5 *\n",
         "1. e4 {a\n\n\n  [Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n[White \"x\"]\n\n[White \"y\"]\n\n[White \"z\"]\n",
+        "[Event \"a\"]\r\n[White \"x\"]\r\n\r\n[Black \"y\"]\r\n[White \"z\"]\r\n",
+        "1. e4 e5 * 1. d4 d5 1/2-1/2 1. c4 0-1\n",
+        "1. e4 e5* 1. d4 1-0 {1-0} 1. c4 {x\ny} 1. Nf3 *",
+        "[Event \"Long\nvalue\"]\n[Site \"x\"]\n\n1. e4 *\n",
+        "[Event \"Long\nwrapped\nvalue\"]\n1. e4 *\n",
+        "[Event \"Long\n1. e4 *\n",
     ];
     for case in cases {
         check(case.as_bytes()).unwrap_or_else(|e| panic!("{case:?}: {e}"));
@@ -106,6 +116,17 @@ const LINES: &[&str] = &[
     "=====",
     "  1. e4",
     "Event \"lost its bracket\"]",
+    "[White \"x\"]",
+    "[White \"y\"] [Black \"z\"]",
+    "  [Site \"b\"]",
+    "value\"]",
+    "  wrapped value \"] ",
+    "1. e4 e5 * 1. d4 d5 1/2-1/2 1. c4 0-1",
+    "1. e4 e5* 2. d4 O-O-O",
+    "1-0 {c} 1. d4 { open",
+    "1-0 === 1. d4",
+    "0-1 ( 1. e4 ) e4",
+    "1. O-O-O 1-0 [Event \"q\"] 1. e4",
 ];
 
 fn generated() -> impl Strategy<Value = Vec<u8>> {
@@ -162,6 +183,12 @@ const PIECES: &[&str] = &[
     "\r\n",
     "\r",
     "\n\n",
+    "[White \"x\"]",
+    "value\"]",
+    " 1. d4",
+    " O-O",
+    "1-0 1.",
+    " e5* Nf3",
 ];
 
 fn pieces() -> impl Strategy<Value = Vec<u8>> {

@@ -8,7 +8,11 @@
 //!   the value, the value (`\` escapes the next byte) up to its `"`, then
 //!   anything up to the `]`; a tag without a value ends at its `]`, and any
 //!   tag at the line end;
-//! - the first other byte starts the movetext, even on a tag's line.
+//! - the first other byte starts the movetext, even on a tag's line;
+//! - a value left open at its line end (no closing quote) is ended there,
+//!   and the lines after it up to the first whose text ends with `"]` are
+//!   passed over, when that line comes before a blank line, a line that
+//!   starts with `[` (after spaces), `%` or `;`, and the end of the text.
 
 use crate::movetext_reference::{is_blank, space_len};
 
@@ -44,8 +48,9 @@ fn scan(buf: &[u8], i: usize, end: usize, stop: impl Fn(u8) -> bool) -> usize {
 }
 
 /// Reads the tag whose `[` is at `open`, within its line (which ends at
-/// `end`): its name, its raw value and the index just past it.
-fn read_tag(buf: &[u8], open: usize, end: usize) -> (&[u8], &[u8], usize) {
+/// `end`): its name, its raw value, the index just past it, and whether its
+/// value was left open at the line end.
+fn read_tag(buf: &[u8], open: usize, end: usize) -> (&[u8], &[u8], usize, bool) {
     let name_start = skip_spaces(buf, open + 1, end);
     let name_end = scan(buf, name_start, end, |b| {
         is_blank(b) || b == b'"' || b == b']'
@@ -53,7 +58,7 @@ fn read_tag(buf: &[u8], open: usize, end: usize) -> (&[u8], &[u8], usize) {
     let name = &buf[name_start..name_end];
     let quote = scan(buf, name_end, end, |b| b == b'"' || b == b']');
     if quote == end || buf[quote] == b']' {
-        return (name, &[], (quote + 1).min(end));
+        return (name, &[], (quote + 1).min(end), false);
     }
     let mut i = quote + 1;
     while i < end && buf[i] != b'"' {
@@ -61,7 +66,31 @@ fn read_tag(buf: &[u8], open: usize, end: usize) -> (&[u8], &[u8], usize) {
     }
     let raw_value = &buf[quote + 1..i.min(end)];
     let close = scan(buf, (i + 1).min(end), end, |b| b == b']');
-    (name, raw_value, (close + 1).min(end))
+    (name, raw_value, (close + 1).min(end), i >= end)
+}
+
+/// After a tag whose value was left open on the line that ends before
+/// `next`: the start of the line after the lines that go on with the value
+/// and how many they are, if any do.
+fn open_value_lines(buf: &[u8], mut next: usize) -> Option<(usize, u64)> {
+    let mut count = 0;
+    while next < buf.len() {
+        let (end, after) = line_bounds(buf, next);
+        let text = skip_spaces(buf, next, end);
+        if matches!(buf[next], b'%' | b';') || text >= end || buf[text] == b'[' {
+            return None;
+        }
+        count += 1;
+        let trimmed = buf[text..end]
+            .iter()
+            .rposition(|&b| !matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f))
+            .map_or(text, |k| text + k + 1);
+        if buf[text..trimmed].ends_with(b"\"]") {
+            return Some((after, count));
+        }
+        next = after;
+    }
+    None
 }
 
 /// The tags at the start of a game's text, in order.
@@ -106,9 +135,12 @@ impl<'a> Iterator for Tags<'a> {
                 self.movetext = Some((p, self.line));
                 break;
             }
-            let (name, raw_value, after) = read_tag(buf, p, end);
+            let (name, raw_value, after, open) = read_tag(buf, p, end);
             self.pos = after.max(p + 1);
             let line = self.line;
+            if let Some((start, count)) = open.then(|| open_value_lines(buf, next_line)).flatten() {
+                (self.pos, self.line_start, self.line) = (start, start, self.line + 1 + count);
+            }
             return Some(Tag {
                 name,
                 raw_value,

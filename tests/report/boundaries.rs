@@ -143,3 +143,72 @@ fn a_tag_without_its_closing_quote_is_a_parse_error_and_the_tags_after_it_are_re
         r[0]["error"]
     );
 }
+
+/// Issue 28: tagless games on one line end at each result token (and at a
+/// result glued to a move), as they do on lines of their own; a footer
+/// after the result, or a result inside a variation, does not start one.
+#[test]
+fn tagless_games_on_one_line_end_at_every_result_token() {
+    for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+        let pgn = format!("1. e4 e5 {result} 1. d4 d5 {result} {{after}} 2. c4 {result}\n");
+        let r = rows(pgn.as_bytes());
+        assert_eq!(
+            summary(&r),
+            [
+                row("1", "1", "", "ok", "2"),
+                row("2", "1", "", "ok", "2"),
+                row("3", "1", "", "ok", "1"),
+            ],
+            "{pgn}"
+        );
+        let second = pgn.find("1. d4").expect("second game");
+        assert_eq!(r[1]["offset"], second.to_string(), "{pgn}");
+    }
+    let r = rows(b"1. e4 e5* 1. d4 Nf6* 1. c4\n");
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(r[1]["plies"], "2");
+    // Text that is not movetext after the result: the rest stays with the
+    // game (a site's footer), on its line and the lines after it.
+    let r = rows(b"1. e4 e5 1-0 ===== 1. d4\n1. e4 e5 *\n");
+    assert_eq!(summary(&r), [row("1", "1", "", "ok", "2")]);
+    let r = rows(b"1. e4 (1... c5 1-0 2. Nf3) e5 0-1 1. d4 *\n");
+    assert_eq!(
+        summary(&r),
+        [row("1", "1", "", "ok", "2"), row("2", "1", "", "ok", "1")]
+    );
+}
+
+/// Issue 28: tag-only games with classic Mac line ends (a lone `\r`), one
+/// blank line between them: a row each, on the lines they start on.
+#[test]
+fn tag_only_games_with_cr_line_ends_are_rows() {
+    let r = rows(b"[Event \"a\"]\r[White \"x\"]\r\r[White \"y\"]\r[Black \"z\"]\r\r[Black \"q\"]");
+    assert_eq!(
+        summary(&r),
+        [
+            row("1", "1", "a", "ok", "0"),
+            row("2", "4", "", "ok", "0"),
+            row("3", "7", "", "ok", "0"),
+        ]
+    );
+    assert_eq!(r[1]["black"], "z");
+}
+
+/// A tag name that repeats without a blank line stays in its game, and
+/// the last value counts for the columns, `--tags` and `--where` alike.
+#[test]
+fn a_tag_repeated_without_a_blank_line_takes_its_last_value() {
+    let pgn = "[Event \"a\"]\n[WhiteElo \"1500\"]\n[Event \"b\"]\n[WhiteElo \"2500\"]\n\n1. e4 *\n";
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let input = tmp.path().join("in.pgn");
+    std::fs::write(&input, pgn).expect("write input");
+    let path = input.to_str().expect("utf-8 path");
+    let (_out_dir, out) =
+        support::run_report(&["--tags", "WhiteElo", "--where", "WhiteElo>=2000", path]);
+    let r = support::read_csv(&out.join("games.csv"));
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0]["event"], "b");
+    assert_eq!(r[0]["WhiteElo"], "2500");
+    let (_out_dir, out) = support::run_report(&["--where", "WhiteElo<2000", path]);
+    assert!(support::read_csv(&out.join("games.csv")).is_empty());
+}

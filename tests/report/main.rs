@@ -9,6 +9,7 @@
 mod support;
 
 mod boundaries;
+mod boundaries_vs_python_chess;
 mod compressed;
 mod html;
 mod malformed;

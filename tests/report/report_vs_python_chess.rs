@@ -36,16 +36,18 @@ fn key(row: &Row) -> (String, u64) {
 }
 
 /// The ply number in our error text ("move 6... Nf6, ply 12 (line 40): ..."),
-/// to compare with python-chess's `error_ply`.
+/// to compare with python-chess's `error_ply`: an `illegal_move` row has
+/// one, and so has a `parse_error` row that stopped at a token that is no
+/// move (other `parse_error` rows do not).
 fn error_ply(row: &Row) -> String {
-    if row["status"] != "illegal_move" {
-        return String::new();
-    }
-    row["error"]
+    let stopped_at = row["error"]
         .split_once(", ply ")
-        .and_then(|(_, rest)| rest.split(' ').next())
-        .unwrap_or("?")
-        .to_string()
+        .and_then(|(_, rest)| rest.split(' ').next());
+    match row["status"].as_str() {
+        "illegal_move" => stopped_at.unwrap_or("?").to_string(),
+        "parse_error" => stopped_at.unwrap_or_default().to_string(),
+        _ => String::new(),
+    }
 }
 
 /// python-chess's oracle names every unsupported variant `unsupported`; we

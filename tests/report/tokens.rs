@@ -1,7 +1,9 @@
 //! No movetext token is dropped without a trace (docs/pgn-dialect.md §4):
-//! the annotation glyphs are skipped, any other token that is not a move
-//! stops the replay there with `illegal_move`, naming the move as a person
-//! counts it, the ply, the line and why. Checked on the rows of
+//! the annotation glyphs are skipped, any other token stops the replay
+//! there, naming the move as a person counts it, the ply, the line and why:
+//! `parse_error` for a token that is no move at all (python-chess's
+//! `InvalidMoveError`), `illegal_move` for a move the position does not
+//! allow (`IllegalMoveError`, `AmbiguousMoveError`). Checked on the rows of
 //! `pgnmill report`.
 
 use crate::support;
@@ -35,10 +37,19 @@ fn one(pgn: &str, extra: &[&str]) -> (String, u32, String) {
     )
 }
 
-/// The row of a game that must stop: its plies and error.
+/// The row of a game that must stop at a move it cannot play: its plies
+/// and error.
 fn stops(pgn: &str, extra: &[&str]) -> (u32, String) {
     let (status, plies, error) = one(pgn, extra);
     assert_eq!(status, "illegal_move", "{error}");
+    (plies, error)
+}
+
+/// The row of a game that must stop at a token that is no move at all: its
+/// plies and error.
+fn not_a_move(pgn: &str, extra: &[&str]) -> (u32, String) {
+    let (status, plies, error) = one(pgn, extra);
+    assert_eq!(status, "parse_error", "{error}");
     (plies, error)
 }
 
@@ -49,24 +60,24 @@ fn game(movetext: &str) -> String {
 #[test]
 fn a_word_between_moves_stops_the_game_there() {
     let (status, plies, error) = one(&game("1. e4 foo e5 *"), &[]);
-    assert_eq!(status, "illegal_move");
+    assert_eq!(status, "parse_error");
     assert_eq!(plies, 1);
     assert_eq!(error, "move 1... foo, ply 2 (line 4): not a move");
 }
 
 #[test]
 fn a_typo_is_blamed_not_the_move_after_it() {
-    let (plies, error) = stops(&game("1. e4 e5 2. Nf9 Nc6 *"), &[]);
+    let (plies, error) = not_a_move(&game("1. e4 e5 2. Nf9 Nc6 *"), &[]);
     assert_eq!(plies, 2);
     assert_eq!(error, "move 2. Nf9, ply 3 (line 4): not a move");
-    let (plies, error) = stops(&game("1. e4 E5 2. Nf3 *"), &[]);
+    let (plies, error) = not_a_move(&game("1. e4 E5 2. Nf3 *"), &[]);
     assert_eq!(plies, 1);
     assert_eq!(error, "move 1... E5, ply 2 (line 4): not a move");
 }
 
 #[test]
 fn descriptive_notation_is_not_an_empty_ok_game() {
-    let (plies, error) = stops(&game("1. P-K4 P-K4 2. N-KB3 *"), &[]);
+    let (plies, error) = not_a_move(&game("1. P-K4 P-K4 2. N-KB3 *"), &[]);
     assert_eq!(plies, 0);
     assert_eq!(error, "move 1. P-K4, ply 1 (line 4): not a move");
 }
@@ -76,11 +87,11 @@ fn xiangqi_replayed_as_chess_is_not_an_empty_ok_game() {
     let pgn = game("1. 炮二平五 馬８進７ 2. 馬二進三 *");
     let (status, plies, _) = one(&pgn, &[]);
     assert_eq!((status.as_str(), plies), ("ok", 3), "as xiangqi it replays");
-    let (plies, error) = stops(&pgn, &["--variant", "chess"]);
+    let (plies, error) = not_a_move(&pgn, &["--variant", "chess"]);
     assert_eq!(plies, 0);
     assert_eq!(error, "move 1. 炮二平五, ply 1 (line 4): not a move");
     // WXF too.
-    let (plies, error) = stops(&game("1. C2.5 H8+7 *"), &["--variant", "chess"]);
+    let (plies, error) = not_a_move(&game("1. C2.5 H8+7 *"), &["--variant", "chess"]);
     assert_eq!(plies, 0);
     assert_eq!(error, "move 1. C2.5, ply 1 (line 4): not a move");
 }
@@ -106,7 +117,7 @@ fn a_move_number_is_counted_from_the_fen() {
     let pgn = "[Event \"t\"]\n[SetUp \"1\"]\n\
                [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\n\
                12... e5 13. Nf3 Nf6 14. Bc4 Kf9 *\n";
-    let (plies, error) = stops(pgn, &[]);
+    let (plies, error) = not_a_move(pgn, &[]);
     assert_eq!(plies, 4);
     assert_eq!(error, "move 14... Kf9, ply 5 (line 5): not a move");
 }
@@ -140,15 +151,15 @@ fn a_bad_fen_names_the_line_of_its_tag() {
 #[test]
 fn a_game_without_readable_moves_is_never_ok() {
     // Only words: no move could be read, and the game says where.
-    let (plies, error) = stops(&game("White resigned after a long think *"), &[]);
+    let (plies, error) = not_a_move(&game("White resigned after a long think *"), &[]);
     assert_eq!(plies, 0);
     assert_eq!(error, "move 1. White, ply 1 (line 4): not a move");
-    // Stray text with no tags is still no game.
+    // Stray text with no tags is still no game, and has no move number.
     let rows = rows("hello world\n", &[]);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["status"], "parse_error");
     assert_eq!(
         rows[0]["error"],
-        "move 1. hello, ply 1 (line 1): not a move"
+        "line 1: stray text (no tag pair, and \"hello\" is not a move)"
     );
 }

@@ -9,8 +9,9 @@
 //!   line ([`tag_pair_at`]) ends its game at the end of the last non-blank
 //!   line before it; the next game starts at the tag ([`comment_cut`]).
 //! - A result token at variation depth 0 followed on the same line (past
-//!   comments and whitespace) by a tag pair starts a new game at the `[`
-//!   ([`tag_after_result`]).
+//!   comments and whitespace) by a tag pair, or by a token that starts with
+//!   a digit or an ASCII letter, starts a new game there
+//!   ([`game_after_result`]): files that write every game on one line.
 
 use crate::pgn::lines::{self, is_blank, skip_spaces};
 use crate::pgn::tag::char_len;
@@ -123,23 +124,58 @@ pub(crate) fn comment_cut(
     }
 }
 
-/// In the movetext `buf[from..to]` (to the line end), starting at
-/// variation depth `depth`: the first `[` at depth 0 that
-/// starts a tag pair right after a result token (comments and whitespace
-/// between them allowed), and where that result token ends. `None` when
-/// there is none; a `;` or a comment left open ends the search (the rest
-/// is comment). Reads no further than the `[` it finds.
-pub(crate) fn tag_after_result(
+/// What starts right after a result on the line (rule 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NextGame {
+    /// A tag pair: the next game's tag section.
+    Tags,
+    /// A token that starts with a digit or an ASCII letter: a tagless game.
+    Movetext,
+}
+
+/// Where the next game starts after a result on the same line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AfterResult {
+    /// The first byte of the next game.
+    pub at: usize,
+    /// Where the result token ends: the game before ends there.
+    pub result_end: usize,
+    pub next: NextGame,
+}
+
+/// Rule 7 inside a line: in the movetext `buf[from..to]` (to the line
+/// end), starting at variation depth `depth`, the first result token at
+/// depth 0 (`1-0`, `*`, or a token ending in `*`) that is followed, past
+/// comments and whitespace, by a tag pair or by a token that starts with a
+/// digit or an ASCII letter: the next game starts there. With
+/// `after_result`, the text before `from` on this line ended with such a
+/// result (the stretch starts after a comment that ran across lines). `None`
+/// when there is none; a `;` or a comment left open ends the search (the
+/// rest is comment), and so does other text after a result (a footer stays
+/// with its game). Reads no further than the next game's first byte.
+pub(crate) fn game_after_result(
     buf: &[u8],
     from: usize,
     to: usize,
     mut depth: u32,
+    after_result: bool,
     dbcs: bool,
-) -> Option<(usize, usize)> {
-    memchr::memchr(b'[', buf.get(from..to)?)?;
+) -> Option<AfterResult> {
+    if !after_result && !may_end_main_line(buf.get(from..to)?) {
+        return None;
+    }
     let mut i = from;
     let mut token_start = None;
-    let mut last: Option<(usize, usize)> = None;
+    // The last token before `i` (`from..from` for the result before the
+    // stretch), and whether it is a result at depth 0.
+    let mut last: Option<(usize, usize)> = after_result.then_some((from, from));
+    let ends_main_line = |last: Option<(usize, usize)>, depth: u32| {
+        depth == 0
+            && last.is_some_and(|(s, e)| {
+                let tok = buf.get(s..e).unwrap_or_default();
+                s == e || lines::is_result(tok) || tok.ends_with(b"*")
+            })
+    };
     while i < to {
         let b = *buf.get(i)?;
         let boundary = matches!(b, b'{' | b';' | b'(' | b')' | b'[' | b'}' | b'\n' | b'\r')
@@ -163,25 +199,45 @@ pub(crate) fn tag_after_result(
                 last = None;
             }
             b'[' => {
-                let after_result = last.is_some_and(|(s, e)| {
-                    let tok = buf.get(s..e).unwrap_or_default();
-                    lines::is_result(tok) || tok.ends_with(b"*")
-                });
-                if depth == 0 && after_result && tag_pair_at(buf, i, true) == Some(true) {
-                    return Some((i, last.map_or(i, |(_, e)| e)));
+                if ends_main_line(last, depth) && tag_pair_at(buf, i, true) == Some(true) {
+                    return Some(AfterResult {
+                        at: i,
+                        result_end: last.map_or(i, |(_, e)| e),
+                        next: NextGame::Tags,
+                    });
                 }
                 last = None;
             }
             _ if boundary => {}
-            _ => {
-                if token_start.is_none() {
-                    token_start = Some(i);
+            _ if token_start.is_none() => {
+                if b.is_ascii_alphanumeric() && ends_main_line(last, depth) {
+                    return Some(AfterResult {
+                        at: i,
+                        result_end: last.map_or(i, |(_, e)| e),
+                        next: NextGame::Movetext,
+                    });
                 }
+                token_start = Some(i);
             }
+            _ => {}
         }
         i += char_len(buf, i, dbcs, to).max(lines::space_len(buf, i));
     }
     None
+}
+
+/// Whether `text` may hold a result token followed by more on its line:
+/// it has a `[` (rule 7's tag pair), a `*`, or a `-` inside `1-0`, `0-1`
+/// or `1/2-1/2`. One vector search finds the candidates; a castling
+/// (`O-O`) or a WXF move (`R1-2`) is turned down by the bytes around its
+/// `-`, so most lines are never read token by token.
+fn may_end_main_line(text: &[u8]) -> bool {
+    memchr::memchr3_iter(b'[', b'*', b'-', text).any(|i| {
+        text.get(i) != Some(&b'-') || {
+            let around = |a: usize, b: usize| text.get(i.wrapping_sub(a)..i + b);
+            matches!(around(1, 2), Some(b"1-0" | b"0-1")) || around(3, 4) == Some(b"1/2-1/2")
+        }
+    })
 }
 
 #[cfg(test)]
@@ -221,21 +277,37 @@ mod tests {
 
     #[test]
     fn tags_after_results() {
+        let next = |line: &[u8], from: usize| {
+            game_after_result(line, from, line.len(), 0, false, false)
+                .map(|a| (a.at, a.result_end, a.next))
+        };
         let line = b"[Event \"a\"] 1. e4 e5 1-0 [Event \"b\"] 1. d4 d5 0-1";
-        assert_eq!(
-            tag_after_result(line, 12, line.len(), 0, false),
-            Some((25, 24))
-        );
+        assert_eq!(next(line, 12), Some((25, 24, NextGame::Tags)));
         let line = b"1. e4 e5 1-0 {c} [Event \"b\"]";
-        assert_eq!(
-            tag_after_result(line, 0, line.len(), 0, false),
-            Some((17, 12))
-        );
+        assert_eq!(next(line, 0), Some((17, 12, NextGame::Tags)));
         let line = b"1. e4 e5 [Event \"b\"]";
-        assert_eq!(tag_after_result(line, 0, line.len(), 0, false), None);
+        assert_eq!(next(line, 0), None);
         let line = b"1. e4 (e5 1-0 [Event \"b\"])";
-        assert_eq!(tag_after_result(line, 0, line.len(), 0, false), None);
+        assert_eq!(next(line, 0), None);
         let line = b"1. e4 1-0 {[Event \"b\"]}";
-        assert_eq!(tag_after_result(line, 0, line.len(), 0, false), None);
+        assert_eq!(next(line, 0), None);
+    }
+
+    #[test]
+    fn movetext_after_results() {
+        let next = |line: &[u8], after: bool| {
+            game_after_result(line, 0, line.len(), 0, after, false)
+                .map(|a| (a.at, a.result_end, a.next))
+        };
+        let m = NextGame::Movetext;
+        assert_eq!(next(b"1. e4 e5 * 1. d4", false), Some((11, 10, m)));
+        assert_eq!(next(b"1. e4 1/2-1/2 {c} e4", false), Some((18, 13, m)));
+        assert_eq!(next(b"1. e4 e5* 1. d4", false), Some((10, 9, m)));
+        assert_eq!(next(b"1. e4 1-0 === 1. d4", false), None);
+        assert_eq!(next(b"1. e4 1-0 ; 1. d4", false), None);
+        assert_eq!(next(b"1. e4 (e5 1-0 d4) e5", false), None);
+        assert_eq!(next(b"1. O-O O-O-O 2. Rf1-e1 e4", false), None);
+        assert_eq!(next(b" 2. d4", true), Some((1, 0, m)));
+        assert_eq!(next(b" 2. d4", false), None);
     }
 }

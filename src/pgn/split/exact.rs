@@ -8,18 +8,30 @@
 use super::cuts::{self, CommentCut};
 use super::{Scan, Splitter};
 use crate::pgn::lines::{self, skip_spaces};
-use crate::pgn::tag::{char_len, scan_tag};
+use crate::pgn::tag::{OpenValue, char_len, open_value_lines, scan_tag, value_left_open};
 
 impl Splitter<'_> {
     /// A line whose text (at `p`) starts with `[`: one or more tags, maybe
     /// followed by movetext (rule 4).
+    /// A tag value left open at the line end may go on over the next lines
+    /// (`tag::open_value_lines`): they are taken with the line.
     pub(super) fn tag_line(&mut self, mut p: usize, le: usize, next: usize) -> Scan {
         loop {
             let t = scan_tag(self.buf, p, le, self.dbcs);
             p = skip_spaces(self.buf, t.end.max(p + 1), le);
             if p >= le {
+                let (next, lines) = if value_left_open(self.buf, t.value) {
+                    match open_value_lines(self.buf, next, self.is_final) {
+                        OpenValue::No => (next, 0),
+                        OpenValue::Lines { next, count } => (next, count),
+                        OpenValue::Incomplete => return Scan::Incomplete,
+                    }
+                } else {
+                    (next, 0)
+                };
                 self.game.tags_read(next);
                 self.advance(next);
+                self.line += lines;
                 return Scan::Done;
             }
             if self.buf.get(p) != Some(&b'[') {
@@ -32,15 +44,29 @@ impl Splitter<'_> {
     /// Scans movetext from `p` to the end of its line, following `{`
     /// comments across lines; on return the position is at the next line.
     pub(super) fn movetext_line(&mut self, mut p: usize, mut le: usize, mut next: usize) -> Scan {
+        // Whether `p` follows a comment that ran across lines (then the
+        // token before it may be a result that ends this line's game); only
+        // a result read in this call counts: one on a line before is rule
+        // 7's business, line by line. (A stretch the vector reader hands
+        // over mid-line never follows a result: it hands over the stretch
+        // that holds the result.)
+        let mut after_comment = false;
+        self.game.last_is_result = false;
         loop {
             // Before `line_text`, whose passes run to the line end: the next
-            // game's tags may come long before it (56,000 games on a line).
-            if let Some((at, result_end)) =
-                cuts::tag_after_result(self.buf, p, le, self.game.depth, self.dbcs)
+            // game may start long before it (56,000 games on a line).
+            let after_result = after_comment && self.game.last_is_result;
+            if let Some(cut) =
+                cuts::game_after_result(self.buf, p, le, self.game.depth, after_result, self.dbcs)
             {
-                self.note_text(p, result_end);
-                self.game.content_end = result_end;
-                return Scan::Tags { at, le, next };
+                self.note_text(p, cut.result_end.max(p));
+                self.game.content_end = cut.result_end;
+                return Scan::Next {
+                    at: cut.at,
+                    le,
+                    next,
+                    tags: cut.next == cuts::NextGame::Tags,
+                };
             }
             let (text_end, open) = self.line_text(p, le);
             self.note_text(p, text_end);
@@ -60,6 +86,7 @@ impl Splitter<'_> {
                                 le = e;
                                 next = n;
                                 p = c + 1;
+                                after_comment = true;
                             }
                             None => return Scan::Incomplete,
                         }

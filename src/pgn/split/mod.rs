@@ -36,6 +36,7 @@ mod cuts;
 mod exact;
 mod rules;
 mod scan;
+mod tag_names;
 mod vector;
 
 use super::lines;
@@ -200,10 +201,16 @@ enum Scan {
     Done,
     /// The buffer ended inside a comment or line before the game's end was known.
     Incomplete,
-    /// The game ended before its line did (`cuts::tag_after_result`;
-    /// `content_end` is set): the next game's tags start at `at`, on the
-    /// line that ends at `le` and is followed by the line at `next`.
-    Tags { at: usize, le: usize, next: usize },
+    /// The game ended at a result before its line did
+    /// (`cuts::game_after_result`; `content_end` is set): the next game
+    /// starts at `at` (its tags, or its movetext when `tags` is false), on
+    /// the line that ends at `le` and is followed by the line at `next`.
+    Next {
+        at: usize,
+        le: usize,
+        next: usize,
+        tags: bool,
+    },
     /// A comment cut the game (`cuts::comment_cut`; `content_end` is
     /// set): the next game starts at the line at `at`, line number `line`.
     Cut { at: usize, line: u64 },
@@ -273,17 +280,22 @@ impl Splitter<'_> {
         }
     }
 
-    /// Ends the game where a line scan said it ends (`Scan::Tags`,
-    /// `Scan::Cut`) and reads on: the next game's tags on the same line
-    /// (in a loop, not by recursion: 56,000 games may share one line), or
-    /// its lines from the cut. Returns `Done` or `Incomplete`.
+    /// Ends the game where a line scan said it ends (`Scan::Next`,
+    /// `Scan::Cut`) and reads on: the next game's tags or movetext on the
+    /// same line (in a loop, not by recursion: 56,000 games may share one
+    /// line), or its lines from the cut. Returns `Done` or `Incomplete`.
     fn settle(&mut self, mut scan: Scan, out: &mut Vec<GameSpan>) -> Scan {
         loop {
             match scan {
-                Scan::Tags { at, le, next } => {
+                Scan::Next { at, le, next, tags } => {
                     self.end_game(out);
-                    self.game.begin_tags_at(at, self.line);
-                    scan = self.tag_line(at, le, next);
+                    if tags {
+                        self.game.begin_tags_at(at, self.line);
+                        scan = self.tag_line(at, le, next);
+                    } else {
+                        self.game.begin_movetext_at(at, self.line);
+                        scan = self.movetext_line(at, le, next);
+                    }
                 }
                 Scan::Cut { at, line } => {
                     self.end_game(out);

@@ -16,8 +16,8 @@
 //! lone result line) is then [`Verdict::NeedLineEnd`], given before the
 //! game's state changes, and the byte-exact reader takes that line.
 
+use super::tag_names::TagNames;
 use crate::pgn::lines::{self, skip_spaces};
-use crate::pgn::tag::scan_tag;
 
 /// Where the reader is, relative to games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,24 +175,15 @@ impl<'a> Line<'a> {
         }
     }
 
-    /// The line is a tag with the name of the tag at `first` (the `[` of a
-    /// game's first tag); `None` when that needs the line's end.
-    fn repeats_tag(&self, first: Option<usize>) -> Option<bool> {
-        let Some(first) = first.filter(|_| self.tag()) else {
-            return Some(false);
-        };
-        let end = self.end?;
-        // The first tag's line was read whole before this one.
-        let first_end = lines::line_end(self.buf, first, true).map_or(self.buf.len(), |(e, _)| e);
-        let a = scan_tag(self.buf, first, first_end, self.dbcs).name;
-        let b = scan_tag(self.buf, self.text, end, self.dbcs).name;
-        if a.1 <= a.0 {
+    /// Rule 3: the line is a tag line one of whose tags has a name that a
+    /// tag before it in the game's tag section has; `None` when that needs
+    /// the line's end.
+    fn repeats_tag(&self, names: &mut TagNames) -> Option<bool> {
+        if !self.tag() {
             return Some(false);
         }
-        Some(match (self.buf.get(b.0..b.1), self.buf.get(a.0..a.1)) {
-            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
-            _ => false,
-        })
+        let end = self.end?;
+        Some(names.repeated_on_line(self.buf, self.start, self.text, end, self.dbcs))
     }
 
     /// The line starts with text that is neither a tag nor an escape: the
@@ -232,7 +223,7 @@ pub(super) enum Verdict {
 }
 
 /// What the rules know of the game being read, and where it is.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Game {
     pub(super) state: State,
     /// Buffer index of the game's first byte.
@@ -249,6 +240,10 @@ pub(super) struct Game {
     /// (rule 7). Sticky: whatever follows on the game's lines, the main
     /// line is over.
     ended_by_result: bool,
+    /// The last movetext token so far is a result at depth 0 (not sticky):
+    /// a stretch of the same line after a comment that ran across lines
+    /// starts after it (rule 7's cut inside a line).
+    pub(super) last_is_result: bool,
     /// Variation depth (parentheses outside comments) at the end of the
     /// movetext so far: a line after a blank line inside a variation never
     /// starts a game.
@@ -259,9 +254,9 @@ pub(super) struct Game {
     /// Text that is not movetext followed the result (a site's footer, a
     /// signature): the rest up to the next tag section stays with the game.
     trailing_junk: bool,
-    /// The `[` of the game's first tag, whose name a tag after a blank
-    /// line in the tag section is compared with (rule 3).
-    first_tag: Option<usize>,
+    /// The names of the game's tags, which a tag after a blank line in the
+    /// tag section is compared with (rule 3).
+    names: TagNames,
 }
 
 impl Game {
@@ -274,10 +269,11 @@ impl Game {
             content_end: 0,
             has_body: false,
             ended_by_result: false,
+            last_is_result: false,
             depth: 0,
             has_movetext: false,
             trailing_junk: false,
-            first_tag: None,
+            names: TagNames::default(),
         }
     }
 
@@ -297,7 +293,6 @@ impl Game {
                     }
                     self.begin(line.start, line.number);
                     if line.tag() {
-                        self.first_tag = Some(line.text);
                         return Verdict::Tags;
                     }
                     self.state = State::Movetext;
@@ -306,9 +301,9 @@ impl Game {
                 State::Headers { blank_seen } => {
                     let escape = line.escape();
                     if blank_seen && !blank && !escape {
-                        // Rule 3: `[Game ...]` after a tag-only game and a
+                        // Rule 3: the next tag-only game's tags after a
                         // blank line.
-                        match line.repeats_tag(self.first_tag) {
+                        match line.repeats_tag(&mut self.names) {
                             None => return Verdict::NeedLineEnd,
                             Some(true) => return Verdict::EndGame,
                             Some(false) => {}
@@ -429,6 +424,7 @@ impl Game {
         *self = Game {
             start,
             line,
+            names: TagNames::starting_at(start),
             ..Game::new(line)
         };
     }
@@ -438,7 +434,17 @@ impl Game {
     /// been ended).
     pub(super) fn begin_tags_at(&mut self, at: usize, line: u64) {
         self.begin(at, line);
-        self.first_tag = Some(at);
+        // In the game, whatever comes of its tag line: a window that ends
+        // before the line is known resumes at the game's start.
+        self.state = State::Headers { blank_seen: false };
+    }
+
+    /// Rule 7: a tagless game starts at `at`, on line `line`, right after
+    /// the result of the game before on the same line (that game has been
+    /// ended).
+    pub(super) fn begin_movetext_at(&mut self, at: usize, line: u64) {
+        self.begin(at, line);
+        self.state = State::Movetext;
     }
 
     /// A line of tags was read to its end (`next`, the next line's start):
@@ -465,7 +471,8 @@ impl Game {
         if let Some(is_result) = last_token {
             self.has_body = true;
             self.has_movetext = true;
-            self.ended_by_result |= depth == 0 && is_result;
+            self.last_is_result = depth == 0 && is_result;
+            self.ended_by_result |= self.last_is_result;
         }
     }
 
@@ -532,9 +539,15 @@ mod tests {
     }
 
     #[test]
-    fn the_first_tag_again_after_a_blank_line_starts_a_game() {
+    fn a_tag_name_again_after_a_blank_line_starts_a_game() {
         let v = verdicts(b"[Game \"1\"]\n\n[Game \"2\"]\n\n[Other \"x\"]\n");
         assert_eq!(v, [Tags, Blank, EndGame, Tags, Blank, Tags]);
+        // Any name of the section, not only the first tag's.
+        let v = verdicts(b"[Event \"e\"]\n[White \"1\"]\n\n[White \"2\"]\n\n[Black \"b\"]\n");
+        assert_eq!(v, [Tags, Tags, Blank, EndGame, Tags, Blank, Tags]);
+        // Without a blank line, a name may repeat in one game.
+        let v = verdicts(b"[White \"1\"]\n[White \"2\"]\n");
+        assert_eq!(v, [Tags, Tags]);
     }
 
     #[test]
@@ -567,7 +580,8 @@ mod tests {
 
     #[test]
     fn a_run_of_tag_lines_goes_on_exactly_where_the_line_rules_say() {
-        let buf = b"[White \"x\"]\n";
+        // The tag line at 13 repeats the name of the tag before it.
+        let buf = b"[White \"x\"]\n\n[White \"y\"]\n";
         let states = [
             State::Between,
             State::Headers { blank_seen: false },
@@ -580,11 +594,11 @@ mod tests {
                 let mut game = Game::new(1);
                 game.state = state;
                 game.ended_by_result = ended_by_result;
-                game.first_tag = Some(0);
+                game.names = TagNames::starting_at(0);
                 let before = format!("{game:?}");
                 let goes_on = game.tag_line_goes_on();
                 // A game begun here would start on line 5: a change.
-                let v = game.line(&Line::new(buf, 0, Some(11), 5, false));
+                let v = game.line(&Line::new(buf, 13, Some(24), 5, false));
                 let unchanged = format!("{game:?}") == before;
                 assert_eq!(goes_on, v == Tags && unchanged, "{state:?}");
             }
@@ -620,7 +634,7 @@ mod tests {
                     game.has_body = true;
                     let line = Line::new(text, 0, None, 1, false);
                     assert!(line.starts_with_text());
-                    let mut shortcut = game;
+                    let mut shortcut = game.clone();
                     let goes_on = shortcut.text_goes_on(&line);
                     let before = format!("{game:?}");
                     let v = game.line(&line);
@@ -640,7 +654,6 @@ mod tests {
     fn without_its_end_a_line_is_decided_only_when_its_start_tells() {
         let mut game = Game::new(1);
         game.state = State::Headers { blank_seen: true };
-        game.first_tag = Some(0);
         let buf = b"[Game \"1\"]\n\n[Game \"2\"]";
         let line = Line::new(buf, 12, None, 3, false);
         assert_eq!(game.line(&line), NeedLineEnd);

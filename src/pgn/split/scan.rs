@@ -208,10 +208,11 @@ pub(super) enum SegmentEnd {
     },
     /// At the end of the buffer, outside comments, with no line end.
     Eof,
-    /// The line has a `;`, a `{` inside a comment, a `}` outside one or a
+    /// The line has a `;`, a `{` inside a comment, a `}` outside one, a
     /// `"` outside comments (a tag pair after a result has one, and
-    /// movetext none): the splitter reads it with its byte-exact reader
-    /// from the stretch's start, which applies `cuts::tag_after_result`.
+    /// movetext none), or a result at depth 0 with more text after it on
+    /// the line: the splitter reads it with its byte-exact reader from the
+    /// stretch's start, which applies `cuts::game_after_result`.
     Irregular,
 }
 
@@ -319,6 +320,9 @@ pub(super) fn scan_segment(
                 }
             }
             b'}' | b';' | b'"' => break (SegmentEnd::Irregular, i),
+            b'-' | b'*' if depth == 0 && result_goes_on(buf, i) => {
+                break (SegmentEnd::Irregular, i);
+            }
             // One of the class's other bytes.
             _ => {}
         }
@@ -333,6 +337,33 @@ pub(super) fn scan_segment(
         depth,
         token_end,
     }
+}
+
+/// Whether the `*` or `-` at `i`, outside comments, may be part of a result
+/// token (`*`, a token ending in `*`, `1-0`, `0-1`, `1/2-1/2`) that more
+/// text follows on its line (rule 7: another game may start there). Asked
+/// only at those two bytes: a castling's `-` is turned down by the bytes
+/// around it, and the usual result, the last token of its line, by the
+/// line end after it. It may say yes where the byte-exact reader then
+/// finds no new game (`1-0x y`, a result inside a token); never the other
+/// way round.
+#[inline(always)]
+fn result_goes_on(buf: &[u8], i: usize) -> bool {
+    let around = |before: usize, after: usize| buf.get(i.wrapping_sub(before)..i + after);
+    let end = if buf.get(i) == Some(&b'*') {
+        i + 1
+    } else if matches!(around(1, 2), Some(b"1-0" | b"0-1")) {
+        i + 2
+    } else if around(3, 4) == Some(b"1/2-1/2") {
+        i + 4
+    } else {
+        return false;
+    };
+    let mut j = end;
+    while buf.get(j).copied().is_some_and(lines::is_space_byte) {
+        j += 1;
+    }
+    !matches!(buf.get(j), Some(b'\n' | b'\r') | None)
 }
 
 /// Where the last token of the movetext `buf[from..to]` of a regular
@@ -492,7 +523,7 @@ mod tests {
         let s = segment(buf, 0);
         assert_eq!(s.end, SegmentEnd::Line(buf.len() - 1));
         assert_eq!(s.token_end, Some(32));
-        let buf = b"(1. e4 (e5)) 1-0 {open\n";
+        let buf = b"(1. e4 (e5)) Nf3 {open\n";
         let s = segment(buf, 0);
         assert_eq!(
             s.end,
@@ -538,6 +569,24 @@ mod tests {
         assert_eq!(segment(b"e4 ; c\n", 0).end, SegmentEnd::Irregular);
         assert_eq!(segment(b"e4 }\n", 0).end, SegmentEnd::Irregular);
         assert_eq!(segment(b"1-0 [A \"b\"]\n", 0).end, SegmentEnd::Irregular);
+        // A result with more after it on its line; not at its line end, nor
+        // in a variation, nor a castling.
+        for line in [
+            &b"e4 * 1. d4\n"[..],
+            b"e4 1-0 {c}\n",
+            b"h6* e4\n",
+            b"1/2-1/2 x\n",
+        ] {
+            assert_eq!(segment(line, 0).end, SegmentEnd::Irregular, "{line:?}");
+        }
+        for line in [
+            &b"e4 1-0 \n"[..],
+            b"e4 h6*",
+            b"(e4 1-0 e5)\n",
+            b"O-O O-O-O e4\n",
+        ] {
+            assert_ne!(segment(line, 0).end, SegmentEnd::Irregular, "{line:?}");
+        }
         assert_eq!(
             segment(b"e4 {[%clk 0:03:00]}\n", 0).end,
             SegmentEnd::Line(19)
@@ -555,10 +604,10 @@ mod tests {
             (b"{a}", None, false),
             (b"e4 {a} {b} ", Some(2), false),
             (b"e4 {a}x", Some(7), false),
-            (b"e4 1-0{a}", Some(6), true),
+            (b"e4 {a}1-0", Some(9), true),
             (b"e4 {1-0}0-1 ", Some(11), true),
             (b"(e4 h6*) ", Some(8), false),
-            (b"e4 h6* {a}", Some(6), true),
+            (b"{a} e4 h6*", Some(10), true),
             (b"e4 11-0", Some(7), false),
             (b"1/2-1/2", Some(7), true),
             (b"e4 x1/2-1/2", Some(11), false),
