@@ -95,9 +95,9 @@ pub(super) fn replay_chunk(
             if let Some(note) = &batch.note {
                 apply_note(note, &mut record);
             }
-            replayed.push((index, span, record, values));
+            replayed.push((index, span, record, values, text));
         }
-        for (i, span, record, values) in &replayed {
+        for (i, span, record, values, text) in &replayed {
             let tags: Vec<&str> = values
                 .iter()
                 .take(columns)
@@ -109,7 +109,7 @@ pub(super) fn replay_chunk(
                 offset: span.offset,
                 line: span.line,
             };
-            rows.push(at, record, **span, &tags)
+            rows.push(at, record, **span, &tags, &text[..])
                 .map_err(|e| TaskError::Format(e.to_string()))?;
         }
     }

@@ -10,6 +10,7 @@ mod support;
 
 mod boundaries;
 mod html;
+mod html_page;
 mod malformed;
 mod outcomes_vs_python_chess;
 mod readers;
