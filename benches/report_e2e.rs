@@ -135,7 +135,7 @@ fn stages(c: &mut Criterion) {
                         offset: span.offset,
                         line: span.line,
                     };
-                    let _ = chunk.push(at, &record, *span, &[]);
+                    let _ = chunk.push(at, &record, *span, &[], &text);
                 }
                 let r = chunk.finish();
                 rows += r.map_or(0, |r| r.games.len());

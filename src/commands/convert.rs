@@ -41,27 +41,31 @@ impl Target {
 
 /// Rewrite the moves of xiangqi games in another notation.
 ///
-/// Every main-line move is replayed with the rules kernel: it must name
-/// exactly one legal move, and the rewritten move must read back as the same
-/// move. Tags are kept as written and [Format] is set to the target ("ICCS",
-/// "WXF" or "Chinese"); move numbers, comments, NAGs and the result are kept
-/// byte for byte. Variations ( ... ) are NOT converted: they are kept as
-/// written, in their original notation. Input in UTF-8, GBK/GB18030, Big5 or
-/// Latin-1 (found out per file) is written as UTF-8.
+/// Every move, of the main line and of every variation, is replayed with
+/// the rules kernel: it must name exactly one legal move, and the rewritten
+/// move must read back as the same move. Tags are kept as written and
+/// [Format] is set to the target ("ICCS", "WXF" or "Chinese"); move
+/// numbers, comments, NAGs and the result are kept byte for byte. Input in
+/// UTF-8, GBK/GB18030, Big5 or Latin-1 (found out per file) is written as
+/// UTF-8.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Every main-line move is replayed: it must name exactly one legal move, and \
-the rewritten move must read back as the same move. Tags are kept as written \
-and [Format] is set to ICCS, WXF or Chinese; move numbers, comments, NAGs and \
-the result are kept byte for byte. Variations ( ... ) are NOT converted: they \
-are kept as written, in their original notation. Input in UTF-8, GBK, Big5 or \
-Latin-1 (found out per file) is written as UTF-8.
+Every move, of the main line and of every variation ( ... ), is replayed: it \
+must name exactly one legal move, and the rewritten move must read back as \
+the same move. A variation starts from the position before the move it is \
+an alternative to. Tags are kept as written and [Format] is set to ICCS, WXF \
+or Chinese; move numbers, comments, NAGs and the result are kept byte for \
+byte. Input in UTF-8, GBK, Big5 or Latin-1 (found out per file) is written \
+as UTF-8.
 
-A game with a move that cannot be read (illegal, ambiguous, not a move) is \
-converted up to that move; the rest of its movetext is kept inside a \
-{pgnmill: ...} comment (its own braces turned into full-width ｛ ｝) before \
-the result, and the game is reported on stderr with its file, game number, \
-line, ply and reason. A game that is not xiangqi (chess, chess960, other \
+A line with a move that cannot be read (illegal, ambiguous, not a move) is \
+converted up to that move; a {pgnmill: not converted from here, ...} comment \
+says why, and the move and the rest of the line follow as written, so that \
+the converted game fails where the original did (pgnmill report gives the \
+same status at the same ply). A main line that stops also gets a \
+[PgnmillError] tag with the ply, the move and why; the game is reported on stderr \
+with its file, game number, line, ply and reason, and so is each variation \
+that stops. A game that is not xiangqi (chess, chess960, other \
 variants) is copied unchanged, with a note on stderr (the first five of each \
 input one by one, the rest counted). The run goes on either way.
 
@@ -237,6 +241,12 @@ fn convert_input(
             tail.note(&game.text);
             written_upto = span.end();
             let number = batch.first_game + i as u64 + 1;
+            for f in &game.variation_stops {
+                super::say(format_args!(
+                    "pgnmill: {name}: game {number} (line {}): a variation stops at {f}",
+                    span.line
+                ));
+            }
             match &game.outcome {
                 Outcome::Converted { .. } => totals.converted += 1,
                 Outcome::Stopped(f) => {

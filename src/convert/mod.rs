@@ -2,21 +2,30 @@
 //!
 //! One game in (its text, already decoded to UTF-8), one game out: the tags
 //! as written with `[Format]` set to the target notation, and the movetext
-//! with every main-line move replaced by the same move in the target
-//! notation. Every move is checked by the rules kernel: it is read against
-//! the position (so it must name exactly one legal move), written in the
-//! target notation, and the written text is read back and must name the same
-//! move. Everything that is not a main-line move — move numbers, comments,
-//! NAGs, variations, the result, line breaks — is copied byte for byte, by
-//! splicing the new moves in at the tokens' offsets.
+//! with every move, of the main line and of every variation, replaced by
+//! the same move in the target notation: a file that says `[Format "ICCS"]`
+//! holds ICCS throughout. Every move is checked by the rules kernel: it is
+//! read against the position (so it must name exactly one legal move),
+//! written in the target notation, and the written text is read back and
+//! must name the same move. Everything that is not a move — move numbers,
+//! comments, NAGs, parentheses, the result, line breaks — is copied byte
+//! for byte, by splicing the new moves in at the tokens' offsets.
+//!
+//! A line that meets a move it cannot convert stops there: the move and
+//! the rest of the line stay as written, after a comment that says why,
+//! and a main line that stopped sets `[PgnmillError]` to the same reason,
+//! so the converted game is as broken as the original, where and why, to
+//! any reader.
 //!
 //! Nothing here knows about files or threads; the `convert` command feeds it.
 
 mod movetext;
 mod tags;
+mod variations;
 
-pub use movetext::rewrite_movetext;
-pub use tags::set_format_tag;
+pub use movetext::{MovetextOutcome, rewrite_movetext};
+pub use tags::{TagValue, set_tags};
+pub use variations::{Variation, find_variations};
 
 use crate::pgn::GameText;
 use crate::pgn::headers::{GameHeaders, text};
@@ -29,7 +38,7 @@ pub enum Outcome {
     /// Every main-line move was converted.
     Converted { plies: u32 },
     /// Converted up to a move that could not be read (or a `[FEN]` that
-    /// could not be used); the rest of the movetext is kept in a comment.
+    /// could not be used); that move and the rest are kept as written.
     Stopped(Failure),
     /// Not a xiangqi game: the text is passed through unchanged.
     NotXiangqi { variant: String },
@@ -48,6 +57,18 @@ pub struct Failure {
     pub reason: String,
 }
 
+impl Failure {
+    /// The failure without its line, for the converted text itself (the
+    /// line is the input's, not the output's): `ply 115 "将5进2": reason`.
+    pub fn in_text(&self) -> String {
+        if self.ply == 0 {
+            self.reason.clone()
+        } else {
+            format!("ply {} \"{}\": {}", self.ply, self.text, self.reason)
+        }
+    }
+}
+
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.ply == 0 {
@@ -62,11 +83,16 @@ impl std::fmt::Display for Failure {
     }
 }
 
+/// The tag that says why a converted game's main line stopped.
+pub const ERROR_TAG: &str = "PgnmillError";
+
 /// One converted game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConvertedGame {
     pub text: String,
     pub outcome: Outcome,
+    /// The variations that stopped at a move that could not be converted.
+    pub variation_stops: Vec<Failure>,
 }
 
 /// Converts one game, given as UTF-8 text starting on source line `line`.
@@ -88,12 +114,27 @@ pub fn convert_game(game_text: &str, line: u64, to: Notation) -> ConvertedGame {
             outcome: Outcome::NotXiangqi {
                 variant: variant.name().to_string(),
             },
+            variation_stops: Vec::new(),
         };
     }
-    let mut out = String::with_capacity(game_text.len() + 32);
-    set_format_tag(&game, to.format_tag(), &mut out);
-    let outcome = rewrite_movetext(&game, fen.as_deref(), to, &mut out);
-    ConvertedGame { text: out, outcome }
+    let mut moves = String::with_capacity(game_text.len() + 32);
+    let done = rewrite_movetext(&game, fen.as_deref(), to, &mut moves);
+    let error = match &done.main {
+        Outcome::Stopped(f) => Some(f.in_text()),
+        _ => None,
+    };
+    let mut out = String::with_capacity(moves.len() + 128);
+    let tags = [
+        ("Format", Some(to.format_tag())),
+        (ERROR_TAG, error.as_deref()),
+    ];
+    set_tags(&game, &tags, &mut out);
+    out.push_str(&moves);
+    ConvertedGame {
+        text: out,
+        outcome: done.main,
+        variation_stops: done.variation_stops,
+    }
 }
 
 #[cfg(test)]
@@ -107,25 +148,51 @@ mod tests {
         assert_eq!(got.outcome, Outcome::Converted { plies: 3 });
         assert_eq!(
             got.text,
-            "[Game \"Chinese Chess\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n1. h2e2 {中炮} h9g7 $1 (1... 炮8平5) 2.h0g2 *\n"
+            "[Game \"Chinese Chess\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n1. h2e2 {中炮} h9g7 $1 (1... h7e7) 2.h0g2 *\n"
         );
     }
 
     #[test]
-    fn an_illegal_move_stops_the_game_and_keeps_the_rest_in_a_comment() {
+    fn an_illegal_move_stops_the_game_and_stays_as_written() {
         let pgn = "[Format \"Chinese\"]\n1. 炮二平五 将5进2 {x} 2. 马二进三 1-0\n";
         let got = convert_game(pgn, 1, Notation::Iccs);
         let Outcome::Stopped(f) = &got.outcome else {
             panic!("{:?}", got.outcome)
         };
         assert_eq!((f.ply, f.line, f.text.as_str()), (2, 2, "将5进2"));
-        assert!(got.text.starts_with("[Format \"ICCS\"]\n1. h2e2 {pgnmill:"));
-        assert!(
-            got.text.contains("将5进2 ｛x｝ 2. 马二进三"),
-            "{}",
-            got.text
+        let error = f.in_text().replace('"', "\\\"");
+        assert_eq!(
+            got.text,
+            format!(
+                "[Format \"ICCS\"]\n[PgnmillError \"{error}\"]\n1. h2e2 {{pgnmill: not converted from here, {}}} 将5进2 {{x}} 2. 马二进三 1-0\n",
+                f.in_text()
+            )
         );
-        assert!(got.text.ends_with("} 1-0\n"), "{}", got.text);
+        // Converting the result again changes nothing.
+        let again = convert_game(&got.text, 1, Notation::Iccs);
+        assert_eq!(again.text, got.text);
+    }
+
+    #[test]
+    fn variations_are_converted_from_the_position_they_branch_from() {
+        // 1... 炮8平5 is an alternative to black's first move; its own
+        // alternative (2. 马八进七) to red's second; 2... 车9平8 stops.
+        let pgn = "1. 炮二平五 马8进7 (1... 炮8平5 2. 马二进三 (2. 马八进七) 车9进1) 2. 马二进三 (2. 车一进一 车9平7) *\n";
+        let got = convert_game(pgn, 1, Notation::Iccs);
+        assert_eq!(got.outcome, Outcome::Converted { plies: 3 });
+        let stops: Vec<(u32, &str)> = got
+            .variation_stops
+            .iter()
+            .map(|f| (f.ply, f.text.as_str()))
+            .collect();
+        assert_eq!(stops, [(4, "车9平7")]);
+        assert_eq!(
+            got.text,
+            format!(
+                "[Format \"ICCS\"]\n1. h2e2 h9g7 (1... h7e7 2. h0g2 (2. b0c2) i9i8) 2. h0g2 (2. i0i1 {{pgnmill: not converted from here, {}}} 车9平7) *\n",
+                got.variation_stops[0].in_text()
+            )
+        );
     }
 
     #[test]

@@ -1,88 +1,271 @@
-//! The movetext of a converted game: main-line moves replaced, everything
-//! else copied, and a stop at the first move that cannot be converted.
+//! The movetext of a converted game: the moves of the main line and of
+//! every variation replaced, everything else copied, and a stop at the
+//! first move of a line that cannot be converted.
+//!
+//! A line that stops keeps its failing move and the rest as written,
+//! after a `{pgnmill: not converted from here, …}` comment: read back, the
+//! game fails at the same move as the original, so `pgnmill report` of a
+//! converted file gives the same status (`illegal_move` at the same ply)
+//! and a converted file never passes for whole when its original was not.
 
-use super::tags::push_text;
+use super::tags::{Edit, splice};
+use super::variations::{Variation, find_variations};
 use super::{Failure, Outcome};
-use crate::pgn::GameText;
+use crate::pgn::{GameText, MainLine, Movetext, Token};
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{GameReader, InMovetext, Notation, parse_move_as};
 use crate::xiangqi::types::Move;
 
-/// Appends the game's movetext to `out` with every main-line move written in
-/// `to`, replaying from `fen` (or the start position).
+/// What converting a game's movetext found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovetextOutcome {
+    /// The main line: converted, or where it stopped.
+    pub main: Outcome,
+    /// The variations that stopped early, in the order they open.
+    pub variation_stops: Vec<Failure>,
+}
+
+/// The marker comment's opening words: written once before a line's
+/// failing move, and recognised there when a converted file is converted
+/// again (so that converting twice changes nothing).
+const MARK: &str = "{pgnmill: not converted from here, ";
+
+/// Appends the game's movetext to `out` with every move of the main line
+/// and of its variations written in `to`, replaying from `fen` (or the
+/// start position).
 ///
 /// Each move is read against the position (any notation the crate reads),
 /// written in `to`, and the written text read back: it must name the same
-/// move, so a converted file replays to the same positions. At the first
-/// move that fails, the text from that move up to the result is wrapped in a
-/// `{pgnmill: … }` comment (its own braces turned into full-width ｛ ｝ so
-/// the comment stays one comment) and the result is kept after it.
+/// move, so a converted file replays to the same positions. A variation is
+/// replayed from the position before the move it is an alternative to.
 pub fn rewrite_movetext(
     game: &GameText<'_>,
     fen: Option<&str>,
     to: Notation,
     out: &mut String,
-) -> Outcome {
+) -> MovetextOutcome {
     let bytes = game.bytes();
     let start = game.movetext_start().min(bytes.len());
-    let mut tokens = game.main_line();
-    let mut pos = match fen {
-        None => Position::startpos(),
-        Some(fen) => match Position::from_fen(fen) {
-            Ok(pos) => pos,
-            Err(e) => {
-                let line = game.tags().find(|t| t.name_is("fen")).map_or(1, |t| t.line);
-                let failure = Failure {
-                    ply: 0,
-                    line,
-                    text: String::new(),
-                    reason: format!("[FEN \"{fen}\"]: {e}"),
-                };
-                // No move to convert (a movetext already wrapped by an
-                // earlier run): copy it, so converting twice changes nothing.
-                if tokens.next().is_some() {
-                    let result = tokens.find_result();
-                    stop(bytes, start, result.map(|t| t.offset), &failure, out);
-                } else {
-                    push_text(out, bytes.get(start..));
-                }
-                return Outcome::Stopped(failure);
-            }
-        },
+    let variations = find_variations(bytes, start);
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut converter = LineConverter {
+        game,
+        to,
+        keep_positions: !variations.is_empty(),
+        edits: &mut edits,
     };
-    let mut cursor = start;
-    let mut ply: u32 = 0;
-    let mut written = String::with_capacity(16);
-    let mut reader = GameReader::new();
-    while let Some(token) = tokens.next() {
-        let text = String::from_utf8_lossy(token.text);
-        if ply == 0 {
-            reader.look_ahead(&text, || game.main_line().map(|t| t.text));
+    let start_pos = match fen {
+        None => Ok(Position::startpos()),
+        Some(fen) => Position::from_fen(fen).map_err(|e| {
+            let line = game.tags().find(|t| t.name_is("fen")).map_or(1, |t| t.line);
+            Failure {
+                ply: 0,
+                line,
+                text: String::new(),
+                reason: format!("[FEN \"{fen}\"]: {e}"),
+            }
+        }),
+    };
+    let (main, mut lines) = match start_pos {
+        Ok(pos) => {
+            let mut reader = GameReader::new();
+            if let Some(first) = game.main_line().next() {
+                let text = String::from_utf8_lossy(first.text);
+                reader.look_ahead(&text, || game.main_line().map(|t| t.text));
+            }
+            let line = converter.convert(game.main_line(), pos, 0, &mut reader);
+            let main = match &line.stop {
+                None => Outcome::Converted { plies: line.plies },
+                Some(f) => Outcome::Stopped(f.clone()),
+            };
+            (main, vec![Some((line, reader))])
         }
-        match convert_move(&mut reader, &pos, &text, to, &mut written) {
-            Ok(m) => {
-                push_text(out, bytes.get(cursor..token.offset));
-                out.push_str(&written);
-                cursor = token.offset + token.text.len();
-                pos.play(m);
-                ply += 1;
+        Err(failure) => {
+            // No move to convert: the marker before the first one.
+            if let Some(first) = game.main_line().next() {
+                converter.mark(first.offset, &failure);
             }
-            Err(reason) => {
-                push_text(out, bytes.get(cursor..token.offset));
-                let failure = Failure {
-                    ply: ply + 1,
-                    line: tokens.line_at(token.offset),
-                    text: text.into_owned(),
-                    reason,
-                };
-                let result = tokens.find_result();
-                stop(bytes, token.offset, result.map(|t| t.offset), &failure, out);
-                return Outcome::Stopped(failure);
-            }
+            (Outcome::Stopped(failure), vec![None])
+        }
+    };
+    let mut variation_stops = Vec::new();
+    // Parents come before the variations nested in them: a variation's
+    // branch position is known when it is reached.
+    for v in &variations {
+        // A variation is left as written when it never closes (it holds
+        // the rest of the game, which the report calls a parse error) or
+        // branches from a line that stopped before it.
+        let parent = lines
+            .get(v.parent.map_or(0, |p| p + 1))
+            .and_then(Option::as_ref);
+        let converted = match parent.filter(|_| v.closed) {
+            None => None,
+            Some((line, reader)) => match line.before(v.open) {
+                Branch::At(ply, pos) => {
+                    let mut reader = reader.clone();
+                    let tokens = variation_tokens(bytes, v);
+                    let line = converter.convert(tokens, pos.clone(), ply, &mut reader);
+                    variation_stops.extend(line.stop.clone());
+                    Some((line, reader))
+                }
+                Branch::AfterStop => None,
+                Branch::NoMove => {
+                    variation_stops.push(Failure {
+                        ply: 0,
+                        line: game.movetext().line_at(v.open),
+                        text: String::new(),
+                        reason: "a variation before any move of its line is left as written".into(),
+                    });
+                    None
+                }
+            },
+        };
+        lines.push(converted);
+    }
+    splice(bytes, (start, bytes.len()), &mut edits, out);
+    MovetextOutcome {
+        main,
+        variation_stops,
+    }
+}
+
+/// One line as converted: its moves' offsets with the position before
+/// each (when the game has variations to branch from them; none after
+/// the move it stopped at), its plies, and where it stopped.
+struct Line {
+    /// (offset, 0-based ply, position before the move), in order.
+    moves: Vec<(usize, u32, Option<Position>)>,
+    plies: u32,
+    stop: Option<Failure>,
+}
+
+/// Where a variation starts from.
+enum Branch<'a> {
+    /// Before the line's move of this 0-based ply, in this position.
+    At(u32, &'a Position),
+    /// After the move the line stopped at: not known.
+    AfterStop,
+    /// Ahead of every move of the line: an alternative to nothing.
+    NoMove,
+}
+
+impl Line {
+    /// Where a variation opening at `open` starts: before the last move
+    /// of this line ahead of it.
+    fn before(&self, open: usize) -> Branch<'_> {
+        match self.moves.iter().rev().find(|m| m.0 < open) {
+            None => Branch::NoMove,
+            Some((_, ply, Some(pos))) => Branch::At(*ply, pos),
+            Some((_, _, None)) => Branch::AfterStop,
         }
     }
-    push_text(out, bytes.get(cursor..));
-    Outcome::Converted { plies: ply }
+}
+
+/// The move tokens of a variation, stretch by stretch.
+fn variation_tokens<'a>(bytes: &'a [u8], v: &Variation) -> impl Iterator<Item = Token<'a>> + 'a {
+    let stretches = if v.closed {
+        v.stretches.clone()
+    } else {
+        Vec::new()
+    };
+    stretches.into_iter().flat_map(move |(s, e)| {
+        // A stretch holds no parenthesis: its tokens are its moves.
+        MainLine::new(Movetext::new(bytes.get(..e).unwrap_or_default(), s, 0))
+    })
+}
+
+/// Converts lines of one game into edits of its text.
+struct LineConverter<'g, 'e> {
+    game: &'g GameText<'g>,
+    to: Notation,
+    /// Whether to keep each move's position (for variations to start from).
+    keep_positions: bool,
+    edits: &'e mut Vec<Edit>,
+}
+
+impl LineConverter<'_, '_> {
+    /// Converts the moves `tokens` of one line, the first of which is ply
+    /// `ply` + 1 of the game, from `pos`.
+    fn convert<'t>(
+        &mut self,
+        tokens: impl Iterator<Item = Token<'t>>,
+        mut pos: Position,
+        mut ply: u32,
+        reader: &mut GameReader,
+    ) -> Line {
+        let mut line = Line {
+            moves: Vec::new(),
+            plies: 0,
+            stop: None,
+        };
+        let mut written = String::with_capacity(16);
+        for token in tokens {
+            if line.stop.is_some() {
+                // Past the stop: only where the moves are, for the
+                // variations that branch from them.
+                line.moves.push((token.offset, ply, None));
+                continue;
+            }
+            let text = String::from_utf8_lossy(token.text);
+            if self.keep_positions {
+                line.moves.push((token.offset, ply, Some(pos.clone())));
+            }
+            match convert_move(reader, &pos, &text, self.to, &mut written) {
+                Ok(m) => {
+                    let end = token.offset + token.text.len();
+                    if written != text {
+                        self.edits.push((token.offset, end, written.clone()));
+                    }
+                    pos.play(m);
+                    ply += 1;
+                    line.plies += 1;
+                }
+                Err(reason) => {
+                    let failure = Failure {
+                        ply: ply + 1,
+                        line: self.game.movetext().line_at(token.offset),
+                        text: text.into_owned(),
+                        reason,
+                    };
+                    self.mark(token.offset, &failure);
+                    line.stop = Some(failure);
+                    if !self.keep_positions {
+                        break;
+                    }
+                }
+            }
+        }
+        line
+    }
+
+    /// Says before the move at `at` why the line stops there, unless an
+    /// earlier run said so already.
+    fn mark(&mut self, at: usize, failure: &Failure) {
+        if marked_before(self.game.bytes(), at) {
+            return;
+        }
+        let mut comment = String::from(MARK);
+        push_neutralised(&mut comment, &failure.in_text());
+        comment.push_str("} ");
+        self.edits.push((at, at, comment));
+    }
+}
+
+/// Whether the text just before `at` (spaces aside) is a marker comment.
+fn marked_before(bytes: &[u8], at: usize) -> bool {
+    let head = bytes.get(..at).unwrap_or_default();
+    let Some(close) = head.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    if head.get(close) != Some(&b'}') {
+        return false;
+    }
+    head.get(..close)
+        .and_then(|h| h.iter().rposition(|&b| b == b'{'))
+        .is_some_and(|open| {
+            head.get(open..)
+                .is_some_and(|c| c.starts_with(MARK.as_bytes()))
+        })
 }
 
 /// Reads `text` in `pos`, writes the move in `to` into `written`, and checks
@@ -108,32 +291,6 @@ fn convert_move(
             "{m} written in {to} as {written} does not read back: {e} (a notation bug; please report it)"
         )),
     }
-}
-
-/// Appends the text from `from` to the result (or to the end) inside one
-/// comment that says why the conversion stopped, then the result and
-/// whatever follows it, as written.
-fn stop(bytes: &[u8], from: usize, result: Option<usize>, failure: &Failure, out: &mut String) {
-    let end = result.unwrap_or(bytes.len()).max(from);
-    let rest = bytes.get(from..end).unwrap_or_default();
-    let kept_len = rest
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |p| p + 1);
-    let kept = String::from_utf8_lossy(rest.get(..kept_len).unwrap_or_default());
-    out.push_str("{pgnmill: not converted from here, ");
-    push_neutralised(out, &failure.to_string());
-    if !kept.is_empty() {
-        out.push_str("; as written: ");
-        push_neutralised(out, &kept);
-    }
-    out.push('}');
-    let trailing = rest.get(kept_len..).unwrap_or_default();
-    if trailing.is_empty() && result.is_some() {
-        out.push(' ');
-    }
-    push_text(out, Some(trailing));
-    push_text(out, bytes.get(end..));
 }
 
 /// Appends `s` with `{` and `}` turned into full-width ｛ ｝, so that the

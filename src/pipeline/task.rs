@@ -99,9 +99,9 @@ pub(super) fn replay_chunk(
             if let Some(damage) = batch.damage_of(span) {
                 record = damaged(record, damage);
             }
-            replayed.push((index, span, record, values));
+            replayed.push((index, span, record, values, text));
         }
-        for (i, span, record, values) in &replayed {
+        for (i, span, record, values, text) in &replayed {
             let tags: Vec<&str> = values
                 .iter()
                 .take(columns)
@@ -113,7 +113,7 @@ pub(super) fn replay_chunk(
                 offset: span.offset,
                 line: span.line,
             };
-            rows.push(at, record, **span, &tags)
+            rows.push(at, record, **span, &tags, &text[..])
                 .map_err(|e| TaskError::Format(e.to_string()))?;
         }
     }

@@ -9,7 +9,8 @@
 //! rules kernel and writes each move in a target notation, reading the
 //! written text back (it must name the same move), for `pgnmill convert`;
 //! a line stops at a move that is not legal, with a `{pgnmill: …}` comment
-//! that says why and keeps the rest of the line in ICCS.
+//! that says why, followed by the rest of the line as recorded, in ICCS
+//! (a main line that stops also sets `[PgnmillError]`).
 //!
 //! The tree is walked with an explicit stack (no recursion), in the order
 //! PGN needs: a move, the alternatives to it, then the line that follows.
@@ -112,6 +113,8 @@ pub struct Written {
     pub plies: u32,
     /// Why the main line stopped early, with its 1-based ply.
     pub main_line_stop: Option<(u32, String)>,
+    /// The same as the `[PgnmillError]` tag says it: `ply 10 "e1f0": …`.
+    pub error: Option<String>,
     /// Variations that stopped early.
     pub variation_stops: usize,
     /// Lines (main line + variations) in the tree.
@@ -155,8 +158,9 @@ pub fn write_pgn<W: MoveWriter>(
         push_tag(out, "FEN", &fen);
     }
     push_tag(out, "Format", format);
-    out.push('\n');
-    let mut text = Wrapped::new(out);
+    // The moves first: a line that stops sets the error tag.
+    let mut moves = String::new();
+    let mut text = Wrapped::new(&mut moves);
     let root = game.tree.node(MoveTree::ROOT);
     if !root.comment.is_empty() {
         text.comment(&root.comment);
@@ -164,16 +168,24 @@ pub fn write_pgn<W: MoveWriter>(
     match w.start(game) {
         Ok(state) => walk(game, w, state, &mut text, &mut written),
         Err(why) => {
-            let rest = line_from(&game.tree, MoveTree::ROOT);
-            if !rest.is_empty() {
-                written.main_line_stop = Some((1, why.clone()));
-                text.comment(&format!(
-                    "pgnmill: not converted, {why}; as recorded: {rest}"
-                ));
+            if let Some(first) = game.tree.children(MoveTree::ROOT).next() {
+                let stop = Stop {
+                    node: first,
+                    ply: 0,
+                    why: &why,
+                    main: true,
+                };
+                stopped(game, &stop, &mut text, &mut written);
+                written.error = Some(why.clone());
             }
         }
     }
     text.token(game.result);
+    if let Some(error) = &written.error {
+        push_tag(out, "PgnmillError", error);
+    }
+    out.push('\n');
+    out.push_str(&moves);
     out.push_str("\n\n");
     written
 }
@@ -249,7 +261,13 @@ fn walk<W: MoveWriter>(
                     Err(why) => {
                         // The alternatives start from the same position;
                         // after them nothing of this line follows.
-                        stopped(tree, first, ply, &why, text, written, main);
+                        let stop = Stop {
+                            node: first,
+                            ply,
+                            why: &why,
+                            main,
+                        };
+                        stopped(game, &stop, text, written);
                     }
                 }
                 for &alt in alts.iter().rev() {
@@ -282,7 +300,15 @@ fn walk<W: MoveWriter>(
                             main: false,
                         });
                     }
-                    Err(why) => stopped(tree, node, ply, &why, text, written, false),
+                    Err(why) => {
+                        let stop = Stop {
+                            node,
+                            ply,
+                            why: &why,
+                            main: false,
+                        };
+                        stopped(game, &stop, text, written);
+                    }
                 }
             }
             Item::Close => {
@@ -293,35 +319,40 @@ fn walk<W: MoveWriter>(
     }
 }
 
-/// A line stops at `node` (ply `ply`, 0-based): a comment says why and
-/// keeps the rest of the line as recorded.
-fn stopped(
-    tree: &MoveTree,
+/// Where and why a line stops: at the move of `node`, 0-based ply `ply`.
+struct Stop<'a> {
     node: usize,
     ply: u32,
-    why: &str,
-    text: &mut Wrapped<'_>,
-    written: &mut Written,
+    why: &'a str,
+    /// On the main line.
     main: bool,
-) {
-    let mut rest = String::new();
-    if let Some(mv) = tree.node(node).mv {
-        mv.iccs(&mut rest);
+}
+
+/// A line stops at a move: a comment says why, and the move and the rest
+/// of the line follow as recorded, in ICCS, so that the converted game,
+/// read back, fails at the same move as the record.
+fn stopped(game: &RecordGame, stop: &Stop<'_>, text: &mut Wrapped<'_>, written: &mut Written) {
+    let tree = &game.tree;
+    let mut first = String::new();
+    if let Some(mv) = tree.node(stop.node).mv {
+        mv.iccs(&mut first);
     }
-    let tail = line_from(tree, node);
-    if !tail.is_empty() {
-        rest.push(' ');
-        rest.push_str(&tail);
-    }
-    if main {
-        written.main_line_stop = Some((ply + 1, why.to_string()));
+    let tail = line_from(tree, stop.node);
+    let what = format!("ply {} \"{first}\": {}", stop.ply + 1, stop.why);
+    if stop.main {
+        written.main_line_stop = Some((stop.ply + 1, stop.why.to_string()));
+        written.error = Some(what.clone());
     } else {
         written.variation_stops += 1;
     }
-    text.comment(&format!(
-        "pgnmill: not converted from here, ply {}: {why}; as recorded: {rest}",
-        ply + 1
-    ));
+    text.comment(&format!("pgnmill: not converted from here, {what}"));
+    for (i, mv) in std::iter::once(first.as_str())
+        .chain(tail.split_whitespace())
+        .enumerate()
+    {
+        text.move_number(game, stop.ply + i as u32, i == 0);
+        text.token(mv);
+    }
 }
 
 /// The first-child line after `node`, in ICCS.

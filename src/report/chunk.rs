@@ -108,13 +108,20 @@ impl OutcomeFacts {
 }
 
 impl GameFacts {
-    fn of(record: &GameRecord, span: GameSpan, game: u64, tags: &[&str], f: &ChunkFormat) -> Self {
+    /// The facts of game `game`, whose text (UTF-8) is `text`.
+    fn of(
+        record: &GameRecord,
+        span: GameSpan,
+        game: u64,
+        (tags, text): (&[&str], &str),
+        f: &ChunkFormat,
+    ) -> Self {
         let tag = |at: Option<usize>| at.and_then(|i| tags.get(i)).copied();
         GameFacts {
             game,
             rep_max_ep_always: record.rep_ep_always.max,
             rep_max_ep_legal: record.rep_ep_legal.max,
-            year: classes::year(&record.tags.date),
+            year: classes::year(&record.tags.date).or_else(|| classes::utc_year(text, span.line)),
             time_control: tag(f.time_control_tag).and_then(classes::time_control_class),
             rating_band: match (tag(f.white_elo_tag), tag(f.black_elo_tag)) {
                 (Some(w), Some(b)) => classes::rating_band(w, b),
@@ -224,17 +231,20 @@ impl ChunkBuilder {
     }
 
     /// Formats the rows of the game at `at`, replayed into `record`;
-    /// `span` is where its text is, for the extract files.
+    /// `span` is where its text is, for the extract files, and `text` the
+    /// text itself (UTF-8), for what report.html reads that replay does
+    /// not (the UTCDate of a game without a Date).
     pub fn push(
         &mut self,
         at: GameLocation<'_>,
         record: &GameRecord<'_>,
         span: GameSpan,
         tags: &[&str],
+        text: &str,
     ) -> csv::Result<()> {
         self.formatter.push(at, record, tags)?;
-        self.games
-            .push(GameFacts::of(record, span, at.game, tags, &self.format));
+        let facts = GameFacts::of(record, span, at.game, (tags, text), &self.format);
+        self.games.push(facts);
         self.games_read += 1;
         Ok(())
     }
@@ -283,7 +293,10 @@ mod tests {
                 offset: span.offset,
                 line: span.line,
             };
-            builder.push(at, &record, *span, &[]).unwrap_or_default();
+            let text = std::str::from_utf8(raw).unwrap_or_default();
+            builder
+                .push(at, &record, *span, &[], text)
+                .unwrap_or_default();
         }
         builder.finish().unwrap_or_default()
     }

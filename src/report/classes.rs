@@ -1,6 +1,9 @@
 //! The classes report.html breaks missed threefolds down by: lichess's
 //! time-control classes, rating bands of 200, and years. Computed per game
-//! on the worker thread from tag values the report already has.
+//! on the worker thread from tag values the report already has, and the
+//! `UTCDate` of a game whose `Date` has no year.
+
+use crate::pgn::GameText;
 
 /// Lichess's time-control classes, fastest first.
 pub const TIME_CONTROL_CLASSES: [&str; 5] =
@@ -60,6 +63,15 @@ pub fn year(date: &str) -> Option<u16> {
         .try_fold(0u16, |n, &d| Some(n * 10 + u16::from(d - b'0')))
 }
 
+/// The year of the `UTCDate` tag of the game `text` (starting on source
+/// line `line`), the year of a game whose `Date` has none: lichess writes
+/// both, other servers only `UTCDate`. Read only for such games, so that a
+/// game with a Date pays nothing for it.
+pub fn utc_year(text: &str, line: u64) -> Option<u16> {
+    let value = GameText::new(text.as_bytes(), line).tag("UTCDate")?;
+    year(std::str::from_utf8(&value).ok()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +118,9 @@ mod tests {
         assert_eq!(year("1851.??.??"), Some(1851));
         assert_eq!(year("????.??.??"), None);
         assert_eq!(year("85"), None);
+        let utc = "[Date \"????.??.??\"]\n[UTCDate \"2013.01.02\"]\n\n1. e4 *\n";
+        assert_eq!(utc_year(utc, 1), Some(2013));
+        assert_eq!(utc_year("[UTCDate \"?\"]\n\n*\n", 1), None);
+        assert_eq!(utc_year("1. e4 *\n", 1), None);
     }
 }

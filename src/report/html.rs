@@ -1,19 +1,29 @@
 //! `report.html`: one self-contained page (no script, no network, no
-//! font but the reader's own), written by hand from [`HtmlStats`]: the
-//! same input gives the same bytes (no clock, no thread count, maps in key
-//! order). Every chart is inline SVG drawn on a fixed grid in its own
-//! coordinates (`viewBox`), scaled to the page's width, so its labels keep
-//! their places on a laptop and on a phone; the numbers behind each chart
-//! follow it in a table a person can copy.
+//! font but the reader's own), written by hand from [`HtmlStats`] and the
+//! run's [`Summary`]: the same input gives the same bytes (no clock, no
+//! thread count, maps in key order). The charts are inline SVG
+//! ([`super::html_chart`]); the numbers behind each chart follow it in a
+//! table a person can copy.
+//!
+//! The page says only what holds for the games present: the en-passant
+//! conventions, missed threefolds and castling are chess matters and are
+//! left out of a report without chess games; xiangqi's outcomes appear
+//! when it has xiangqi games. A run that did not read every input whole
+//! says so at the top ([`super::html_warnings`]). At the width of a laptop
+//! nothing is cut off or needs a scrollbar: long names and messages wrap.
 
 use super::classes::TIME_CONTROL_CLASSES;
 use super::columns::GAME_COLUMNS;
-use super::html_stats::{HtmlStats, Tally};
+use super::html_chart::{Bar, ChartText, Scale, bar_chart};
+use super::html_outcomes::outcome_section;
+use super::html_stats::{Counts, HtmlStats, Tally};
+use super::html_warnings::{banner, has_warnings, warning_cell};
+use super::summary::Summary;
 use crate::replay::Status;
 use std::fmt::Write;
 
 /// `text` with `&`, `<`, `>` and `"` escaped.
-fn esc(text: &str) -> String {
+pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -47,111 +57,93 @@ fn tally_row(label: String, t: &Tally) -> Vec<String> {
     ]
 }
 
-/// One bar of a chart: its label, its length, and the text at its end.
-struct Bar {
-    label: String,
-    value: f64,
-    text: String,
+/// Whether a cell holds a number (a count, a rate, `-`): numbers are
+/// right-aligned, text left-aligned.
+fn is_number(cell: &str) -> bool {
+    !cell.is_empty()
+        && cell
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b' ' | b'%' | b'-'))
 }
 
-/// Width of the chart's own coordinates; it is drawn at the page's width.
-const WIDTH: f64 = 640.0;
-const LABEL_W: f64 = 150.0;
-const BAR_AREA: f64 = 380.0;
-const ROW_H: f64 = 24.0;
+/// Cells longer than this (names, messages) may break anywhere, after a
+/// `/` first; shorter ones (status words, classes) never break inside a
+/// word, so that a narrow column does not cut `unsupported` in two.
+const WRAP_FROM: usize = 24;
 
-/// A horizontal bar chart: a title, a label per row at its left, the bar,
-/// its number at its right end, and an x axis with its label.
-fn bar_chart(out: &mut String, id: &str, title: &str, x_label: &str, bars: &[Bar]) {
-    let max = bars.iter().map(|b| b.value).fold(0.0, f64::max);
-    let height = 40.0 + ROW_H * bars.len() as f64 + 44.0;
-    let _ = write!(
-        out,
-        "<figure><svg id=\"{id}\" class=\"chart\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
-         <title id=\"{id}-title\">{t}</title>\
-         <text class=\"title\" x=\"{x}\" y=\"22\" text-anchor=\"middle\">{t}</text>",
-        x = WIDTH / 2.0,
-        t = esc(title)
-    );
-    for (i, b) in bars.iter().enumerate() {
-        let y = 40.0 + ROW_H * i as f64;
-        let w = if max > 0.0 {
-            b.value / max * BAR_AREA
-        } else {
-            0.0
-        };
-        let _ = write!(
-            out,
-            "<text class=\"label\" x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{l}</text>\
-             <rect x=\"{LABEL_W}\" y=\"{ry}\" width=\"{w:.1}\" height=\"{h}\" data-value=\"{v}\"/>\
-             <text class=\"value\" x=\"{vx:.1}\" y=\"{ty}\">{tx}</text>",
-            lx = LABEL_W - 8.0,
-            ty = y + 16.0,
-            l = esc(&b.label),
-            ry = y + 4.0,
-            h = ROW_H - 8.0,
-            v = b.value,
-            vx = LABEL_W + w + 6.0,
-            tx = esc(&b.text)
-        );
-    }
-    let axis_y = 40.0 + ROW_H * bars.len() as f64 + 4.0;
-    let _ = write!(
-        out,
-        "<line class=\"axis\" x1=\"{LABEL_W}\" y1=\"{axis_y}\" x2=\"{x2}\" y2=\"{axis_y}\"/>",
-        x2 = LABEL_W + BAR_AREA
-    );
-    for k in 0..=2 {
-        let v = max * f64::from(k) / 2.0;
-        let x = LABEL_W + BAR_AREA * f64::from(k) / 2.0;
-        let _ = write!(
-            out,
-            "<line class=\"axis\" x1=\"{x}\" y1=\"{axis_y}\" x2=\"{x}\" y2=\"{y2}\"/>\
-             <text class=\"tick\" x=\"{x}\" y=\"{ty}\" text-anchor=\"middle\">{v}</text>",
-            y2 = axis_y + 4.0,
-            ty = axis_y + 17.0,
-            v = tick(v)
-        );
-    }
-    let _ = write!(
-        out,
-        "<text class=\"axis-label\" x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{l}</text></svg></figure>",
-        x = LABEL_W + BAR_AREA / 2.0,
-        y = axis_y + 36.0,
-        l = esc(x_label)
-    );
-}
-
-/// A tick's number: whole numbers as such, others with two decimals.
-fn tick(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v}")
+/// A cell's escaped text and its class: `text` for words, `text wrap`
+/// for long text, none for numbers.
+fn cell(text: &str) -> (String, &'static str) {
+    if is_number(text) {
+        (esc(text), "")
+    } else if text.chars().count() > WRAP_FROM {
+        (esc(text).replace('/', "/<wbr>"), " class=\"text wrap\"")
     } else {
-        format!("{v:.2}")
+        (esc(text), " class=\"text\"")
     }
 }
 
 /// A table with a header row; the first cell of each row is a header.
-fn table(out: &mut String, id: &str, head: &[&str], rows: &[Vec<String>]) {
+/// Header words joined by `_` (status names) may break after it; a column
+/// of text has its header on the left, as its cells.
+pub fn table(out: &mut String, id: &str, head: &[&str], rows: &[Vec<String>]) {
     let _ = write!(out, "<div class=\"scroll\"><table id=\"{id}\"><thead><tr>");
-    for h in head {
-        let _ = write!(out, "<th>{}</th>", esc(h));
+    for (i, h) in head.iter().enumerate() {
+        let numbers = rows
+            .iter()
+            .filter_map(|r| r.get(i))
+            .all(|c| is_number(c) || c.is_empty());
+        let class = if i == 0 || !numbers {
+            " class=\"text\""
+        } else {
+            ""
+        };
+        let _ = write!(out, "<th{class}>{}</th>", esc(h).replace('_', "_<wbr>"));
     }
     out.push_str("</tr></thead><tbody>");
     for row in rows {
         out.push_str("<tr>");
-        for (i, cell) in row.iter().enumerate() {
+        for (i, text) in row.iter().enumerate() {
             let tag = if i == 0 { "th" } else { "td" };
-            let _ = write!(out, "<{tag}>{}</{tag}>", esc(cell));
+            let (text, class) = match cell(text) {
+                (text, "") if i == 0 => (text, " class=\"text\""),
+                other => other,
+            };
+            let _ = write!(out, "<{tag}{class}>{text}</{tag}>");
         }
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div>");
 }
 
-/// A breakdown of missed threefolds: its chart (rate per class) and table.
-fn breakdown(out: &mut String, id: &str, title: &str, class: &str, rows: &[(String, Tally)]) {
+/// The chess games of a breakdown that have no class, and what they lack
+/// (words after "N chess games").
+struct Unknown<'a> {
+    games: Tally,
+    lack: &'a str,
+}
+
+/// A breakdown of missed threefolds: its chart (rate per class) and table,
+/// the games without a class as the last row, `unknown`, when there are
+/// any, with a sentence that says how many and why.
+fn breakdown(
+    out: &mut String,
+    id: &str,
+    title: &str,
+    class: &str,
+    mut rows: Vec<(String, Tally)>,
+    unknown: Unknown<'_>,
+) {
     let _ = write!(out, "<h3>{}</h3>", esc(title));
+    if unknown.games.games > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"note\" id=\"unknown-{id}\">{} chess games {}: they are the row \
+             <q>{UNKNOWN}</q>.</p>",
+            unknown.games.games, unknown.lack
+        );
+        rows.push((UNKNOWN.to_string(), unknown.games));
+    }
     let bars: Vec<Bar> = rows
         .iter()
         .map(|(label, t)| Bar {
@@ -164,24 +156,44 @@ fn breakdown(out: &mut String, id: &str, title: &str, class: &str, rows: &[(Stri
             text: format!("{} of {}", t.missed, t.games),
         })
         .collect();
-    bar_chart(
-        out,
-        &format!("chart-{id}"),
-        title,
-        "missed threefolds, % of the class's games",
-        &bars,
-    );
-    let rows: Vec<Vec<String>> = rows
+    let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|(label, t)| tally_row(label.clone(), t))
         .collect();
-    table(
+    chart_with_table(
         out,
-        &format!("table-{id}"),
+        &ChartText {
+            id,
+            title,
+            axis: &format!("missed threefolds, % of the {class}'s chess games"),
+        },
+        Scale::percent(bars.iter().map(|b| b.value)),
+        &bars,
         &[class, "games", "missed threefolds", "rate"],
-        &rows,
+        &cells,
     );
 }
+
+/// A chart and the table of its numbers: `chart-ID` and `table-ID`, for
+/// `text.id` ID.
+pub fn chart_with_table(
+    out: &mut String,
+    text: &ChartText<'_>,
+    scale: Scale,
+    bars: &[Bar],
+    head: &[&str],
+    rows: &[Vec<String>],
+) {
+    let chart = ChartText {
+        id: &format!("chart-{}", text.id),
+        ..*text
+    };
+    bar_chart(out, &chart, scale, bars);
+    table(out, &format!("table-{}", text.id), head, rows);
+}
+
+/// The label of the games without a class in a breakdown.
+const UNKNOWN: &str = "unknown";
 
 fn band_name(lo: u32) -> String {
     format!("{lo}-{}", lo + 199)
@@ -195,73 +207,147 @@ fn class_name(tc: u8) -> String {
         .to_string()
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#222;line-height:1.4}\
+/// The length of the folder part that every name shares (up to and with
+/// its last `/`), so that the page names inputs by what tells them apart.
+fn common_folder(names: &[String]) -> usize {
+    let Some(first) = names.first() else {
+        return 0;
+    };
+    let mut len = first.rfind('/').map_or(0, |i| i + 1);
+    for name in names {
+        while len > 0
+            && !(name.len() > len && name.as_bytes().get(..len) == first.as_bytes().get(..len))
+        {
+            len = first
+                .get(..len - 1)
+                .and_then(|f| f.rfind('/'))
+                .map_or(0, |i| i + 1);
+        }
+    }
+    len
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:1rem;color:#222;line-height:1.4}\
 h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #ccc}\
 figure{margin:1rem 0}svg.chart{width:100%;height:auto;max-width:48rem;display:block}\
 svg text{font-size:13px;fill:#222}svg .title{font-size:15px;font-weight:bold}\
-svg rect{fill:#4a7bb7}svg rect.legal{fill:#e08a2c}svg .axis{stroke:#666}\
+svg rect{fill:#4a7bb7}svg .axis{stroke:#666}\
 .scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}\
-th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}thead th{background:#f2f2f2}\
-tbody th{text-align:left;font-weight:normal}td.text{text-align:left}\
-p.note{color:#555}";
+th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:right;vertical-align:top}thead th{background:#f2f2f2}\
+tbody th{font-weight:normal}.text{text-align:left}\
+.wrap{overflow-wrap:anywhere;min-width:8rem}\
+p.note{color:#555}code{overflow-wrap:anywhere}\
+.banner{border:2px solid #b3261e;background:#fdecea;padding:.6rem .8rem;margin:1rem 0}";
 
 /// The page for a finished run.
-pub fn render(stats: &HtmlStats, version: &str) -> String {
+pub fn render(stats: &HtmlStats, summary: &Summary, version: &str) -> String {
     let mut out = String::with_capacity(64 * 1024);
     let _ = write!(
         out,
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>pgnmill report</title><style>{STYLE}</style></head><body>\
-         <h1>pgnmill report</h1><p id=\"totals\">pgnmill {v}: <span id=\"games\">{g}</span> games \
-         in the report, <span id=\"games-read\">{r}</span> read, from {n} input(s); \
-         <span id=\"missed\">{m}</span> missed threefolds (threefolds that ep-always misses \
-         and ep-if-legal finds), <span id=\"castling-conflicts\">{c}</span> castling conflicts.</p>",
-        v = esc(version),
-        g = stats.games,
-        r = stats.games_read,
-        n = stats.inputs.len(),
-        m = stats.missed,
-        c = stats.castling_conflicts,
+         <h1>pgnmill report</h1>"
     );
-    status_section(&mut out, stats);
+    banner(&mut out, &summary.inputs);
+    totals(&mut out, stats, version);
+    status_section(&mut out, stats, summary);
+    outcome_section(&mut out, &summary.outcomes, stats);
     repetition_section(&mut out, stats);
-    missed_section(&mut out, stats);
-    castling_section(&mut out, stats);
+    if stats.chess.games > 0 {
+        missed_section(&mut out, stats);
+        castling_section(&mut out, stats);
+    }
     out.push_str("</body></html>\n");
     out
 }
 
-fn status_section(out: &mut String, stats: &HtmlStats) {
+/// The opening paragraph: the run's totals, by kind of game.
+fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
+    let _ = write!(
+        out,
+        "<p id=\"totals\">pgnmill {v}: <span id=\"games\">{g}</span> games in the report, \
+         <span id=\"games-read\">{r}</span> read, from {n} input(s): \
+         <span id=\"games-chess\">{c}</span> chess, <span id=\"games-xiangqi\">{x}</span> \
+         xiangqi",
+        v = esc(version),
+        g = stats.games,
+        r = stats.games_read,
+        n = stats.inputs.len(),
+        c = stats.chess.games,
+        x = stats.xiangqi.games,
+    );
+    if stats.other_games > 0 {
+        let _ = write!(
+            out,
+            ", <span id=\"games-other\">{}</span> of variants pgnmill does not replay",
+            stats.other_games
+        );
+    }
+    out.push('.');
+    if stats.chess.games > 0 {
+        let _ = write!(
+            out,
+            " Chess: <span id=\"missed\">{m}</span> missed threefolds (threefolds that \
+             ep-always misses and ep-if-legal finds), <span id=\"castling-conflicts\">{c}</span> \
+             castling conflicts.",
+            m = stats.missed,
+            c = stats.castling_conflicts,
+        );
+    }
+    out.push_str("</p>");
+}
+
+fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
     out.push_str("<h2>Games by status</h2>");
     let bars: Vec<Bar> = Status::ALL
         .iter()
         .zip(stats.by_status)
-        .map(|(s, n)| Bar {
-            label: s.as_str().into(),
-            value: n as f64,
-            text: n.to_string(),
-        })
+        .map(|(s, n)| Bar::count(s.as_str(), n))
         .collect();
     bar_chart(
         out,
-        "chart-status",
-        "Games by status, all inputs",
-        "games",
+        &ChartText {
+            id: "chart-status",
+            title: "Games by status, all inputs",
+            axis: "games with this status",
+        },
+        Scale::counts(bars.iter().map(|b| b.value)),
         &bars,
     );
+    let names: Vec<String> = stats.inputs.iter().map(|i| i.name.clone()).collect();
+    let common = common_folder(&names);
+    if common > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"note\">Inputs are named from the folder <code>{}</code>.</p>",
+            esc(names
+                .first()
+                .and_then(|n| n.get(..common))
+                .unwrap_or_default())
+        );
+    }
+    let short = |name: &str| name.get(common..).unwrap_or(name).to_string();
+    let warnings = has_warnings(&summary.inputs);
     let mut head = vec!["input", "games read", "games"];
     head.extend(Status::ALL.iter().map(|s| s.as_str()));
+    if warnings {
+        head.push("warning");
+    }
     let mut rows: Vec<Vec<String>> = stats
         .inputs
         .iter()
-        .map(|i| {
+        .zip(&summary.inputs)
+        .map(|(i, s)| {
             let mut row = vec![
-                i.name.clone(),
+                short(&i.name),
                 i.games_read.to_string(),
                 i.by_status.iter().sum::<u64>().to_string(),
             ];
             row.extend(i.by_status.iter().map(u64::to_string));
+            if warnings {
+                row.push(warning_cell(s));
+            }
             row
         })
         .collect();
@@ -271,6 +357,9 @@ fn status_section(out: &mut String, stats: &HtmlStats) {
         stats.games.to_string(),
     ];
     total.extend(stats.by_status.iter().map(u64::to_string));
+    if warnings {
+        total.push(String::new());
+    }
     rows.push(total);
     table(out, "table-status", &head, &rows);
     out.push_str("<h3>Errors: the first games of each input that did not replay</h3>");
@@ -280,7 +369,7 @@ fn status_section(out: &mut String, stats: &HtmlStats) {
         .flat_map(|i| &i.errors)
         .map(|e| {
             vec![
-                e.source.clone(),
+                short(&e.source),
                 e.game.to_string(),
                 e.line.to_string(),
                 e.status.as_str().to_string(),
@@ -302,69 +391,113 @@ fn status_section(out: &mut String, stats: &HtmlStats) {
     }
 }
 
+/// One `rep_max` chart of `counts` at `keys`, on `scale`.
+fn rep_chart(out: &mut String, text: &ChartText<'_>, scale: Scale, keys: &[u32], counts: &Counts) {
+    let bars: Vec<Bar> = keys
+        .iter()
+        .map(|k| Bar::count(format!("rep_max {k}"), counts.get(*k)))
+        .collect();
+    bar_chart(out, text, scale, &bars);
+}
+
+/// The scale of the `rep_max` charts of `counts`, shown one under the
+/// other: one scale for all, so that their bars compare.
+fn rep_scale(counts: &[&Counts]) -> Scale {
+    let values: Vec<f64> = counts
+        .iter()
+        .flat_map(|c| c.iter().map(|(_, n)| n as f64))
+        .collect();
+    Scale::spread_counts(values)
+}
+
 fn repetition_section(out: &mut String, stats: &HtmlStats) {
+    if stats.chess.games == 0 && stats.xiangqi.games == 0 {
+        return;
+    }
     out.push_str(
         "<h2>Highest repetition count per game</h2><p class=\"note\">rep_max: the most times \
-         any position occurred in the game (start position counted), under each en-passant \
-         convention; games replayed from no position are left out.</p>",
+         any position occurred in the game (start position counted); games replayed from no \
+         position are left out. Every count is written at the end of its bar.</p>",
     );
-    let keys: std::collections::BTreeSet<u32> = stats
-        .rep_ep_always
-        .iter()
-        .chain(stats.rep_ep_legal.iter())
-        .map(|(v, _)| v)
-        .collect();
-    for (id, title, map) in [
-        ("rep-ep-always", "rep_max, ep-always", &stats.rep_ep_always),
-        ("rep-ep-legal", "rep_max, ep-if-legal", &stats.rep_ep_legal),
-    ] {
-        let bars: Vec<Bar> = keys
+    if stats.chess.games > 0 {
+        let (always, legal) = (&stats.chess.rep_ep_always, &stats.chess.rep_ep_legal);
+        let keys: Vec<u32> = always
+            .iter()
+            .chain(legal.iter())
+            .map(|(v, _)| v)
+            .collect::<std::collections::BTreeSet<u32>>()
+            .into_iter()
+            .collect();
+        let scale = rep_scale(&[always, legal]);
+        let always_text = ChartText {
+            id: "chart-rep-ep-always",
+            title: "rep_max of chess games, ep-always",
+            axis: "chess games with this rep_max, ep-always",
+        };
+        rep_chart(out, &always_text, scale, &keys, always);
+        let legal_text = ChartText {
+            id: "chart-rep-ep-legal",
+            title: "rep_max of chess games, ep-if-legal",
+            axis: "chess games with this rep_max, ep-if-legal",
+        };
+        rep_chart(out, &legal_text, scale, &keys, legal);
+        let rows: Vec<Vec<String>> = keys
             .iter()
             .map(|k| {
-                let n = map.get(*k);
-                Bar {
-                    label: format!("rep_max {k}"),
-                    value: n as f64,
-                    text: n.to_string(),
-                }
+                vec![
+                    k.to_string(),
+                    always.get(*k).to_string(),
+                    legal.get(*k).to_string(),
+                ]
             })
             .collect();
-        bar_chart(out, &format!("chart-{id}"), title, "games", &bars);
+        table(
+            out,
+            "table-rep-max",
+            &[
+                "rep_max",
+                "chess games, ep-always",
+                "chess games, ep-if-legal",
+            ],
+            &rows,
+        );
     }
-    let rows: Vec<Vec<String>> = keys
-        .iter()
-        .map(|k| {
-            vec![
-                k.to_string(),
-                stats.rep_ep_always.get(*k).to_string(),
-                stats.rep_ep_legal.get(*k).to_string(),
-            ]
-        })
-        .collect();
-    table(
-        out,
-        "table-rep-max",
-        &["rep_max", "games, ep-always", "games, ep-if-legal"],
-        &rows,
-    );
+    if stats.xiangqi.games > 0 {
+        // Xiangqi has no en passant: its two conventions agree.
+        let counts = &stats.xiangqi.rep_ep_legal;
+        let keys: Vec<u32> = counts.iter().map(|(v, _)| v).collect();
+        let text = ChartText {
+            id: "chart-rep-xiangqi",
+            title: "rep_max of xiangqi games",
+            axis: "xiangqi games with this rep_max",
+        };
+        rep_chart(out, &text, rep_scale(&[counts]), &keys, counts);
+        let rows: Vec<Vec<String>> = counts
+            .iter()
+            .map(|(k, n)| vec![k.to_string(), n.to_string()])
+            .collect();
+        table(
+            out,
+            "table-rep-max-xiangqi",
+            &["rep_max", "xiangqi games"],
+            &rows,
+        );
+    }
 }
 
 fn missed_section(out: &mut String, stats: &HtmlStats) {
-    out.push_str("<h2>Missed threefolds</h2>");
-    let any = !stats.by_time_control.is_empty()
-        || !stats.by_rating_band.is_empty()
-        || stats.years().next().is_some();
-    if !any {
-        out.push_str("<p class=\"note\">No game has a Date, TimeControl or rating to break them down by.</p>");
-    }
-    if stats.by_time_control.is_empty() || stats.by_rating_band.is_empty() {
+    out.push_str(
+        "<h2>Missed threefolds</h2><p class=\"note\">Chess games only, each counted under its \
+         class or as unknown.</p>",
+    );
+    if !stats.has_time_control || !stats.has_ratings {
         out.push_str(
             "<p class=\"note\">The breakdowns by time control and by rating need the \
              TimeControl, WhiteElo and BlackElo tags as columns: <code>--tags lichess</code> \
              or <code>--tags TimeControl,WhiteElo,BlackElo</code>.</p>",
         );
     }
-    if !stats.by_time_control.is_empty() {
+    if stats.has_time_control {
         let rows: Vec<(String, Tally)> = stats
             .by_time_control
             .iter()
@@ -375,10 +508,14 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
             "missed-time-control",
             "Missed threefolds by time-control class",
             "time-control class",
-            &rows,
+            rows,
+            Unknown {
+                games: stats.time_control_unknown,
+                lack: "have no TimeControl of the form BASE+INC",
+            },
         );
     }
-    if !stats.by_rating_band.is_empty() {
+    if stats.has_ratings {
         let rows: Vec<(String, Tally)> = stats
             .by_rating_band
             .iter()
@@ -389,11 +526,18 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
             "missed-rating-band",
             "Missed threefolds by rating band (mean of WhiteElo and BlackElo)",
             "rating band",
-            &rows,
+            rows,
+            Unknown {
+                games: stats.rating_unknown,
+                lack: "lack a number in WhiteElo or BlackElo",
+            },
         );
     }
     if !stats.by_time_control_and_band.is_empty() {
-        out.push_str("<h3>Missed threefolds by time-control class and rating band</h3>");
+        out.push_str(
+            "<h3>Missed threefolds by time-control class and rating band</h3><p class=\"note\">\
+             Games with both a class and a band.</p>",
+        );
         let rows: Vec<Vec<String>> = stats
             .by_time_control_and_band
             .iter()
@@ -408,17 +552,18 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
             &rows,
         );
     }
-    if stats.years().next().is_some() {
-        let rows: Vec<(String, Tally)> =
-            stats.years().map(|(y, t)| (format!("{y:04}"), t)).collect();
-        breakdown(
-            out,
-            "missed-year",
-            "Missed threefolds by year (Date tag)",
-            "year",
-            &rows,
-        );
-    }
+    let rows: Vec<(String, Tally)> = stats.years().map(|(y, t)| (format!("{y:04}"), t)).collect();
+    breakdown(
+        out,
+        "missed-year",
+        "Missed threefolds by year (Date, else UTCDate)",
+        "year",
+        rows,
+        Unknown {
+            games: stats.year_unknown,
+            lack: "have no year in Date or UTCDate",
+        },
+    );
 }
 
 fn castling_section(out: &mut String, stats: &HtmlStats) {
@@ -431,12 +576,19 @@ fn castling_section(out: &mut String, stats: &HtmlStats) {
     if stats.castling.is_empty() {
         return;
     }
+    let common = common_folder(
+        &stats
+            .inputs
+            .iter()
+            .map(|i| i.name.clone())
+            .collect::<Vec<_>>(),
+    );
     let rows: Vec<Vec<String>> = stats
         .castling
         .iter()
         .map(|c| {
             vec![
-                c.source.clone(),
+                c.source.get(common..).unwrap_or(&c.source).to_string(),
                 c.game.to_string(),
                 c.line.to_string(),
                 c.invalid.clone(),
@@ -450,4 +602,21 @@ fn castling_section(out: &mut String, stats: &HtmlStats) {
         &["source", "game", "line", "invalid", "reason"],
         &rows,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cut_at_the_folder_they_share() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(common_folder(&names(&["a/b/c.pgn", "a/b/d/e.pgn"])), 4);
+        assert_eq!(common_folder(&names(&["a/b/c.pgn"])), 4);
+        assert_eq!(common_folder(&names(&["a/bc.pgn", "a/b/c.pgn"])), 2);
+        assert_eq!(common_folder(&names(&["ab/c.pgn", "a/c.pgn"])), 0);
+        assert_eq!(common_folder(&names(&["-", "a/c.pgn"])), 0);
+        assert_eq!(common_folder(&names(&["/x/a.zip:m/n.pgn", "/x/b.pgn"])), 3);
+        assert_eq!(common_folder(&[]), 0);
+    }
 }

@@ -97,30 +97,103 @@ pub struct InputStats {
     pub errors: Vec<ErrorExample>,
 }
 
-/// Everything report.html shows.
+/// The rules a game was read with, as report.html groups games: most of
+/// its sections mean something for one kind of game only (en-passant
+/// conventions and castling for chess, perpetual checks for xiangqi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `chess` and `chess960`.
+    Chess,
+    Xiangqi,
+    /// A variant pgnmill does not replay.
+    Other,
+}
+
+impl Family {
+    /// The family of a `variant` column value.
+    pub fn of(variant: &str) -> Family {
+        match variant {
+            "chess" | "chess960" => Family::Chess,
+            "xiangqi" => Family::Xiangqi,
+            _ => Family::Other,
+        }
+    }
+}
+
+/// The games of one family and their repetitions.
+#[derive(Clone, Debug, Default)]
+pub struct FamilyStats {
+    pub games: u64,
+    /// Games with a threefold repetition (ep-if-legal for chess; xiangqi
+    /// has no en passant, its two conventions agree).
+    pub threefolds: u64,
+    /// Games by `rep_max` (games replayed from a position, so > 0).
+    pub rep_ep_always: Counts,
+    pub rep_ep_legal: Counts,
+}
+
+impl FamilyStats {
+    fn add(&mut self, g: &GameFacts) {
+        self.games += 1;
+        self.threefolds += u64::from(g.threefold_ep_legal);
+        if g.rep_max_ep_always > 0 {
+            self.rep_ep_always.add(g.rep_max_ep_always);
+        }
+        if g.rep_max_ep_legal > 0 {
+            self.rep_ep_legal.add(g.rep_max_ep_legal);
+        }
+    }
+}
+
+/// Everything report.html shows beyond `summary.json`'s totals.
 #[derive(Clone, Debug, Default)]
 pub struct HtmlStats {
     pub inputs: Vec<InputStats>,
     pub games: u64,
     pub games_read: u64,
     pub by_status: [u64; Status::ALL.len()],
-    /// Games by `rep_max` (games replayed from a position, so > 0).
-    pub rep_ep_always: Counts,
-    pub rep_ep_legal: Counts,
+    pub chess: FamilyStats,
+    pub xiangqi: FamilyStats,
+    /// Games of variants pgnmill does not replay.
+    pub other_games: u64,
     pub missed: u64,
+    /// Whether the TimeControl tag is a column (`--tags`): the breakdown
+    /// by time-control class needs it.
+    pub has_time_control: bool,
+    /// Whether WhiteElo and BlackElo are columns: the breakdown by rating
+    /// band needs them.
+    pub has_ratings: bool,
     /// By time-control class (index of `classes::TIME_CONTROL_CLASSES`).
+    /// This and the breakdowns below count chess games only: the others
+    /// have no en passant to miss a threefold by.
     pub by_time_control: BTreeMap<u8, Tally>,
+    /// Chess games whose TimeControl has no class (`-`, `?`, none).
+    pub time_control_unknown: Tally,
     /// By the lower end of the rating band.
     pub by_rating_band: BTreeMap<u32, Tally>,
-    /// By year, indexed by the year (a Date's four digits): an array, not
-    /// a map, since every game of a report has a date to count.
+    /// Chess games without both ratings as numbers.
+    pub rating_unknown: Tally,
+    /// By year, indexed by the year (a Date's four digits, or UTCDate's):
+    /// an array, not a map, since nearly every game has a year to count.
     pub by_year: Vec<Tally>,
+    /// Chess games without a year in Date or UTCDate.
+    pub year_unknown: Tally,
     pub by_time_control_and_band: BTreeMap<(u8, u32), Tally>,
     pub castling_conflicts: u64,
     pub castling: Vec<CastlingExample>,
 }
 
 impl HtmlStats {
+    /// The stats of a report whose tag columns include TimeControl
+    /// (`time_control`) and both ratings (`ratings`).
+    pub fn new(time_control: bool, ratings: bool) -> Self {
+        HtmlStats {
+            has_time_control: time_control,
+            has_ratings: ratings,
+            ..HtmlStats::default()
+        }
+    }
+
     /// Starts a new input.
     pub fn begin_input(&mut self, name: &str) {
         self.inputs.push(InputStats {
@@ -144,40 +217,15 @@ impl HtmlStats {
         if let Some(n) = self.by_status.get_mut(status) {
             *n += 1;
         }
-        if g.rep_max_ep_always > 0 {
-            self.rep_ep_always.add(g.rep_max_ep_always);
-        }
-        if g.rep_max_ep_legal > 0 {
-            self.rep_ep_legal.add(g.rep_max_ep_legal);
+        match Family::of(&g.variant) {
+            Family::Chess => {
+                self.chess.add(g);
+                self.add_chess_classes(g);
+            }
+            Family::Xiangqi => self.xiangqi.add(g),
+            Family::Other => self.other_games += 1,
         }
         self.missed += u64::from(g.missed_threefold);
-        if let Some(tc) = g.time_control {
-            self.by_time_control
-                .entry(tc)
-                .or_default()
-                .add(g.missed_threefold);
-        }
-        if let Some(band) = g.rating_band {
-            self.by_rating_band
-                .entry(band)
-                .or_default()
-                .add(g.missed_threefold);
-        }
-        if let (Some(tc), Some(band)) = (g.time_control, g.rating_band) {
-            self.by_time_control_and_band
-                .entry((tc, band))
-                .or_default()
-                .add(g.missed_threefold);
-        }
-        if let Some(year) = g.year {
-            let y = usize::from(year);
-            if self.by_year.len() <= y {
-                self.by_year.resize(y + 1, Tally::default());
-            }
-            if let Some(t) = self.by_year.get_mut(y) {
-                t.add(g.missed_threefold);
-            }
-        }
         if let Some(c) = &g.castling {
             self.castling_conflicts += 1;
             if self.castling.len() < CASTLING_EXAMPLES {
@@ -206,6 +254,42 @@ impl HtmlStats {
                     message: message.to_string(),
                 });
             }
+        }
+    }
+
+    /// Counts a chess game in the breakdowns of missed threefolds: under
+    /// its classes, or as unknown where it has none.
+    fn add_chess_classes(&mut self, g: &GameFacts) {
+        let missed = g.missed_threefold;
+        if self.has_time_control {
+            match g.time_control {
+                Some(tc) => self.by_time_control.entry(tc).or_default().add(missed),
+                None => self.time_control_unknown.add(missed),
+            }
+        }
+        if self.has_ratings {
+            match g.rating_band {
+                Some(band) => self.by_rating_band.entry(band).or_default().add(missed),
+                None => self.rating_unknown.add(missed),
+            }
+        }
+        if let (Some(tc), Some(band)) = (g.time_control, g.rating_band) {
+            self.by_time_control_and_band
+                .entry((tc, band))
+                .or_default()
+                .add(missed);
+        }
+        match g.year {
+            Some(year) => {
+                let y = usize::from(year);
+                if self.by_year.len() <= y {
+                    self.by_year.resize(y + 1, Tally::default());
+                }
+                if let Some(t) = self.by_year.get_mut(y) {
+                    t.add(missed);
+                }
+            }
+            None => self.year_unknown.add(missed),
         }
     }
 }

@@ -181,6 +181,21 @@ impl Default for OutcomeSummary {
 }
 
 impl OutcomeSummary {
+    /// Chess games whose `termination` is `t`.
+    pub fn chess_termination(&self, t: Termination) -> u64 {
+        count_at(&TERMINATIONS, &self.terminations, t)
+    }
+
+    /// Xiangqi games whose `termination` is `t`.
+    pub fn xiangqi_termination(&self, t: Termination) -> u64 {
+        count_at(&XIANGQI_TERMINATIONS, &self.xiangqi_terminations, t)
+    }
+
+    /// Xiangqi games whose `perpetual_check` is `p`.
+    pub fn perpetual_check(&self, p: PerpetualCheck) -> u64 {
+        count_at(&PERPETUAL_CHECKS, &self.perpetual_checks, p)
+    }
+
     /// Counts one game.
     pub fn add(&mut self, g: &OutcomeFacts) {
         // Counted per game, twice (the input's and the run's): an index,
@@ -225,6 +240,15 @@ impl OutcomeSummary {
         self.xiangqi_result_conflicts += u64::from(result_conflict);
         self.past_natural_limit += u64::from(x.past_natural_limit);
     }
+}
+
+/// The count of `key` in `counts`, kept in the order of `keys`.
+fn count_at<K: PartialEq>(keys: &[K], counts: &[u64], key: K) -> u64 {
+    keys.iter()
+        .position(|k| *k == key)
+        .and_then(|i| counts.get(i))
+        .copied()
+        .unwrap_or(0)
 }
 
 impl InputSummary {

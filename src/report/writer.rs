@@ -69,6 +69,10 @@ impl ReportWriter {
             white_elo_tag: tag_at(&layout.tags, "WhiteElo"),
             black_elo_tag: tag_at(&layout.tags, "BlackElo"),
         };
+        let html = HtmlStats::new(
+            format.time_control_tag.is_some(),
+            format.white_elo_tag.is_some() && format.black_elo_tag.is_some(),
+        );
         let extracts = extracts
             .iter()
             .map(ExtractFile::create)
@@ -80,7 +84,7 @@ impl ReportWriter {
             castling_parquet,
             format,
             html_file: out.create("report.html")?,
-            html: HtmlStats::default(),
+            html,
             extracts,
             summary_file: out.create("summary.json")?,
             summary: Summary::new(threads),
@@ -194,7 +198,7 @@ impl ReportWriter {
             file: "summary.json".into(),
             message: e.to_string(),
         })?;
-        let page = super::html::render(&self.html, env!("CARGO_PKG_VERSION"));
+        let page = super::html::render(&self.html, &self.summary, env!("CARGO_PKG_VERSION"));
         self.html_file.write_all(page.as_bytes())?;
         self.html_file.commit()?;
         self.summary_file.write_all(&json)?;

@@ -15,7 +15,12 @@ docs/reports.md ("Choosing games", "report.html"):
   < 1500 rapid, else classical; anything else (`-`, `1/259200`) no class;
 - rating band: mean of WhiteElo and BlackElo (both whole numbers) in bands
   of 200: `1400-1599`;
-- year: the first four characters of the Date tag, when they are digits.
+- year: the first four characters of the Date tag, when they are digits;
+  else those of the UTCDate tag.
+
+The breakdowns count chess and Chess960 games only (the others have no en
+passant to miss a threefold by); a game without a class counts under the
+key "unknown" (the class-and-band table has no such key).
 
 The corpus's games with a time control and ratings (lichess, chess.com)
 have no missed threefold, so the script also writes a lichess-style file,
@@ -189,27 +194,34 @@ def lichess_style(rows):
 
 
 def breakdowns(games):
-    def breakdown(key):
+    chess = [(r, t) for r, t in games if r["variant"] in ("chess", "chess960")]
+
+    def breakdown(key, unknown=True):
         out = {}
-        for r, t in games:
+        for r, t in chess:
             k = key(t)
             if k is None:
-                continue
+                if not unknown:
+                    continue
+                k = "unknown"
             e = out.setdefault(k, {"games": 0, "missed": 0})
             e["games"] += 1
             e["missed"] += r["missed_threefold"] == "true"
-        return dict(sorted(out.items()))
+        # Classes in order, "unknown" last.
+        return dict(sorted(out.items(), key=lambda kv: (kv[0] == "unknown", kv[0])))
 
     return {
         "games": len(games),
+        "chess_games": len(chess),
         "missed": sum(r["missed_threefold"] == "true" for r, _ in games),
         "by_time_control": breakdown(lambda t: tc_class(t.get("timecontrol"))),
         "by_rating_band": breakdown(lambda t: band(t.get("whiteelo"), t.get("blackelo"))),
-        "by_year": breakdown(lambda t: year(t.get("date"))),
+        "by_year": breakdown(lambda t: year(t.get("date")) or year(t.get("utcdate"))),
         "by_time_control_and_band": breakdown(
             lambda t: None
             if tc_class(t.get("timecontrol")) is None or band(t.get("whiteelo"), t.get("blackelo")) is None
-            else f"{tc_class(t.get('timecontrol'))}|{band(t.get('whiteelo'), t.get('blackelo'))}"
+            else f"{tc_class(t.get('timecontrol'))}|{band(t.get('whiteelo'), t.get('blackelo'))}",
+            unknown=False,
         ),
     }
 

@@ -10,7 +10,7 @@ use crate::support::{root, run_report};
 use std::path::Path;
 use std::process::Command;
 
-fn chromium() -> Option<&'static str> {
+pub fn chromium() -> Option<&'static str> {
     let found = Command::new("chromium").arg("--version").output().is_ok();
     if found {
         return Some("chromium");
@@ -24,9 +24,16 @@ fn chromium() -> Option<&'static str> {
 }
 
 /// The DOM Chromium builds from `page`.
-fn dump_dom(browser: &str, page: &Path) -> String {
+pub fn dump_dom(browser: &str, page: &Path) -> String {
+    render_dom(browser, page, &[])
+}
+
+/// The DOM Chromium builds from `page`, given `extra` arguments (a
+/// window size).
+pub fn render_dom(browser: &str, page: &Path, extra: &[&str]) -> String {
     let profile = tempfile::tempdir().expect("profile dir");
     let out = Command::new(browser)
+        .args(extra)
         .args([
             "--headless",
             "--no-sandbox",
@@ -49,8 +56,17 @@ fn dump_dom(browser: &str, page: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The text of an element's HTML: `<wbr>` dropped, entities resolved.
+pub fn unescape(html: &str) -> String {
+    html.replace("<wbr>", "")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
 /// The rows of table `id` in `dom`, each as its cells' text.
-fn table(dom: &str, id: &str) -> Vec<Vec<String>> {
+pub fn table(dom: &str, id: &str) -> Vec<Vec<String>> {
     let start = dom
         .find(&format!("<table id=\"{id}\">"))
         .unwrap_or_else(|| panic!("no table {id}"));
@@ -59,24 +75,15 @@ fn table(dom: &str, id: &str) -> Vec<Vec<String>> {
         .map_or(dom.len(), |e| start + e);
     let body = &dom[start..end];
     let body = body.split("<tbody>").nth(1).unwrap_or_default();
-    let cell = regex::Regex::new(r"<t[hd]>(.*?)</t[hd]>").expect("regex");
+    let cell = regex::Regex::new(r"<t[hd][^>]*>(.*?)</t[hd]>").expect("regex");
     body.split("<tr>")
         .skip(1)
-        .map(|row| {
-            cell.captures_iter(row)
-                .map(|c| {
-                    c[1].replace("&lt;", "<")
-                        .replace("&gt;", ">")
-                        .replace("&quot;", "\"")
-                        .replace("&amp;", "&")
-                })
-                .collect()
-        })
+        .map(|row| cell.captures_iter(row).map(|c| unescape(&c[1])).collect())
         .collect()
 }
 
 /// The bars of chart `id`: their `data-value`s.
-fn bars(dom: &str, id: &str) -> Vec<f64> {
+pub fn bars(dom: &str, id: &str) -> Vec<f64> {
     let start = dom
         .find(&format!("<svg id=\"{id}\""))
         .unwrap_or_else(|| panic!("no chart {id}"));
@@ -119,16 +126,21 @@ fn browser_dom_holds_the_charts_and_numbers() {
     let (_tmp, out) = run_report(&["testdata/research/lichess-style.pgn", "--tags", "lichess"]);
     let dom = dump_dom(browser, &out.join("report.html"));
     let want = &expected()["lichess_style"];
+    // The games without a class are the last row, "unknown".
     let classes = ["ultrabullet", "bullet", "blitz", "rapid", "classical"];
     let tc = table(&dom, "table-missed-time-control");
-    assert_eq!(tc, breakdown_rows(&want["by_time_control"], &classes));
+    let with_unknown = [&classes[..], &["unknown"]].concat();
+    assert_eq!(tc, breakdown_rows(&want["by_time_control"], &with_unknown));
     let mut bands: Vec<String> = want["by_rating_band"]
         .as_object()
         .expect("bands")
         .keys()
         .cloned()
         .collect();
-    bands.sort_by_key(|b| b.split('-').next().and_then(|n| n.parse::<u32>().ok()));
+    bands.sort_by_key(|b| {
+        let lo = b.split('-').next().and_then(|n| n.parse::<u32>().ok());
+        (lo.is_none(), lo)
+    });
     let band_refs: Vec<&str> = bands.iter().map(String::as_str).collect();
     assert_eq!(
         table(&dom, "table-missed-rating-band"),
@@ -173,6 +185,10 @@ fn browser_dom_holds_the_charts_and_numbers() {
         assert!((d - r).abs() < 1e-6, "{d} vs {r}");
     }
     assert_eq!(bars(&dom, "chart-status").len(), 6, "a bar per status");
+    assert!(
+        !dom.contains("id=\"banner\""),
+        "a complete run has no banner"
+    );
     assert!(dom.contains(&format!("<span id=\"missed\">{}</span>", want["missed"])));
     assert!(dom.contains(&format!("<span id=\"games\">{}</span>", want["games"])));
 }
@@ -208,11 +224,14 @@ fn browser_dom_holds_statuses_errors_and_castling() {
     }
     let errors = table(&dom, "table-errors");
     assert!(!errors.is_empty());
+    // Inputs are named from the folder they share, which the page names.
+    assert!(dom.contains("named from the folder <code>testdata/corpus/</code>"));
     let games = crate::support::read_csv(&out.join("games.csv"));
     for e in &errors {
+        let source = format!("testdata/corpus/{}", e[0]);
         let row = games
             .iter()
-            .find(|r| r["source"] == e[0] && r["game"] == e[1])
+            .find(|r| r["source"] == source && r["game"] == e[1])
             .unwrap_or_else(|| panic!("{e:?} not in games.csv"));
         assert_eq!(
             (&row["line"], &row["status"], &row["error"]),

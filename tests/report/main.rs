@@ -12,6 +12,7 @@ mod boundaries;
 mod boundaries_vs_python_chess;
 mod compressed;
 mod html;
+mod html_page;
 mod malformed;
 mod outcomes_vs_python_chess;
 mod readers;

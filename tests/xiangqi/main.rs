@@ -12,6 +12,7 @@ mod support;
 mod notation_support;
 
 mod xiangqi_convert;
+mod xiangqi_convert_lines;
 mod xiangqi_corpora;
 mod xiangqi_kernel_consistency;
 mod xiangqi_kernel_fen;

@@ -35,13 +35,7 @@ fn expected() -> HashMap<String, HashMap<String, String>> {
 
 /// Runs `pgnmill convert --to <to> <input>` and returns stdout (UTF-8).
 fn convert(to: &str, input: &Path) -> String {
-    let out = assert_cmd::Command::cargo_bin("pgnmill")
-        .expect("binary")
-        .args(["convert", "--quiet", "--to", to])
-        .arg(input)
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
+    crate::xiangqi_convert_lines::convert(to, input).0
 }
 
 /// Per game: its [VectorId] (or its index), [Format] and main-line moves.

@@ -231,15 +231,15 @@ fn convert_reports_stopped_games_and_keeps_their_text() {
     let games = move_lists(&out);
     assert_eq!(games.len(), 167);
     // Game 11 stops after 114 plies; its last two moves stay, as written
-    // (decoded from Big5), in the comment, and the result follows it.
-    assert_eq!(games[10].len(), 114);
-    let head = "{pgnmill: not converted from here, ply 115 (line 759) \"帥五進一\": 帥五進一: ";
-    let at = out.find(head).expect("comment of game 11");
-    let comment = out[at..].lines().next().unwrap_or_default();
-    assert!(
-        comment.ends_with("e1e2 is not a legal move here; as written: 帥五進一  卒４平５}  *"),
-        "{comment}"
-    );
+    // (decoded from Big5), after a comment that says why, and
+    // [PgnmillError] gives the same reason.
+    assert_eq!(games[10].len(), 116);
+    assert_eq!(games[10][114..], ["帥五進一", "卒４平５"]);
+    let why = "ply 115 \"帥五進一\": 帥五進一: the red king on e1 cannot go to e2: e1e2 is not a legal move here";
+    let head = format!("58. {{pgnmill: not converted from here, {why}}} 帥五進一  卒４平５  *");
+    assert!(out.contains(&head), "{out}");
+    let tag = format!("[PgnmillError \"{}\"]", why.replace('"', "\\\""));
+    assert!(out.contains(&tag), "{tag}");
 }
 
 #[test]

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# instructions_per_ply.sh: the deterministic measure of a change to a hot
+# path (docs/performance.md, "Instructions per ply"). Wall and CPU times on
+# a shared 2-core machine move by 10 % from run to run; the instructions a
+# run executes do not. This counts them for `pgnmill report -j 1` on a fixed
+# corpus, the real-game files throughput.sh's corpus is made of, three
+# times over (about 10 MB, 0.8 M plies), and divides by the plies replayed.
+#
+# Counted by `perf stat -e instructions:u` where the CPU's counters can be
+# read, else by valgrind's callgrind (about 50 times slower: a minute or
+# two). The two count slightly differently (callgrind leaves out the
+# kernel and counts the dynamic loader); compare figures of one tool only,
+# which the output names.
+#
+# Usage: benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
+#   BINARY   a pgnmill binary (default: target/release/pgnmill, built first)
+#   REPORT OPTIONS  added to `pgnmill report` (say, --format parquet)
+# Quote the figure before and after a change, with the tool it came from.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then
+  bin=$1
+  shift
+fi
+[ "${1:-}" = "--" ] && shift
+if [ -z "$bin" ]; then
+  (cd "$root" && cargo build --release --quiet)
+  bin=$root/target/release/pgnmill
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+real=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
+      pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
+for _ in 1 2 3; do
+  for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done
+done > "$work/corpus.pgn"
+run=("$bin" report -j 1 --quiet --force -o "$work/report" "$@" "$work/corpus.pgn")
+if perf stat -x, -e instructions:u true 2>&1 | grep -q '^[0-9]'; then
+  tool="perf stat -e instructions:u"
+  instructions=$(perf stat -x, -e instructions:u "${run[@]}" 2>&1 >/dev/null | awk -F, '/instructions/ {print $1}')
+else
+  tool="callgrind"
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "${run[@]}" > /dev/null 2> "$work/cg.log"
+  instructions=$(sed -n 's/^summary: *//p' "$work/cg.out")
+fi
+plies=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plies"])' "$work/report/summary.json")
+bytes=$(stat -c %s "$work/corpus.pgn")
+python3 - "$instructions" "$plies" "$bytes" "$tool" "$bin" <<'EOF'
+import sys
+ins, plies, size, tool, binary = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+print(f"{binary}: {ins / 1e6:.1f} M instructions ({tool}), {plies} plies, {size / 1e6:.1f} MB")
+print(f"instructions per ply: {ins / plies:.1f}   per byte: {ins / size:.2f}")
+EOF

@@ -1,0 +1,226 @@
+//! `pgnmill convert` on what the vector files lack, against
+//! testdata/xiangqi/convert-expected.json (pyffish's legal moves, cchess's
+//! Chinese; testdata/gen/xiangqi_convert_expected.py):
+//!
+//! - every move of every variation, nested ones too, is converted from the
+//!   position it branches from; a variation that meets an illegal move
+//!   stops there, says so, and keeps the rest as written;
+//! - a game whose main line stops at an illegal move stays recognisable:
+//!   `[PgnmillError]` says where and why, and the report of the converted
+//!   file gives `illegal_move` at the same ply with the same reason.
+
+use crate::support;
+
+use pgnmill::pgn::{GameText, split_all};
+use std::path::Path;
+
+fn dir() -> std::path::PathBuf {
+    support::root().join("testdata/xiangqi/convert")
+}
+
+fn expected() -> serde_json::Value {
+    let text =
+        std::fs::read_to_string(support::root().join("testdata/xiangqi/convert-expected.json"))
+            .expect("convert-expected.json");
+    serde_json::from_str(&text).expect("json")
+}
+
+/// `pgnmill convert --to <to> <input>`: stdout and stderr.
+pub fn convert(to: &str, input: &Path) -> (String, String) {
+    let out = assert_cmd::Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .args(["convert", "--quiet", "--to", to])
+        .arg(input)
+        .assert()
+        .success();
+    let o = out.get_output();
+    (
+        String::from_utf8(o.stdout.clone()).expect("UTF-8"),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Per game: a tag's value, and every move token of its movetext in the
+/// order of the text, variations included (comments, move numbers, NAGs,
+/// parentheses and the result left out).
+fn games(pgn: &str, tag: &str) -> Vec<(Option<String>, Vec<String>)> {
+    let bytes = pgn.as_bytes();
+    let comment = regex::Regex::new(r"(?s)\{[^}]*\}").expect("regex");
+    let number = regex::Regex::new(r"^\d+\.+$").expect("regex");
+    split_all(bytes, false)
+        .iter()
+        .map(|span| {
+            let game = GameText::new(span.slice(bytes, 0).expect("span"), span.line);
+            let value = game
+                .tag(tag)
+                .map(|v| String::from_utf8_lossy(&v).into_owned());
+            let text = String::from_utf8_lossy(&game.bytes()[game.movetext_start()..]).into_owned();
+            let text = comment.replace_all(&text, " ").replace(['(', ')'], " ");
+            let moves = text
+                .split_whitespace()
+                .filter(|t| !number.is_match(t) && !t.starts_with('$') && *t != "*")
+                .map(str::to_string)
+                .collect();
+            (value, moves)
+        })
+        .collect()
+}
+
+/// The tokens `column` of the expected games (`as_written` after a stop).
+fn want(column: &str) -> Vec<Vec<String>> {
+    expected()["variations"]
+        .as_array()
+        .expect("variations")
+        .iter()
+        .map(|g| {
+            g["tokens"]
+                .as_array()
+                .expect("tokens")
+                .iter()
+                .map(|t| {
+                    t.get(column)
+                        .or_else(|| t.get("as_written"))
+                        .and_then(|v| v.as_str())
+                        .expect("token")
+                        .to_string()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn every_variation_is_converted_from_the_position_it_branches_from() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let stops: usize = expected()["variations"]
+        .as_array()
+        .expect("variations")
+        .iter()
+        .map(|g| g["stops"].as_array().map_or(0, Vec::len))
+        .sum();
+    assert!(stops >= 4, "cases too thin");
+    for input in ["variations-iccs.pgn", "variations-chinese.pgn"] {
+        let input = dir().join(input);
+        for (to, format, column) in [
+            ("iccs", "ICCS", Some("iccs")),
+            ("chinese", "Chinese", Some("chinese")),
+            ("wxf", "WXF", None),
+            ("chinese-traditional", "Chinese", None),
+        ] {
+            let what = format!("{} --to {to}", input.display());
+            let (out, err) = convert(to, &input);
+            let got = games(&out, "Format");
+            assert_eq!(got.len(), 8, "{what}");
+            assert!(got.iter().all(|g| g.0.as_deref() == Some(format)), "{what}");
+            // Each stopped variation is named on stderr with its ply.
+            let named = err.matches("a variation stops at ply 24").count();
+            assert_eq!(named, stops, "{what}: {err}");
+            let moves: Vec<Vec<String>> = match column {
+                Some(column) => {
+                    let got: Vec<Vec<String>> = got.into_iter().map(|g| g.1).collect();
+                    assert_eq!(got, want(column), "{what}");
+                    continue;
+                }
+                // WXF and traditional Chinese: back to ICCS, every move.
+                None => {
+                    let there = tmp.path().join(format!("{to}.pgn"));
+                    std::fs::write(&there, &out).expect("write");
+                    games(&convert("iccs", &there).0, "Format")
+                        .into_iter()
+                        .map(|g| g.1)
+                        .collect()
+                }
+            };
+            assert_eq!(moves, want("iccs"), "{what} -> iccs");
+        }
+    }
+}
+
+/// The report rows of `pgn` (a file in `dir`) by game: status, plies,
+/// error without its `(line N)`.
+fn report_rows(file: &Path) -> Vec<(String, String, String)> {
+    let (_tmp, out) = support::run_report(&[file.to_str().expect("path")]);
+    let no_line = regex::Regex::new(r" \(line \d+\)").expect("regex");
+    support::read_csv(&out.join("games.csv"))
+        .into_iter()
+        .map(|r| {
+            (
+                r["status"].clone(),
+                r["plies"].clone(),
+                no_line.replace_all(&r["error"], "").into_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_stopped_at_an_illegal_move_reports_illegal_move_again() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = dir().join("stops-iccs.pgn");
+    let want = expected()["stops"].as_array().expect("stops").clone();
+    let original = report_rows(&input);
+    assert_eq!(original.len(), want.len());
+    for (row, w) in original.iter().zip(&want) {
+        let ply = w["ply"].as_u64().expect("ply");
+        assert_eq!(row.0, "illegal_move", "{w}: {row:?}");
+        assert_eq!(row.1, (ply - 1).to_string(), "{w}");
+        assert!(row.2.contains(&format!("ply {ply}")), "{w}: {row:?}");
+    }
+    for to in ["chinese", "wxf", "iccs"] {
+        let (out, err) = convert(to, &input);
+        let converted = tmp.path().join(format!("stops-{to}.pgn"));
+        std::fs::write(&converted, &out).expect("write");
+        let tags = games(&out, "PgnmillError");
+        for ((tag, _), w) in tags.iter().zip(&want) {
+            let ply = w["ply"].as_u64().expect("ply");
+            let token = w["token"].as_str().expect("token");
+            let tag = tag
+                .as_deref()
+                .unwrap_or_else(|| panic!("--to {to}: no tag for {w}"));
+            assert!(
+                tag.starts_with(&format!("ply {ply} \"{token}\": ")),
+                "--to {to}: {tag}"
+            );
+            assert!(
+                err.contains(&format!("ply {ply} (line ")),
+                "--to {to}: {err}"
+            );
+        }
+        // Read back, each game fails where and why the original did.
+        assert_eq!(report_rows(&converted), original, "--to {to}");
+        // Converting the converted file again changes nothing.
+        assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
+    }
+}
+
+/// A record file's game that stops (BadMoveTest3.xqf: a move from an empty
+/// point at ply 10) converts to a game that fails at the same ply when
+/// read back, its move kept in ICCS after the comment, `[PgnmillError]`
+/// set.
+#[test]
+fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let record = support::root().join("testdata/xiangqi/records/BadMoveTest3.xqf");
+    let original = report_rows(&record);
+    assert_eq!(original.len(), 1);
+    assert_eq!(original[0].0, "illegal_move");
+    for to in ["chinese", "wxf"] {
+        let (out, _) = convert(to, &record);
+        let tags = games(&out, "PgnmillError");
+        let tag = tags[0].0.as_deref().expect("PgnmillError");
+        assert!(tag.starts_with("ply 10 \"e1f0\": "), "{tag}");
+        assert!(
+            out.contains("} 5...\ne1f0 1-0") || out.contains("} 5... e1f0 1-0"),
+            "{out}"
+        );
+        let converted = tmp.path().join(format!("{to}.pgn"));
+        std::fs::write(&converted, &out).expect("write");
+        let back = report_rows(&converted);
+        assert_eq!(
+            (&back[0].0, &back[0].1),
+            (&original[0].0, &original[0].1),
+            "--to {to}"
+        );
+        assert!(back[0].2.contains("e1f0, ply 10"), "{:?}", back[0]);
+    }
+}
