@@ -357,9 +357,12 @@ impl<'a> State<'_, 'a> {
             let batch = &front.batch;
             let end = batch.base_offset + batch.bytes().len() as u64;
             // Progress counts the input's own bytes (compressed ones for a
-            // compressed input), the unit of the file sizes it is out of.
+            // compressed input), the unit of the file sizes it is out of,
+            // and the text's, the unit of its rate.
+            let text_before = sink.writer.summary.inputs.last().map_or(0, |i| i.bytes);
             sink.observer.advance(
                 batch.input_read.saturating_sub(self.consumed),
+                end.saturating_sub(text_before),
                 batch.games.len() as u64,
             );
             self.consumed = batch.input_read;

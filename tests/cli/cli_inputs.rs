@@ -27,6 +27,11 @@ struct Run {
     games_csv: Vec<u8>,
 }
 
+/// `run`'s stderr holds `text`.
+fn assert_said(run: &Run, text: &str) {
+    assert!(run.stderr.contains(text), "{text:?} not in {}", run.stderr);
+}
+
 impl Run {
     fn column(&self, name: &str) -> Vec<String> {
         let i = self
@@ -277,43 +282,186 @@ fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
         skipped["report_folders"],
         serde_json::json!([name("old-report")])
     );
+    assert_said(
+        &run,
+        &format!("{}: passed over 2 file(s) that are not", d.display()),
+    );
+}
+
+/// A report folder found by a search (written there from other inputs)
+/// is passed over, with a note that names it as pgnmill's own output; a
+/// report written inside the folder it reads is refused (tests/cli/
+/// collisions.rs).
+#[test]
+fn a_report_folder_inside_an_input_folder_is_not_read_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    let elsewhere = tmp.path().join("b.pgn");
+    std::fs::write(&elsewhere, sample_text()).unwrap();
+    let rep = d.join("rep");
+    Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "-o"])
+        .arg(&rep)
+        .arg("--extract")
+        .arg(format!("errors={}", rep.join("errors.pgn").display()))
+        .arg(&elsewhere)
+        .assert()
+        .success();
+    let run = report(tmp.path(), &[&d]);
+    assert_eq!(run.summary["inputs"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        run.summary["skipped"]["report_folders"],
+        serde_json::json!([rep.display().to_string()])
+    );
+    assert_said(
+        &run,
+        &format!(
+            "{}: a pgnmill report folder (it holds pgnmill's summary.json): pgnmill's own output, passed over",
+            rep.display()
+        ),
+    );
+    Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "--force", "-o"])
+        .arg(&rep)
+        .arg(&d)
+        .assert()
+        .code(2);
+}
+
+/// Files of other extensions are named: the first three on the terminal
+/// with a count of the rest, every one in summary.json.
+#[test]
+fn files_passed_over_are_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    let others = ["e.doc", "b.txt", "sub/c.md", "d.PGN.old", "a.json"];
+    for name in others {
+        std::fs::write(d.join(name), b"not games").unwrap();
+    }
+    let run = report(tmp.path(), &[&d]);
+    let mut want: Vec<String> = others
+        .iter()
+        .map(|n| d.join(n).display().to_string())
+        .collect();
+    want.sort();
+    let skipped = &run.summary["skipped"];
+    assert_eq!(skipped["other_extensions"], 5);
+    assert_eq!(skipped["other_extension_files"], serde_json::json!(want));
+    let note = format!(
+        "{}: passed over 5 file(s) that are not .pgn, .pgn.zst, .pgn.zstd, .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .xqf, .cbr, .cbl, .cbf, .ubb: {}, {}, {} and 2 more",
+        d.display(),
+        want[0],
+        want[1],
+        want[2]
+    );
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+    // One or two are all named.
+    std::fs::remove_dir_all(d.join("sub")).unwrap();
+    for name in ["e.doc", "d.PGN.old", "a.json"] {
+        std::fs::remove_file(d.join(name)).unwrap();
+    }
+    let run = report(tmp.path(), &[&d]);
     assert!(
-        run.stderr.contains(&format!(
-            "{}: passed over 2 file(s) that are not",
-            d.display()
-        )),
+        run.stderr
+            .contains(&format!(".ubb: {}\n", d.join("b.txt").display())),
         "{}",
         run.stderr
     );
 }
 
+/// A symbolic link that leads nowhere (to a file that is gone, or around a
+/// loop) is a warning naming the link and its target, counted in
+/// summary.json `skipped.dangling_links`; `--strict` exits 1 for it, for
+/// report, convert and fen alike, and the output is still written.
+#[cfg(unix)]
 #[test]
-fn a_report_written_inside_the_folder_is_not_read_back() {
+fn dangling_links_are_warnings_and_fail_strict_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("games");
     std::fs::create_dir_all(&d).unwrap();
     std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
-    let out = d.join("rep");
-    let run = |extract: bool| {
-        let mut cmd = Command::cargo_bin("pgnmill").unwrap();
-        cmd.args(["report", "-q", "--force", "-o"]).arg(&out);
-        if extract {
-            cmd.arg("--extract")
-                .arg(format!("errors={}", out.join("errors.pgn").display()));
-        }
-        cmd.arg(&d).assert().success();
-        let s: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
-        s
-    };
-    let first = run(false);
-    let second = run(true);
-    assert_eq!(first["inputs"], second["inputs"]);
-    assert_eq!(second["inputs"].as_array().unwrap().len(), 1);
+    std::os::unix::fs::symlink("moved-away.pgn", d.join("gone.pgn")).unwrap();
+    std::os::unix::fs::symlink("loop.txt", d.join("loop.txt")).unwrap();
+    // A link that leads somewhere is read as before.
+    std::os::unix::fs::symlink("a.pgn", d.join("same.pgn")).unwrap();
+    let run = report(tmp.path(), &[&d]);
     assert_eq!(
-        second["skipped"]["report_folders"],
-        serde_json::json!([out.display().to_string()])
+        run.summary["skipped"]["dangling_links"],
+        serde_json::json!([
+            format!("{} -> moved-away.pgn", d.join("gone.pgn").display()),
+            format!("{} -> loop.txt", d.join("loop.txt").display()),
+        ])
     );
+    assert_said(
+        &run,
+        &format!(
+            "pgnmill: warning: {}: a symbolic link to moved-away.pgn, which does not exist; passed over",
+            d.join("gone.pgn").display()
+        ),
+    );
+    assert_said(
+        &run,
+        &format!(
+            "{}: a symbolic link to loop.txt, which cannot be followed",
+            d.join("loop.txt").display()
+        ),
+    );
+    assert_eq!(run.summary["inputs"].as_array().unwrap().len(), 1);
+    // --strict: exit 1, with the report (and the other outputs) written.
+    let out = tmp.path().join("strict");
+    let got = Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "--strict", "-o"])
+        .arg(&out)
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--strict: 2 symbolic link(s) lead nowhere"),
+        "{err}"
+    );
+    assert!(out.join("summary.json").exists());
+    let pgn_dir = tmp.path().join("pgn-only");
+    std::fs::create_dir_all(&pgn_dir).unwrap();
+    std::fs::copy(
+        root().join("testdata/xiangqi/corpus/wukong-xqdb15-iccs.pgn"),
+        pgn_dir.join("x.pgn"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("nowhere.pgn", pgn_dir.join("y.pgn")).unwrap();
+    let fen_dir = tmp.path().join("fen-only");
+    std::fs::create_dir_all(&fen_dir).unwrap();
+    std::fs::copy(root().join("testdata/fen/mixed.epd"), fen_dir.join("m.epd")).unwrap();
+    std::os::unix::fs::symlink("nowhere.epd", fen_dir.join("n.epd")).unwrap();
+    for (cmd, dir) in [
+        (&["convert", "-q", "--to", "wxf"][..], &pgn_dir),
+        (&["fen", "-q"][..], &fen_dir),
+    ] {
+        for strict in [false, true] {
+            let got = Command::cargo_bin("pgnmill")
+                .unwrap()
+                .args(cmd)
+                .args(strict.then_some("--strict"))
+                .arg(dir)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&got.stderr);
+            assert_eq!(got.status.code(), Some(i32::from(strict)), "{cmd:?}: {err}");
+            assert!(
+                err.contains("a symbolic link to nowhere."),
+                "{cmd:?}: {err}"
+            );
+            assert!(got.stdout.len() > 1000, "{cmd:?}: the output is written");
+        }
+    }
 }
 
 #[test]
@@ -337,14 +485,13 @@ fn the_same_file_named_twice_is_read_once_with_a_warning() {
     assert_eq!(run.games(), want, "read once");
     let dups = run.summary["skipped"]["duplicates"].as_array().unwrap();
     assert_eq!(dups.len(), 3, "{dups:?}");
-    assert!(
-        run.stderr.contains(&format!(
+    assert_said(
+        &run,
+        &format!(
             "warning: {}: the same file as {}, read once",
             link.display(),
             a.display()
-        )),
-        "{}",
-        run.stderr
+        ),
     );
 }
 

@@ -1,0 +1,40 @@
+//! `--strict` (report, convert, fen): the output is written as always, and
+//! the run exits 1 when something the user named was not read whole, so
+//! that a script notices what a person would read in the warnings.
+
+use super::CliError;
+
+/// What a run could not read, counted for `--strict`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Unread {
+    /// Inputs read only part of the way (truncated, damaged, a read error).
+    pub incomplete: usize,
+    /// Inputs refused whole: binary data, a format the command does not
+    /// read.
+    pub refused: usize,
+    /// Symbolic links under the folders named that lead nowhere.
+    pub dangling_links: usize,
+}
+
+impl Unread {
+    /// Exit 1 (with one line that counts each kind) when anything was not
+    /// read; `written` says what was written all the same.
+    pub fn check(self, written: &str) -> Result<(), CliError> {
+        let parts: Vec<String> = [
+            (self.incomplete, "input(s) could not be read to their end"),
+            (self.refused, "input(s) were not read at all"),
+            (self.dangling_links, "symbolic link(s) lead nowhere"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        if parts.is_empty() {
+            return Ok(());
+        }
+        Err(CliError::Failed(format!(
+            "--strict: {} (see the warnings above); {written}",
+            parts.join(", ")
+        )))
+    }
+}
