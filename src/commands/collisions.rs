@@ -53,14 +53,20 @@ impl Planned {
     }
 }
 
-/// Refuses, before the inputs are even searched: a file output that is an
-/// existing folder; two outputs that name one path (standard output
+/// Refuses, before the inputs are even searched: a report folder named
+/// `-`; a file output that is an existing folder; two outputs that name one path (standard output
 /// included); a report folder that is an input folder, lies inside one,
 /// or holds an input; a file output inside an input folder, where a later
 /// search of that folder would read it back (an extract may: a search
 /// passes it over).
 pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
     for p in planned {
+        if p.shape == Shape::Folder && p.is_stdout() {
+            return Err(usage(format!(
+                "{} -: a report is a folder of files, which standard output cannot hold; name a folder",
+                p.label
+            )));
+        }
         if p.shape.is_file() && !p.is_stdout() && p.path.is_dir() {
             return Err(usage(format!(
                 "{}: {} names a folder; give the name of a file to write",

@@ -509,7 +509,7 @@ fn a_signal_timeout_delivers_twice_is_one_request() {
 /// yet and no message either: that counts as a failure here.
 #[cfg(unix)]
 #[test]
-#[ignore = "200 runs: about a minute; run with --ignored"]
+#[ignore = "200 runs: about 20 s; run with --ignored"]
 fn timeout_stops_a_report_cleanly_in_every_one_of_100_runs() {
     if !have_timeout() {
         return;

@@ -766,3 +766,131 @@ fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     assert_eq!(inputs[1]["complete"], false);
     assert!(inputs[1]["error"].as_str().unwrap().contains("deflate"));
 }
+
+/// Runs `pgnmill ARGS` in a pseudo-terminal `cols` columns wide (made by
+/// util-linux `script`, as a user's terminal), in `dir`; returns what the
+/// terminal received, or `None` when `script` is missing.
+#[cfg(unix)]
+fn in_a_terminal(dir: &Path, cols: u16, args: &str) -> Option<String> {
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qefc",
+            &format!("stty cols {cols} rows 24; exec \"$PGNMILL\" {args}"),
+            "/dev/null",
+        ])
+        .current_dir(dir)
+        .env("PGNMILL", &exe)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if out.is_none() {
+        eprintln!("skipped: util-linux `script` is not available");
+    }
+    out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// The redraws of the progress bar in what a terminal received: escape
+/// sequences dropped, one entry per line or carriage return, the closing
+/// lines (`N games (M with errors)`, `... games/s ...`) left out.
+fn progress_lines(screen: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = screen.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters, then one final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+        .split(['\r', '\n'])
+        .map(str::trim_end)
+        .filter(|l| l.contains(" games") && !l.contains("games (") && !l.contains("games/s,"))
+        .map(String::from)
+        .collect()
+}
+
+/// A decimal size as the progress line writes it (`812 B`, `8.39 MB`), in
+/// bytes.
+fn size_of(number: &str, unit: &str) -> f64 {
+    let n: f64 = number.parse().unwrap_or_else(|_| panic!("{number}"));
+    let scale = match unit {
+        "B" => 1.0,
+        "kB" => 1e3,
+        "MB" => 1e6,
+        "GB" => 1e9,
+        other => panic!("unit {other}"),
+    };
+    n * scale
+}
+
+/// On a 40-column terminal every redraw of the progress bar fits and
+/// reads `P% RATE/s N games [ETA T]`; its rate is one kind from start to
+/// end, of decompressed text, for `.gz` and `.bz2` as for plain text. On
+/// standard input (no total) it shows the text bytes read, which pass the
+/// compressed size: they are decompressed bytes.
+#[cfg(unix)]
+#[test]
+fn the_progress_bar_fits_40_columns_and_counts_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = std::fs::read(root().join("testdata/corpus/pgn2tex-london1851.pgn")).unwrap();
+    let text: Vec<u8> = one.repeat(12_000_000 / one.len());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let inputs = [
+        ("games.pgn.gz", gz.finish().unwrap()),
+        ("games.pgn.bz2", bzip2_bytes(&text)),
+        ("games.pgn", text.clone()),
+    ];
+    for (name, bytes) in &inputs {
+        std::fs::write(tmp.path().join(name), bytes).unwrap();
+        let Some(screen) = in_a_terminal(tmp.path(), 40, &format!("report --force -o r {name}"))
+        else {
+            return;
+        };
+        let lines = progress_lines(&screen);
+        assert!(!lines.is_empty(), "{name}: no progress drawn: {screen:?}");
+        for l in &lines {
+            assert!(
+                l.chars().count() <= 40,
+                "{name}: {} columns: {l:?}",
+                l.chars().count()
+            );
+            let w: Vec<&str> = l.split(' ').collect();
+            assert!(w[0].ends_with('%'), "{name}: {l:?}");
+            assert!(w[2].ends_with("B/s") && w[4] == "games", "{name}: {l:?}");
+            size_of(w[1], w[2].trim_end_matches("/s"));
+        }
+        let Some(screen) =
+            in_a_terminal(tmp.path(), 40, &format!("report --force -o r - < {name}"))
+        else {
+            return;
+        };
+        let lines = progress_lines(&screen);
+        assert!(!lines.is_empty(), "{name} on stdin: no progress drawn");
+        let mut most: f64 = 0.0;
+        for l in &lines {
+            assert!(l.chars().count() <= 40, "{name}: {l:?}");
+            let w: Vec<&str> = l.split(' ').collect();
+            assert!(
+                w[3].ends_with("B/s") && w[5] == "games",
+                "{name} on stdin: {l:?}"
+            );
+            most = most.max(size_of(w[0], w[1]));
+        }
+        assert!(
+            most > bytes.len() as f64 || name.ends_with(".pgn"),
+            "{name}: the line counts {most} bytes, the compressed input has {}",
+            bytes.len()
+        );
+        // Two decimals: 11.88 MB for 11,880,108 bytes.
+        assert!(most <= text.len() as f64 * 1.001, "{name}: {most}");
+    }
+}

@@ -157,6 +157,8 @@ fn a_report_folder_in_at_or_around_an_input_folder_is_refused() {
             &["is inside the input folder c"],
         ),
         (&["-o", ".", "c"], &["holds the input c"]),
+        // `-` is standard output, which cannot hold a folder.
+        (&["-o", "-", "b.pgn"], &["standard output cannot hold"]),
         (&["-o", "..", "c"], &["holds the input c"]),
         // A report folder that would hold an input file.
         (&["-o", ".", "b.pgn"], &["holds the input b.pgn"]),
