@@ -3,7 +3,7 @@
 
 use super::collisions;
 use super::output::Output;
-use super::strict::Unread;
+use super::strict::{Read, Unread};
 use super::{CliError, say};
 use clap::{Args, ValueEnum};
 use pgnmill::convert::{Outcome, convert_game};
@@ -168,17 +168,14 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     for input in &inputs {
         let mut held = Held::new(&mut sink, &mut tail);
         let read = convert_input(input, args, &pool, &cancel, &mut held, &mut totals)?;
-        match held.finish(read)? {
-            Read::Whole => {}
-            Read::Incomplete => totals.unread.incomplete += 1,
-            Read::Refused(why) => {
-                say(format_args!(
-                    "pgnmill: warning: {}: {why}; nothing of it was written",
-                    input.path.display()
-                ));
-                totals.unread.refused += 1;
-            }
+        let read = held.finish(read);
+        if let Read::Refused(why) = &read {
+            say(format_args!(
+                "pgnmill: warning: {}: {why}; nothing of it was written",
+                input.path.display()
+            ));
         }
+        totals.unread.add(&read);
     }
     sink.finish()?;
     if !args.quiet {
@@ -194,15 +191,6 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         totals.unread.check("the output was written")?;
     }
     Ok(())
-}
-
-/// How far one input was read.
-enum Read {
-    Whole,
-    /// Up to a break, with a warning: what was read is written.
-    Incomplete,
-    /// Not at all (the reason): nothing of it is written.
-    Refused(String),
 }
 
 /// Held output of one input: nothing of an input is written until it
@@ -252,11 +240,12 @@ impl<'a> Held<'a> {
         Ok(())
     }
 
-    /// Whether the input is still without a game, and under the limit.
+    /// Whether the input has shown no game yet (its text is held).
     fn holding(&self) -> bool {
         self.pending.is_some()
     }
 
+    /// Whether more than [`HOLD_LIMIT`] is held.
     fn over_limit(&self) -> bool {
         self.pending.as_ref().is_some_and(|p| p.len() > HOLD_LIMIT)
     }
@@ -271,13 +260,13 @@ impl<'a> Held<'a> {
 
     /// The end of the input: one that never showed a game is refused
     /// (its held text dropped), whatever else was found.
-    fn finish(self, read: Read) -> Result<Read, CliError> {
+    fn finish(self, read: Read) -> Read {
         match (self.pending, read) {
-            (_, refused @ Read::Refused(_)) => Ok(refused),
-            (Some(held), _) if !held.trim().is_empty() => Ok(Read::Refused(
+            (_, refused @ Read::Refused(_)) => refused,
+            (Some(held), _) if !held.trim().is_empty() => Read::Refused(
                 "holds no game pgnmill can read (no tag pair, move or result), not PGN".into(),
-            )),
-            (_, read) => Ok(read),
+            ),
+            (_, read) => read,
         }
     }
 }

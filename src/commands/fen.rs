@@ -8,13 +8,11 @@
 use super::CliError;
 use super::collisions;
 use super::output::Output;
-use super::strict::Unread;
+use super::strict::{Read, Unread};
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::read_records;
-use pgnmill::source::{
-    Input, Listing, ReadOptions, RecordFormat, SourceError, TextLines, expand_inputs_noted,
-};
+use pgnmill::source::{Input, Listing, ReadOptions, SourceError, TextLines, expand_inputs_noted};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -165,15 +163,6 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// How far one input was read.
-enum Read {
-    Whole,
-    /// Up to a break: its records before it have rows.
-    Incomplete,
-    /// Not at all: not a list of positions.
-    Refused,
-}
-
 /// Writes the header and one row per record of every input.
 fn write_csv(
     args: &FenArgs,
@@ -186,11 +175,13 @@ fn write_csv(
     let mut csv = CsvRows::new(out)?;
     for input in inputs {
         let read = audit_input(args, input, pool, cancel, totals, &mut csv)?;
-        match read {
-            Read::Whole => {}
-            Read::Incomplete => totals.unread.incomplete += 1,
-            Read::Refused => totals.unread.refused += 1,
+        if let Read::Refused(why) = &read {
+            super::say(format_args!(
+                "pgnmill: warning: {}: {why}; no rows from it",
+                input.path.display()
+            ));
         }
+        totals.unread.add(&read);
     }
     csv.flush()
 }
@@ -250,19 +241,19 @@ fn audit_input(
     let source_name = input.path.display().to_string();
     let source = input.open(&ReadOptions::default())?;
     if let Some(why) = source.unsupported() {
-        super::say(format_args!(
-            "pgnmill: warning: {source_name}: {}; no rows from it",
-            not_a_list(why)
-        ));
-        return Ok(Read::Refused);
+        return Ok(Read::Refused(not_a_list(why)));
     }
     if let Some((format, bytes)) = source.record() {
-        return Ok(match record_rows(&source_name, format, bytes) {
-            Some(rows) => {
+        return Ok(match read_records(format, bytes) {
+            Ok(games) => {
+                let rows: Vec<FenRow> = (0..)
+                    .zip(&games)
+                    .map(|(i, game)| fenlist::audit_record_game(&source_name, i, game))
+                    .collect();
                 csv.write(&rows, totals)?;
                 Read::Whole
             }
-            None => Read::Refused,
+            Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
         });
     }
     let opts = args.options();
@@ -284,12 +275,11 @@ fn audit_input(
         if !first_record_seen && is_record_line(&line.1) {
             first_record_seen = true;
             if fenlist::looks_like_pgn(&line.1) {
-                super::say(format_args!(
-                    "pgnmill: warning: {source_name}: looks like PGN (line {}: {}), not a FEN/EPD list; read its games with `pgnmill report`; no rows from it",
+                return Ok(Read::Refused(format!(
+                    "looks like PGN (line {}: {}), not a FEN/EPD list; read its games with `pgnmill report`",
                     line.0,
                     shorten(&line.1)
-                ));
-                return Ok(Read::Refused);
+                )));
             }
         }
         batch.push(line);
@@ -367,26 +357,4 @@ fn audit_batch(
             .map(|(n, r)| fenlist::audit_record(source, *n, r, opts))
             .collect()
     })
-}
-
-/// The rows of a xiangqi record file, one per record in file order (a
-/// record's start position is one legal-move count: no pool is needed). A
-/// file that cannot be read at all is named on stderr, as `report` names
-/// it under `unsupported`, and gives no row (`None`).
-fn record_rows(source: &str, format: RecordFormat, bytes: &[u8]) -> Option<Vec<FenRow>> {
-    match read_records(format, bytes) {
-        Ok(games) => Some(
-            (0..)
-                .zip(&games)
-                .map(|(i, game)| fenlist::audit_record_game(source, i, game))
-                .collect(),
-        ),
-        Err(why) => {
-            super::say(format_args!(
-                "pgnmill: warning: {source}: {} file not read: {why}",
-                format.name()
-            ));
-            None
-        }
-    }
 }

@@ -16,7 +16,25 @@ pub struct Unread {
     pub dangling_links: usize,
 }
 
+/// How far one input was read.
+pub enum Read {
+    Whole,
+    /// Up to a break (said in a warning): what was read is in the output.
+    Incomplete,
+    /// Not at all, and why: nothing of it is in the output.
+    Refused(String),
+}
+
 impl Unread {
+    /// Counts one input.
+    pub fn add(&mut self, read: &Read) {
+        match read {
+            Read::Whole => {}
+            Read::Incomplete => self.incomplete += 1,
+            Read::Refused(_) => self.refused += 1,
+        }
+    }
+
     /// Exit 1 (with one line that counts each kind) when anything was not
     /// read; `written` says what was written all the same.
     pub fn check(self, written: &str) -> Result<(), CliError> {

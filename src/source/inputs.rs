@@ -171,7 +171,7 @@ fn page_with_dhtmlxq(path: &Path) -> bool {
 pub struct Skipped {
     /// Files under the folders named whose extension is not one searched for.
     pub other_extensions: u64,
-    /// Those files, by path, in the order found.
+    /// Those files, by path, sorted.
     pub other_extension_files: Vec<String>,
     /// Hidden files and folders under the folders named (name starting
     /// with `.`: `.git/`, `._name.pgn`, a report's `.*.partial` files).
@@ -198,10 +198,10 @@ pub struct Skipped {
 /// which PGN readers skip to its end), so that a folder search tells
 /// pgnmill's own output from the user's files by the first bytes of a
 /// file, and says so to a person who opens it.
-pub const EXTRACT_MARKER: &str = "% pgnmill extract ";
+const EXTRACT_MARKER: &str = "% pgnmill extract ";
 
 /// What follows the kind in an extract's first line.
-pub const EXTRACT_MARKER_END: &str =
+const EXTRACT_MARKER_END: &str =
     ": written by pgnmill report; a folder search passes over a file that begins with this line";
 
 /// The first line (with its line end) of an extract of `kind`.
