@@ -32,13 +32,19 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The commands that stop cleanly on SIGINT and SIGTERM take them over
+    // before anything else, so that no signal finds the default action
+    // (death, and partial files left behind) once there is work to lose.
+    if !matches!(cli.command, Command::Perft(_)) {
+        commands::catch_signals();
+    }
     // Before any file is opened: a closed stdout's descriptor would be
     // handed to the first file, and the check below would pass.
     let writes_stdout = match &cli.command {
-        Command::Report(_) => false,
+        Command::Report(args) => args.extract.iter().any(|e| e.is_stdout()),
         Command::Perft(_) => true,
-        Command::Fen(args) => args.out.is_none(),
-        Command::Convert(args) => args.out.is_none(),
+        Command::Fen(args) => commands::output::is_stdout(args.out.as_deref()),
+        Command::Convert(args) => commands::output::is_stdout(args.out.as_deref()),
     };
     if writes_stdout && let Err(err) = commands::output::check_stdout() {
         let _ = writeln!(std::io::stderr(), "pgnmill: {err}");

@@ -1,13 +1,17 @@
 //! `pgnmill convert`: rewrite the moves of xiangqi collections in another
 //! notation (ICCS, WXF, Chinese), every move checked by replay.
 
+use super::collisions;
 use super::output::Output;
+use super::strict::{Read, Unread};
 use super::{CliError, say};
 use clap::{Args, ValueEnum};
 use pgnmill::convert::{Outcome, convert_game};
+use pgnmill::pgn::headers::GameHeaders;
 use pgnmill::pgn::{Batch, Batches, ReaderNote};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::{Checked, read_records, write_pgn};
+use pgnmill::replay::{ReplayOptions, Status, replay_text};
 use pgnmill::source::{
     Encoding, Input, Listing, ReadOptions, RecordFormat, decode_game, expand_inputs_noted,
 };
@@ -69,10 +73,22 @@ that stops. A game that is not xiangqi (chess, chess960, other \
 variants) is copied unchanged, with a note on stderr (the first five of each \
 input one by one, the rest counted). The run goes on either way.
 
-Exit status: 0 when every input was converted (even if some games stopped \
-early), 1 when an input or the output could not be used (with -o, nothing is \
-left under OUT: it is written to a temporary name and renamed at the end), \
-2 for usage errors, 130 when interrupted.
+A damaged input (a truncated .gz, a damaged zip member) is converted as far \
+as it goes, with a warning. An input that holds no game pgnmill can read \
+(binary data, a .che record, notes) is named in a warning and nothing of it \
+is written. The other inputs are converted either way.
+
+Exit status:
+  0    every input was converted (even if some games stopped early, or an \
+input was damaged or refused: those are warnings)
+  1    an input or the output could not be used (with -o, nothing is left \
+under OUT: it is written to a temporary name and renamed at the end); with \
+--strict also when an input was damaged or refused or a symbolic link in a \
+folder leads nowhere (the output is still written)
+  2    usage error, or an output that would collide with an input or a \
+folder (nothing is written)
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
 
 Examples:
   pgnmill convert --to iccs games.pgn > games-iccs.pgn
@@ -90,7 +106,8 @@ pub struct ConvertArgs {
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
-    /// The file to write [default: standard output].
+    /// The file to write [default: standard output; `-` is standard
+    /// output too].
     #[arg(short, long, value_name = "OUT")]
     pub out: Option<PathBuf>,
 
@@ -106,6 +123,12 @@ pub struct ConvertArgs {
     /// Replace the file given with -o if it exists.
     #[arg(long)]
     pub force: bool,
+
+    /// Exit 1 when an input could not be read whole (damaged, binary, no
+    /// game) or a symbolic link in a folder leads nowhere; the output is
+    /// still written.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Games of one input that are not xiangqi get a note each up to this many;
@@ -118,31 +141,45 @@ struct Totals {
     converted: u64,
     stopped: u64,
     passed: u64,
+    /// Inputs not read whole, for `--strict`.
+    unread: Unread,
 }
 
 /// Runs `pgnmill convert`.
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
+    let planned = super::output::planned(args.out.as_deref());
+    collisions::check(&planned, &args.inputs)?;
     let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
     for note in &expansion.notes {
         say(format_args!("pgnmill: warning: {note}"));
     }
     let inputs = expansion.inputs;
     let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
-    let mut sink = Output::open(args.out.as_deref(), args.force, &input_paths)?;
-    let mut totals = Totals::default();
+    for p in &planned {
+        collisions::check_not_an_input(p, &input_paths)?;
+    }
+    let mut sink = Output::open(args.out.as_deref(), args.force)?;
+    let mut totals = Totals {
+        unread: Unread {
+            dangling_links: expansion.skipped.dangling_links.len(),
+            ..Unread::default()
+        },
+        ..Totals::default()
+    };
     let mut tail = Tail::default();
     for input in &inputs {
-        convert_input(
-            input,
-            args,
-            &pool,
-            &cancel,
-            &mut sink,
-            &mut totals,
-            &mut tail,
-        )?;
+        let mut held = Held::new(&mut sink, &mut tail);
+        let read = convert_input(input, args, &pool, &cancel, &mut held, &mut totals)?;
+        let read = held.finish(read);
+        if let Read::Refused(why) = &read {
+            say(format_args!(
+                "pgnmill: warning: {}: {why}; nothing of it was written",
+                input.path.display()
+            ));
+        }
+        totals.unread.add(&read);
     }
     sink.finish()?;
     if !args.quiet {
@@ -154,7 +191,88 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
             totals.passed
         ));
     }
+    if args.strict {
+        totals.unread.check("the output was written")?;
+    }
     Ok(())
+}
+
+/// Held output of one input: nothing of an input is written until it
+/// shows a game, so that a file pgnmill cannot read (a `.che` record,
+/// notes, any text without a tag pair, move or result) is refused whole,
+/// never copied through. Text before the first game is held in memory up
+/// to [`HOLD_LIMIT`]; an input with no game that far is refused.
+struct Held<'a> {
+    sink: &'a mut Output,
+    tail: &'a mut Tail,
+    /// `Some` until the input's first game.
+    pending: Option<String>,
+}
+
+/// Text held before an input's first game, at most.
+const HOLD_LIMIT: usize = 16 << 20;
+
+impl<'a> Held<'a> {
+    fn new(sink: &'a mut Output, tail: &'a mut Tail) -> Self {
+        Held {
+            sink,
+            tail,
+            pending: Some(String::new()),
+        }
+    }
+
+    /// What to write before the input's first text: a blank line after
+    /// the previous input's last game.
+    fn separator(&self) -> &'static str {
+        self.tail.separator()
+    }
+
+    /// Writes `text`, or holds it while no game was seen.
+    fn write(&mut self, text: &str) -> Result<(), CliError> {
+        match &mut self.pending {
+            Some(held) => {
+                held.push_str(text);
+                Ok(())
+            }
+            None => self.write_through(text),
+        }
+    }
+
+    fn write_through(&mut self, text: &str) -> Result<(), CliError> {
+        self.sink.write(text.as_bytes())?;
+        self.tail.note(text);
+        Ok(())
+    }
+
+    /// Whether the input has shown no game yet (its text is held).
+    fn holding(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Whether more than [`HOLD_LIMIT`] is held.
+    fn over_limit(&self) -> bool {
+        self.pending.as_ref().is_some_and(|p| p.len() > HOLD_LIMIT)
+    }
+
+    /// The input showed a game: what was held is written.
+    fn game_seen(&mut self) -> Result<(), CliError> {
+        if let Some(held) = self.pending.take() {
+            self.write_through(&held)?;
+        }
+        Ok(())
+    }
+
+    /// The end of the input: one that never showed a game is refused
+    /// (its held text dropped), whatever else was found.
+    fn finish(self, read: Read) -> Read {
+        match (self.pending, read) {
+            (_, refused @ Read::Refused(_)) => refused,
+            (Some(held), _) if !held.trim().is_empty() => Read::Refused(
+                "holds no game pgnmill can read (no tag pair, move or result), not PGN".into(),
+            ),
+            (_, read) => read,
+        }
+    }
 }
 
 /// The last bytes written, so that games of consecutive inputs stay
@@ -185,24 +303,24 @@ impl Tail {
 }
 
 /// Converts every game of one input, batch by batch, in order; the text
-/// between games (blank lines, `%` lines) is copied as well.
+/// between games (blank lines, `%` lines) is copied as well. A break in
+/// the input ends it with a warning ([`Read::Incomplete`]).
 fn convert_input(
     input: &Input,
     args: &ConvertArgs,
     pool: &rayon::ThreadPool,
     cancel: &Cancel,
-    sink: &mut Output,
+    sink: &mut Held<'_>,
     totals: &mut Totals,
-    tail: &mut Tail,
-) -> Result<(), CliError> {
+) -> Result<Read, CliError> {
     let name = input.path.to_string_lossy().into_owned();
     let opts = ReadOptions::default();
     let source = input.open(&opts)?;
     if let Some(why) = source.unsupported() {
-        say(format_args!("pgnmill: warning: {name}: {why}"));
+        return Ok(Read::Refused(why.to_string()));
     }
     if let Some((format, bytes)) = source.record() {
-        return convert_records(&name, format, bytes, args, sink, totals, tail);
+        return convert_records(&name, format, bytes, args, sink, totals);
     }
     let encoding = source.encoding();
     let to = args.to.notation();
@@ -210,36 +328,47 @@ fn convert_input(
     let mut last: Option<Batch> = None;
     let mut first = true;
     let mut passed_here: u64 = 0;
+    let mut read = Read::Whole;
     for batch in Batches::new(source, &opts) {
-        if cancel.requested() {
-            return Err(CliError::Interrupted(format!(
-                "stopped while reading {name}; no output file was written"
-            )));
-        }
-        let batch = batch?;
+        super::interrupt::check(cancel, &name)?;
+        let batch = match batch {
+            Ok(batch) => batch,
+            Err(e) => {
+                say(format_args!("pgnmill: warning: {e}"));
+                read = Read::Incomplete;
+                break;
+            }
+        };
         let converted: Vec<_> = pool.install(|| {
             batch
                 .games
                 .par_iter()
                 .map(|span| {
                     let text = decode_game(batch.game_bytes(span), encoding);
-                    convert_game(&text, span.line, to)
+                    let game = convert_game(&text, span.line, to);
+                    (text, game)
                 })
                 .collect()
         });
-        for (i, (span, game)) in batch.games.iter().zip(&converted).enumerate() {
+        for (i, (span, (text, game))) in batch.games.iter().zip(&converted).enumerate() {
             let gap = gap_text(&batch, written_upto, span.offset, encoding, first);
             if first {
-                let sep = tail.separator();
-                sink.write(sep.as_bytes())?;
-                tail.note(sep);
+                let sep = sink.separator();
+                sink.write(sep)?;
                 first = false;
             }
-            sink.write(gap.as_bytes())?;
-            tail.note(&gap);
-            sink.write(game.text.as_bytes())?;
-            tail.note(&game.text);
+            sink.write(&gap)?;
             written_upto = span.end();
+            if sink.holding() {
+                if !is_a_game(text, span.line) {
+                    // Stray text before any game: held with the rest, and
+                    // no game to count or name.
+                    sink.write(&game.text)?;
+                    continue;
+                }
+                sink.game_seen()?;
+            }
+            sink.write(&game.text)?;
             let number = batch.first_game + i as u64 + 1;
             for f in &game.variation_stops {
                 super::say(format_args!(
@@ -269,6 +398,12 @@ fn convert_input(
             }
         }
         last = Some(batch);
+        if sink.over_limit() {
+            return Ok(Read::Refused(format!(
+                "no game pgnmill can read in its first {} MiB, not PGN",
+                HOLD_LIMIT >> 20
+            )));
+        }
     }
     if !args.quiet && passed_here > NOTES_PER_INPUT {
         super::say(format_args!(
@@ -285,10 +420,20 @@ fn convert_input(
         } else {
             rest
         };
-        sink.write(rest.as_bytes())?;
-        tail.note(&rest);
+        sink.write(&rest)?;
     }
-    Ok(())
+    Ok(read)
+}
+
+/// Whether a game's text is a game as `pgnmill report` reads it: a tag
+/// pair, or a move or result it can read. Stray text (a `.che` record's
+/// numbers, notes) is not.
+fn is_a_game(text: &str, line: u64) -> bool {
+    if GameHeaders::read_game(text.as_bytes(), line).0.any {
+        return true;
+    }
+    let record = replay_text(text, line, &ReplayOptions::default());
+    !(record.status == Status::ParseError && record.plies == 0)
 }
 
 /// Converts the games of a record file (XQF, CCBridge, DhtmlXQ): each is
@@ -301,30 +446,27 @@ fn convert_records(
     format: RecordFormat,
     bytes: &[u8],
     args: &ConvertArgs,
-    sink: &mut Output,
+    sink: &mut Held<'_>,
     totals: &mut Totals,
-    tail: &mut Tail,
-) -> Result<(), CliError> {
+) -> Result<Read, CliError> {
     let games = match read_records(format, bytes) {
         Ok(games) => games,
         Err(why) => {
-            say(format_args!(
-                "pgnmill: warning: {name}: {} file not read: {why}",
+            return Ok(Read::Refused(format!(
+                "{} file not read: {why}",
                 format.name()
-            ));
-            return Ok(());
+            )));
         }
     };
     let to = args.to.notation();
     let writer = Checked(to);
-    let sep = tail.separator();
-    sink.write(sep.as_bytes())?;
-    tail.note(sep);
+    let sep = sink.separator();
+    sink.write(sep)?;
+    sink.game_seen()?;
     for (i, game) in games.iter().enumerate() {
         let mut text = String::new();
         let written = write_pgn(game, &writer, to.format_tag(), &mut text);
-        sink.write(text.as_bytes())?;
-        tail.note(&text);
+        sink.write(&text)?;
         let at = format!("{name}: game {} (byte {})", i + 1, game.offset);
         if let Some(note) = &game.problem {
             let (ReaderNote::Damaged(why) | ReaderNote::NotAGame(why)) = note;
@@ -344,7 +486,7 @@ fn convert_records(
             ));
         }
     }
-    Ok(())
+    Ok(Read::Whole)
 }
 
 /// The decoded bytes of `batch` from source offset `from` (or the batch's

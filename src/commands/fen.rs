@@ -6,11 +6,13 @@
 //! pool and writes the CSV through the shared output.
 
 use super::CliError;
+use super::collisions;
 use super::output::Output;
+use super::strict::{Read, Unread};
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::read_records;
-use pgnmill::source::{Input, Listing, ReadOptions, RecordFormat, TextLines, expand_inputs_noted};
+use pgnmill::source::{Input, Listing, ReadOptions, SourceError, TextLines, expand_inputs_noted};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -24,9 +26,21 @@ format (id X / epd FEN / perft N M); blank lines and # comments are skipped. \
 Chess, Chess960 (X-FEN or Shredder-FEN castling) and xiangqi (10 ranks) \
 records may be mixed. Xiangqi record files (XQF, CCBridge .cbr/.cbl/.cbf, DhtmlXQ pages), recognised by their bytes, give one row per record: its start position, `game` its index in the file.
 
-Exit status: 0 when the CSV was written (bad records are rows with status \
-bad_fen), 1 when an input or the output could not be used, 2 for usage \
-errors.
+A damaged input (a truncated .zst, a damaged zip member) is read as far as \
+it goes, with a warning; an input that is not a list of positions (binary \
+data, a PGN file) gives no rows and a warning. The other inputs are read \
+either way.
+
+Exit status:
+  0    the CSV was written (bad records are rows with status bad_fen; \
+damaged and refused inputs are warnings)
+  1    an input or the output could not be used (nothing is left under -o \
+FILE); with --strict also when an input was damaged or refused or a \
+symbolic link in a folder leads nowhere (the CSV is still written)
+  2    usage error, or an output that would collide with an input or a \
+folder (nothing is written)
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
 
 Examples:
   echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' | pgnmill fen
@@ -41,7 +55,7 @@ pub struct FenArgs {
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Write the CSV to this file (complete or not at all) instead of
-    /// standard output.
+    /// standard output; `-` is standard output.
     #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Replace the -o file if it exists.
@@ -57,6 +71,11 @@ pub struct FenArgs {
     /// Rules to read records with.
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantRule,
+    /// Exit 1 when an input could not be read whole (damaged, binary, PGN)
+    /// or a symbolic link in a folder leads nowhere; the CSV is still
+    /// written.
+    #[arg(long)]
+    pub strict: bool,
     /// Same as --variant chess960: every record is Chess960 (X-FEN `KQkq`
     /// then means the outermost rooks).
     #[arg(long, conflicts_with = "variant")]
@@ -86,6 +105,8 @@ struct Totals {
     /// Records of xiangqi record files that hold no position.
     unsupported: u64,
     perft_lines: u64,
+    /// Inputs not read whole, for `--strict`.
+    unread: Unread,
 }
 
 impl Totals {
@@ -102,6 +123,9 @@ impl Totals {
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
+    let planned = super::output::planned(args.out.as_deref());
+    collisions::check(&planned, &args.inputs)?;
+    let mut totals = Totals::default();
     let inputs = if args.inputs.is_empty() {
         vec![Input::stdin()]
     } else {
@@ -109,11 +133,15 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
         for note in &expansion.notes {
             super::say(format_args!("pgnmill: warning: {note}"));
         }
+        totals.unread.dangling_links = expansion.skipped.dangling_links.len();
         expansion.inputs
     };
     let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
-    let mut out = Output::open(args.out.as_deref(), args.force, &input_paths)?;
-    let totals = write_csv(args, &inputs, &pool, &cancel, &mut out)?;
+    for p in &planned {
+        collisions::check_not_an_input(p, &input_paths)?;
+    }
+    let mut out = Output::open(args.out.as_deref(), args.force)?;
+    write_csv(args, &inputs, &pool, &cancel, &mut out, &mut totals)?;
     out.finish()?;
     if !args.quiet {
         let unsupported = if totals.unsupported > 0 {
@@ -129,6 +157,9 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
             totals.perft_lines
         ));
     }
+    if args.strict {
+        totals.unread.check("the CSV was written")?;
+    }
     Ok(())
 }
 
@@ -139,55 +170,172 @@ fn write_csv(
     pool: &rayon::ThreadPool,
     cancel: &Cancel,
     out: &mut Output,
-) -> Result<Totals, CliError> {
-    let name = out.name();
-    let csv_err = |e: csv::Error| match e.into_kind() {
-        csv::ErrorKind::Io(e) => CliError::io(&name, e),
-        other => CliError::Failed(format!("{}: {other:?}", name.display())),
-    };
-    let mut csv = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
-    csv.write_record(COLUMNS).map_err(csv_err)?;
-    let opts = args.options();
-    let mut totals = Totals::default();
+    totals: &mut Totals,
+) -> Result<(), CliError> {
+    let mut csv = CsvRows::new(out)?;
     for input in inputs {
-        let source_name = input.path.display().to_string();
-        let source = input.open(&ReadOptions::default())?;
-        if let Some(why) = source.unsupported() {
-            super::say(format_args!("pgnmill: warning: {source_name}: {why}"));
+        let read = audit_input(args, input, pool, cancel, totals, &mut csv)?;
+        if let Read::Refused(why) = &read {
+            super::say(format_args!(
+                "pgnmill: warning: {}: {why}; no rows from it",
+                input.path.display()
+            ));
         }
-        if let Some((format, bytes)) = source.record() {
-            for row in record_rows(&source_name, format, bytes) {
-                totals.count(&row);
-                csv.serialize(&row).map_err(csv_err)?;
+        totals.unread.add(&read);
+    }
+    csv.flush()
+}
+
+/// The CSV being written, rows counted into the totals as they go.
+struct CsvRows<'a> {
+    csv: csv::Writer<&'a mut Output>,
+    name: PathBuf,
+}
+
+impl<'a> CsvRows<'a> {
+    /// Starts the CSV with its header.
+    fn new(out: &'a mut Output) -> Result<Self, CliError> {
+        let name = out.name();
+        let csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(out);
+        let mut rows = CsvRows { csv, name };
+        rows.csv.write_record(COLUMNS).map_err(|e| rows.error(e))?;
+        Ok(rows)
+    }
+
+    /// Writes `rows`, counting them.
+    fn write(&mut self, rows: &[FenRow], totals: &mut Totals) -> Result<(), CliError> {
+        for row in rows {
+            totals.count(row);
+            self.csv.serialize(row).map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
+    fn flush(mut self) -> Result<(), CliError> {
+        self.csv.flush().map_err(|e| CliError::io(&self.name, e))
+    }
+
+    /// A CSV error, naming the output.
+    fn error(&self, e: csv::Error) -> CliError {
+        match e.into_kind() {
+            csv::ErrorKind::Io(e) => CliError::io(&self.name, e),
+            other => CliError::Failed(format!("{}: {other:?}", self.name.display())),
+        }
+    }
+}
+
+/// Audits the records of one input, handing their rows to `csv` in
+/// order. A damaged input is read as far as it goes; one that is not a
+/// list of positions (binary data, PGN) gives no rows. Either is said in a
+/// warning that speaks of records and lines.
+fn audit_input(
+    args: &FenArgs,
+    input: &Input,
+    pool: &rayon::ThreadPool,
+    cancel: &Cancel,
+    totals: &mut Totals,
+    csv: &mut CsvRows<'_>,
+) -> Result<Read, CliError> {
+    let source_name = input.path.display().to_string();
+    let source = input.open(&ReadOptions::default())?;
+    if let Some(why) = source.unsupported() {
+        return Ok(Read::Refused(not_a_list(why)));
+    }
+    if let Some((format, bytes)) = source.record() {
+        return Ok(match read_records(format, bytes) {
+            Ok(games) => {
+                let rows: Vec<FenRow> = (0..)
+                    .zip(&games)
+                    .map(|(i, game)| fenlist::audit_record_game(&source_name, i, game))
+                    .collect();
+                csv.write(&rows, totals)?;
+                Read::Whole
             }
-            continue;
-        }
-        let lines = TextLines::new(source);
-        let mut state = FileState::default();
-        let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
-        let mut lines = lines.peekable();
-        while let Some(line) = lines.next() {
-            if cancel.requested() {
-                return Err(CliError::Interrupted(format!(
-                    "stopped while reading {source_name}; no output file was written"
+            Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
+        });
+    }
+    let opts = args.options();
+    let mut state = FileState::default();
+    let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
+    let mut first_record_seen = false;
+    let lines = TextLines::new(source);
+    let mut read = Read::Whole;
+    for line in lines {
+        super::interrupt::check(cancel, &source_name)?;
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                super::say(format_args!("pgnmill: warning: {}", broke_off(&e)));
+                read = Read::Incomplete;
+                break;
+            }
+        };
+        if !first_record_seen && is_record_line(&line.1) {
+            first_record_seen = true;
+            if fenlist::looks_like_pgn(&line.1) {
+                return Ok(Read::Refused(format!(
+                    "looks like PGN (line {}: {}), not a FEN/EPD list; read its games with `pgnmill report`",
+                    line.0,
+                    shorten(&line.1)
                 )));
             }
-            batch.push(line?);
-            if batch.len() == BATCH_LINES || lines.peek().is_none() {
-                let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
-                for row in &rows {
-                    totals.count(row);
-                    csv.serialize(row).map_err(csv_err)?;
-                }
-                batch.clear();
-            }
         }
-        totals.perft_lines += state.perft_lines;
+        batch.push(line);
+        if batch.len() == BATCH_LINES {
+            let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
+            csv.write(&rows, totals)?;
+            batch.clear();
+        }
     }
-    csv.flush().map_err(|e| CliError::io(&name, e))?;
-    Ok(totals)
+    if !batch.is_empty() {
+        let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
+        csv.write(&rows, totals)?;
+    }
+    totals.perft_lines += state.perft_lines;
+    Ok(read)
+}
+
+/// A line that holds a record or a `.perft` line: not blank, not a `#`
+/// comment.
+fn is_record_line(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    !t.is_empty() && !t.starts_with('#')
+}
+
+/// A line cut to what a warning needs.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(MAX).collect::<String>())
+    }
+}
+
+/// The source's reason for refusing an input, said for a list of
+/// positions: `binary data, not PGN` becomes `binary data, not a FEN/EPD
+/// list`.
+fn not_a_list(why: &str) -> String {
+    why.replace("not PGN", "not a FEN/EPD list")
+}
+
+/// Where a damaged input stopped, in records and lines.
+fn broke_off(e: &SourceError) -> String {
+    match e {
+        SourceError::Truncated {
+            path,
+            what,
+            offset,
+            line,
+            source,
+        } => format!(
+            "{}: {what} text stops after byte {offset}; the records from line {line} on are missing: {source}",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// Reads the lines of a batch in order (a `.perft` `id` line names the next
@@ -209,24 +357,4 @@ fn audit_batch(
             .map(|(n, r)| fenlist::audit_record(source, *n, r, opts))
             .collect()
     })
-}
-
-/// The rows of a xiangqi record file, one per record in file order (a
-/// record's start position is one legal-move count: no pool is needed). A
-/// file that cannot be read at all is named on stderr, as `report` names
-/// it under `unsupported`, and gives no row.
-fn record_rows(source: &str, format: RecordFormat, bytes: &[u8]) -> Vec<FenRow> {
-    match read_records(format, bytes) {
-        Ok(games) => (0..)
-            .zip(&games)
-            .map(|(i, game)| fenlist::audit_record_game(source, i, game))
-            .collect(),
-        Err(why) => {
-            super::say(format_args!(
-                "pgnmill: warning: {source}: {} file not read: {why}",
-                format.name()
-            ));
-            Vec::new()
-        }
-    }
 }

@@ -4,6 +4,7 @@
 //! the binary's code: the library it calls knows nothing of flags or exit
 //! codes.
 
+mod collisions;
 pub mod convert;
 mod error;
 pub mod fen;
@@ -12,22 +13,37 @@ pub mod output;
 pub mod perft;
 mod progress;
 pub mod report;
+mod strict;
 
 pub use error::CliError;
 
 /// The worker pool of a command's `-j N` (all cores when not given): one
-/// place that refuses `-j 0` and names the failure to start threads.
+/// place that refuses `-j 0`, caps `-j` at the CPUs the process may use
+/// (more threads than CPUs only take turns, at a cost in time and memory)
+/// with a warning, and names the failure to start threads.
 pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), CliError> {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match threads {
         Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
+        Some(n) if n > cpus => {
+            say(format_args!(
+                "pgnmill: warning: -j {n} is more than the {cpus} CPU(s) this process may use; using {cpus}"
+            ));
+            cpus
+        }
         Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => cpus,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
     Ok((pool, threads))
+}
+
+/// Installs the SIGINT and SIGTERM handlers ([`interrupt`]).
+pub fn catch_signals() {
+    let _ = interrupt::cancel_token();
 }
 
 /// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head

@@ -1,9 +1,10 @@
 //! Where a command's text output goes, the same way for every command:
 //! standard output, or a file (`-o/--out`) written under a temporary name
 //! and renamed into place when the run is complete. A file that exists is
-//! replaced only with `--force`, and never when it is also an input.
+//! replaced only with `--force`; `-o -` is standard output.
 
 use super::CliError;
+use super::collisions::{Planned, Shape};
 use pgnmill::output::{AtomicFile, OutputError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,22 +16,18 @@ pub enum Output {
 }
 
 impl Output {
-    /// Opens `out` (standard output when `None`). `inputs` are the paths the
-    /// command reads: the output may not be one of them.
-    pub fn open(out: Option<&Path>, force: bool, inputs: &[PathBuf]) -> Result<Output, CliError> {
-        let Some(path) = out else {
+    /// Opens `out`: standard output when `None` or `-` (as `-` is
+    /// standard input among the inputs), else the file, under a temporary
+    /// name. The paths were checked against each other and the inputs
+    /// before ([`planned`]).
+    pub fn open(out: Option<&Path>, force: bool) -> Result<Output, CliError> {
+        let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
             check_stdout()?;
             return Ok(Output::Stdout(std::io::BufWriter::with_capacity(
                 1 << 16,
                 std::io::stdout(),
             )));
         };
-        if is_one_of(path, inputs) {
-            return Err(CliError::Failed(format!(
-                "{}: is also an input; write the output elsewhere",
-                path.display()
-            )));
-        }
         if path.exists() && !force {
             return Err(CliError::Failed(format!(
                 "{}: already exists; use --force to replace it",
@@ -88,16 +85,19 @@ fn stdout_error(e: std::io::Error) -> CliError {
     CliError::io("standard output", e)
 }
 
-/// Whether `path` names the same file as one of `inputs` (by its device and
-/// inode where it exists, so that another spelling of the path counts too).
-pub fn is_one_of(path: &Path, inputs: &[PathBuf]) -> bool {
-    let Ok(target) = std::fs::canonicalize(path) else {
-        return false;
-    };
-    inputs
-        .iter()
-        .filter_map(|i| std::fs::canonicalize(i).ok())
-        .any(|i| i == target)
+/// The `-o FILE` of `convert` and `fen`, for the checks of
+/// [`collisions`](super::collisions): none when the output is standard
+/// output.
+pub fn planned(out: Option<&Path>) -> Vec<Planned> {
+    out.filter(|p| p.as_os_str() != "-")
+        .map(|p| Planned::new("-o", p, Shape::File))
+        .into_iter()
+        .collect()
+}
+
+/// Whether `out` (`-o`) means standard output.
+pub fn is_stdout(out: Option<&Path>) -> bool {
+    out.is_none_or(|p| p.as_os_str() == "-")
 }
 
 /// True for the error a write to a closed pipe gives (`| head`): the reader

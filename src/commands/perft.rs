@@ -23,8 +23,13 @@ pub enum Variant {
 The last line is `Nodes searched: N`. Compare with published perft tables \
 (the Chess Programming Wiki's, or Fairy-Stockfish's for xiangqi).
 
-Exit status: 0 when the count was printed (also when the reader of the \
-output goes away, as with `| head`), 2 for a bad position or usage error.
+Exit status:
+  0    the count was printed (also when the reader of the output goes \
+away, as with `| head`)
+  1    standard output is closed or cannot be written
+  2    a bad position or usage error
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
 
 Examples:
   pgnmill perft startpos 5

@@ -1,19 +1,24 @@
-//! The progress bar on long runs: bytes read, games per second and time
-//! left, on stderr, and only when stderr is a terminal and `--quiet` is off,
-//! so logs and pipes never fill with redraws.
+//! The progress bar on long runs: how far the inputs are read, the text
+//! rate, games and games per second, and time left, on stderr, and only
+//! when stderr is a terminal and `--quiet` is off, so logs and pipes never
+//! fill with redraws.
 //!
-//! It counts the inputs' own bytes (compressed ones for a compressed input)
-//! out of their sizes on disk, so the two are in one unit and the time left
-//! is honest; sizes are in decimal megabytes, like the closing line. The
-//! line is written here, not by a template, so that it always fits in
-//! [`WIDTH`] columns: with nine-digit game counts and terabyte inputs the
-//! fields that matter least are left out ([`line`]).
+//! Two byte counts, each for what it is good at. How far the run is (the
+//! bar, the percentage, the time left) counts the inputs' own bytes
+//! (compressed ones for a compressed input) out of their sizes on disk:
+//! one unit, so the time left is honest. The rate counts text bytes
+//! (decompressed), as the closing line and `summary.json` do, so a `.gz`,
+//! `.bz2` or `.zst` input shows the same kind of MB/s as a plain one,
+//! from the first redraw to the last. The line is written here, not by a
+//! template, so that it always fits the terminal's width: on a narrow
+//! terminal (down to 40 columns) the fields that matter least are left
+//! out ([`line`]).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
-/// The columns the line may take: an 80-column terminal's.
-const WIDTH: usize = 80;
+/// The columns assumed when the terminal does not say.
+const DEFAULT_WIDTH: usize = 80;
 
 /// Characters of the bar itself.
 const BAR: usize = 16;
@@ -21,7 +26,10 @@ const BAR: usize = 16;
 pub struct Progress {
     bar: Option<ProgressBar>,
     total: Option<u64>,
+    /// Bytes of the inputs themselves read, out of `total`.
     done: u64,
+    /// Bytes of text (decompressed) read.
+    text: u64,
     games: u64,
 }
 
@@ -39,17 +47,26 @@ impl Progress {
             bar,
             total: (total_bytes > 0).then_some(total_bytes),
             done: 0,
+            text: 0,
             games: 0,
         }
     }
 
-    /// Records that a batch of `games` games spanning `bytes` bytes is done.
-    pub fn advance(&mut self, bytes: u64, games: u64) {
+    /// Records that a batch of `games` games is done, spanning
+    /// `input_bytes` of the input itself and `text_bytes` of its text.
+    pub fn advance(&mut self, input_bytes: u64, text_bytes: u64, games: u64) {
         self.games += games;
-        self.done += bytes;
+        self.done += input_bytes;
+        self.text += text_bytes;
         if let Some(bar) = &self.bar {
             let secs = bar.elapsed().as_secs_f64();
-            bar.set_message(line(self.done, self.total, secs, self.games));
+            let counts = Counts {
+                done: self.done,
+                total: self.total,
+                text: self.text,
+                games: self.games,
+            };
+            bar.set_message(line(&counts, secs, terminal_width()));
         }
     }
 
@@ -60,38 +77,74 @@ impl Progress {
     }
 }
 
-/// The progress line after `secs` seconds with `done` of `total` bytes
-/// (if known) and `games` games read: bar, bytes, byte rate, games, game
-/// rate, time left, in that order, within [`WIDTH`] columns. When they do
-/// not all fit, the game rate goes first, then the byte rate, then the
-/// bar, then the time left; the bytes and the games always stay.
-pub(super) fn line(done: u64, total: Option<u64>, secs: f64, games: u64) -> String {
+/// What the line reports.
+pub(super) struct Counts {
+    /// Bytes of the inputs themselves read, and their total if known.
+    pub done: u64,
+    pub total: Option<u64>,
+    /// Bytes of text read (decompressed).
+    pub text: u64,
+    pub games: u64,
+}
+
+/// The width of the terminal on stderr, in columns.
+fn terminal_width() -> usize {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes a `winsize` into the one given.
+    let ok = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    if ok && size.ws_col > 0 {
+        usize::from(size.ws_col)
+    } else {
+        DEFAULT_WIDTH
+    }
+}
+
+/// The progress line after `secs` seconds: bar, percentage (or the text
+/// bytes read, when the total is unknown), text rate, games, game rate,
+/// time left, in that order, within `width` columns (one fewer, so that
+/// the cursor never wraps). When they do not all fit, the game rate goes
+/// first, then the bar, then the time left, then the text rate; the
+/// percentage and the games always stay.
+pub(super) fn line(c: &Counts, secs: f64, width: usize) -> String {
     let secs = secs.max(1e-3);
+    let width = width.saturating_sub(1).max(1);
     // (text, rank): the lower the rank, the later it is dropped.
     let mut fields: Vec<(String, u8)> = Vec::new();
-    if let Some(total) = total {
-        fields.push((bar(done, total), 3));
-        fields.push((format!("{}/{}", decimal(done), decimal(total)), 0));
+    if let Some(total) = c.total {
+        fields.push((bar(c.done, total), 4));
+        fields.push((percent(c.done, total), 0));
     } else {
-        fields.push((decimal(done), 0));
+        fields.push((decimal(c.text), 0));
     }
-    fields.push((format!("{}/s", decimal((done as f64 / secs) as u64)), 4));
-    fields.push((format!("{games} games"), 1));
-    fields.push((format!("{:.0}/s", games as f64 / secs), 5));
-    if let Some(total) = total.filter(|_| done > 0) {
-        let left = total.saturating_sub(done) as f64 * secs / done as f64;
-        fields.push((format!("ETA {}", duration(left)), 2));
+    fields.push((format!("{}/s", decimal((c.text as f64 / secs) as u64)), 2));
+    fields.push((format!("{} games", c.games), 1));
+    fields.push((format!("{:.0}/s", c.games as f64 / secs), 5));
+    if let Some(total) = c.total.filter(|_| c.done > 0) {
+        let left = total.saturating_sub(c.done) as f64 * secs / c.done as f64;
+        fields.push((format!("ETA {}", duration(left)), 3));
     }
-    let width = |f: &[(String, u8)]| f.iter().map(|(t, _)| t.chars().count() + 1).sum::<usize>();
-    while width(&fields) > WIDTH + 1 {
+    let columns = |f: &[(String, u8)]| f.iter().map(|(t, _)| t.chars().count() + 1).sum::<usize>();
+    while columns(&fields) > width + 1 {
         let Some(worst) = fields.iter().map(|(_, r)| *r).max().filter(|r| *r > 1) else {
             break;
         };
         fields.retain(|(_, r)| *r != worst);
     }
     let text: Vec<&str> = fields.iter().map(|(t, _)| t.as_str()).collect();
-    // Bytes and games alone are at most 50 columns; the cut is a last guard.
-    text.join(" ").chars().take(WIDTH).collect()
+    // The percentage and games alone are at most 21 columns; the cut is a
+    // last guard for terminals narrower than that.
+    text.join(" ").chars().take(width).collect()
+}
+
+/// How far, in whole percent (never 100 % before the end).
+fn percent(done: u64, total: u64) -> String {
+    let p = (done.min(total) as u128 * 100 / u128::from(total.max(1))) as u64;
+    format!("{p}%")
 }
 
 /// `BAR` characters, `#` for the part done.
@@ -136,55 +189,70 @@ mod tests {
         s.chars().count()
     }
 
-    #[test]
-    fn an_ordinary_run_shows_every_field() {
-        // 1.2 GB of 4.8 GB after 10 s, 250,000 games.
-        let l = line(1_200_000_000, Some(4_800_000_000), 10.0, 250_000);
-        assert_eq!(
-            l,
-            "####------------ 1.20 GB/4.80 GB 120.00 MB/s 250000 games 25000/s ETA 30s"
-        );
-        assert!(cols(&l) <= WIDTH);
-    }
-
-    #[test]
-    fn the_largest_values_fit_in_80_columns() {
-        // Nine-digit game counts, terabyte and exabyte sizes, rates from a
-        // first batch read in a millisecond, times left of years.
-        let cases = [
-            (999_999_999_999_999, Some(u64::MAX), 0.0, 999_999_999),
-            (1, Some(u64::MAX), 1.0e6, 999_999_999),
-            (u64::MAX, Some(u64::MAX), 0.001, u64::MAX),
-            (987_654_321_000, Some(999_999_999_999), 3_599.0, 123_456_789),
-            (u64::MAX, None, 0.0, 999_999_999),
-            (0, Some(1), 0.0, 0),
-        ];
-        for (done, total, secs, games) in cases {
-            let l = line(done, total, secs, games);
-            assert!(cols(&l) <= WIDTH, "{} columns: {l}", cols(&l));
-            // What is never dropped: the bytes and the game count.
-            assert!(l.contains(&format!("{games} games")), "{l}");
-            assert!(l.contains(&decimal(done)), "{l}");
+    fn counts(done: u64, total: Option<u64>, text: u64, games: u64) -> Counts {
+        Counts {
+            done,
+            total,
+            text,
+            games,
         }
     }
 
     #[test]
-    fn fields_are_dropped_least_needed_first() {
-        // 9-digit games at a 12-digit rate do not fit with everything: the
-        // game rate goes, the rest stays.
-        let l = line(
-            999_990_000_000_000,
-            Some(999_999_000_000_000),
-            0.001,
-            999_999_999,
+    fn an_ordinary_run_shows_every_field() {
+        // 1.2 GB of a 4.8 GB .zst after 10 s, 6 GB of text, 250,000 games:
+        // the rate is the text's.
+        let c = counts(1_200_000_000, Some(4_800_000_000), 6_000_000_000, 250_000);
+        let l = line(&c, 10.0, 80);
+        assert_eq!(
+            l,
+            "####------------ 25% 600.00 MB/s 250000 games 25000/s ETA 30s"
         );
-        assert!(!l.contains("999999999000/s"), "{l}");
-        assert!(l.contains("999999999 games"), "{l}");
-        assert!(l.contains("PB/s"), "{l}");
-        assert!(l.contains("ETA"), "{l}");
-        // 999.99 TB of 1.00 PB: 15 of the 16 characters.
-        assert!(l.starts_with("###############- "), "{l}");
-        assert!(cols(&l) <= WIDTH, "{l}");
+    }
+
+    #[test]
+    fn the_largest_values_fit_in_40_and_80_columns() {
+        // Nine-digit game counts, terabyte and exabyte sizes, rates from a
+        // first batch read in a millisecond, times left of years.
+        let cases = [
+            counts(999_999_999_999_999, Some(u64::MAX), u64::MAX, 999_999_999),
+            counts(1, Some(u64::MAX), 1, 999_999_999),
+            counts(u64::MAX, Some(u64::MAX), u64::MAX, u64::MAX),
+            counts(
+                987_654_321_000,
+                Some(999_999_999_999),
+                5_000_000_000_000,
+                123_456_789,
+            ),
+            counts(u64::MAX, None, u64::MAX, 999_999_999),
+            counts(0, Some(1), 0, 0),
+        ];
+        for width in [40, 80, 132] {
+            for (i, c) in cases.iter().enumerate() {
+                for secs in [0.0, 0.001, 1.0, 3_599.0, 1.0e6] {
+                    let l = line(c, secs, width);
+                    assert!(
+                        cols(&l) < width,
+                        "case {i}, {width}: {} columns: {l}",
+                        cols(&l)
+                    );
+                    // What is never dropped: how far, and the game count.
+                    if c.games < 1_000_000_000_000 {
+                        assert!(l.contains(&format!("{} games", c.games)), "{l}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn at_40_columns_the_rate_stays_and_the_rest_goes_first() {
+        let c = counts(1_200_000_000, Some(4_800_000_000), 6_000_000_000, 250_000);
+        let l = line(&c, 10.0, 40);
+        assert_eq!(l, "25% 600.00 MB/s 250000 games ETA 30s");
+        // Without a total (standard input): text bytes, rate, games.
+        let c = counts(0, None, 6_000_000_000, 250_000);
+        assert_eq!(line(&c, 10.0, 40), "6.00 GB 600.00 MB/s 250000 games");
     }
 
     #[test]
@@ -199,5 +267,6 @@ mod tests {
         assert_eq!(duration(1e12), ">99d");
         assert_eq!(bar(0, 0), "-".repeat(BAR));
         assert_eq!(bar(5, 10), format!("{}{}", "#".repeat(8), "-".repeat(8)));
+        assert_eq!(percent(999, 1000), "99%");
     }
 }

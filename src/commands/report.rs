@@ -5,7 +5,7 @@
 use clap::{Args, ValueEnum};
 use pgnmill::pgn::select::{Condition, TagQuery};
 use pgnmill::report::columns::tag_columns;
-use pgnmill::report::{ExtractRequest, ReportLayout};
+use pgnmill::report::{ExtractRequest, REPORT_FILES, ReportLayout};
 use pgnmill::variant::GameVariant;
 use std::path::PathBuf;
 
@@ -49,10 +49,17 @@ pub enum FormatChoice {
 /// summary.json (totals).
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Exit status: 0 when the report was written (even if some games are broken: \
-they are rows with a status and an error), 1 when the run could not complete \
-(an input or the output folder could not be used; nothing is left that looks \
-like a finished report), 2 for usage errors, 130 when interrupted.
+Exit status:
+  0    the report was written (broken games are rows with a status and an \
+error; damaged, refused and unsupported inputs are warnings)
+  1    the run could not complete: an input or the output folder could not \
+be used (nothing is left that looks like a finished report); with --strict \
+also when an input could not be read whole or a symbolic link in a folder \
+leads nowhere (the report is still written)
+  2    usage error, or outputs that would collide with each other, with an \
+input or with a folder (nothing is written)
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
 
 Examples:
   pgnmill report games.pgn
@@ -90,9 +97,10 @@ pub struct ReportArgs {
     pub moves: bool,
 
     /// Also write the original text of the games of one category to a PGN
-    /// file, byte for byte: missed (threefolds that ep-always misses),
-    /// castling ([FEN] castling conflicts), errors (status not ok) or
-    /// conflicts (a recorded result the final position contradicts).
+    /// file (`-`: standard output), byte for byte after a first line that
+    /// marks it as pgnmill's own: missed (threefolds that ep-always
+    /// misses), castling ([FEN] castling conflicts), errors (status not ok)
+    /// or conflicts (a recorded result the final position contradicts).
     /// Repeatable.
     #[arg(long, value_name = "KIND=FILE")]
     pub extract: Vec<ExtractRequest>,
@@ -130,15 +138,18 @@ pub struct ReportArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Exit 1 when an input could not be read whole: refused as not PGN, a
-    /// truncated or damaged .zst/.gz/zip member, compressed data that
-    /// decodes to no text, a read error. The report is still written, and
-    /// summary.json gives each input's warnings.
+    /// Exit 1 when an input could not be read whole (refused as not PGN,
+    /// a truncated or damaged .zst/.gz/zip member, compressed data that
+    /// decodes to no text, a read error) or a symbolic link in a folder
+    /// leads nowhere; the report is still written, and summary.json gives
+    /// each input's warnings.
     #[arg(long)]
     pub strict: bool,
 }
 
+use super::collisions::{self, Planned, Shape};
 use super::progress::Progress;
+use super::strict::Unread;
 use super::{CliError, say};
 use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
 use pgnmill::replay::ReplayOptions;
@@ -152,8 +163,8 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
 }
 
 impl Observer for Progress {
-    fn advance(&mut self, bytes: u64, games: u64) {
-        Progress::advance(self, bytes, games);
+    fn advance(&mut self, input_bytes: u64, text_bytes: u64, games: u64) {
+        Progress::advance(self, input_bytes, text_bytes, games);
     }
 }
 
@@ -161,15 +172,28 @@ impl Observer for Progress {
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let (pool, _) = super::worker_pool(args.threads)?;
+    let tags = tag_columns(&args.tags).map_err(CliError::Usage)?;
+    let planned = planned_outputs(args);
+    collisions::check(&planned, &args.inputs)?;
+    if args.extract.iter().any(ExtractRequest::is_stdout) {
+        super::output::check_stdout()?;
+    }
     let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
     for note in &expansion.notes {
         say(format_args!("pgnmill: warning: {note}"));
     }
     let input_paths: Vec<PathBuf> = expansion.inputs.iter().map(|i| i.path.clone()).collect();
-    for extract in &args.extract {
-        check_extract(extract, args.force, &input_paths)?;
+    for p in planned.iter().filter(|p| p.shape == Shape::Extract) {
+        collisions::check_not_an_input(p, &input_paths)?;
     }
-    let tags = tag_columns(&args.tags).map_err(CliError::Usage)?;
+    for extract in args.extract.iter().filter(|e| !e.is_stdout()) {
+        if extract.path.exists() && !args.force {
+            return Err(CliError::Failed(format!(
+                "{}: already exists; use --force to replace it",
+                extract.path.display()
+            )));
+        }
+    }
     let layout = ReportLayout {
         moves: args.moves,
         tags: tags.clone(),
@@ -179,6 +203,9 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let where_text: Vec<String> = args.where_.iter().map(|c| c.to_string()).collect();
     let select = TagQuery::new(tags.clone(), args.where_.clone());
     let out = OutputDir::prepare(&args.out, args.force)?;
+    if args.force {
+        remove_earlier_extracts(&out, args)?;
+    }
     let inputs = expansion.inputs;
     let total_bytes = inputs
         .iter()
@@ -225,40 +252,57 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     if !args.quiet {
         print_summary(&outcome.summary, &out);
     }
-    let warned = outcome
-        .summary
-        .inputs
-        .iter()
-        .filter(|i| !i.warnings.is_empty())
-        .count();
-    if args.strict && warned > 0 {
-        return Err(CliError::Failed(format!(
-            "--strict: {warned} of the inputs could not be read whole (see the warnings above and summary.json); the report was written"
-        )));
+    if args.strict {
+        let mut unread = Unread {
+            dangling_links: outcome.summary.skipped.dangling_links.len(),
+            ..Unread::default()
+        };
+        for input in &outcome.summary.inputs {
+            unread.add_warnings(&input.warnings);
+        }
+        unread.check("the report was written; summary.json says which and why")?;
     }
     Ok(outcome.stages)
 }
 
-/// An extract file replaces an existing file only with `--force`, and is
-/// never one of the inputs (it would overwrite the games it is read from).
-fn check_extract(
-    extract: &ExtractRequest,
-    force: bool,
-    inputs: &[PathBuf],
-) -> Result<(), CliError> {
-    let path = &extract.path;
-    if super::output::is_one_of(path, inputs) {
-        return Err(CliError::Failed(format!(
-            "{}: --extract {} names an input; write it elsewhere",
-            path.display(),
-            extract.kind.name()
-        )));
-    }
-    if path.exists() && !force {
-        return Err(CliError::Failed(format!(
-            "{}: already exists; use --force to replace it",
-            path.display()
-        )));
+/// Every path the run writes: the report folder, the report's own files
+/// in it and the extracts, for [`collisions::check`].
+fn planned_outputs(args: &ReportArgs) -> Vec<Planned> {
+    let mut planned = vec![Planned::new("-o", &args.out, Shape::Folder)];
+    planned.extend(REPORT_FILES.iter().map(|name| {
+        Planned::new(
+            format!("the report's {name}"),
+            args.out.join(name),
+            Shape::File,
+        )
+    }));
+    planned.extend(args.extract.iter().map(|e| {
+        Planned::new(
+            format!("--extract {}", e.kind.name()),
+            &e.path,
+            Shape::Extract,
+        )
+    }));
+    planned
+}
+
+/// `--force`: the extracts an earlier run wrote inside the report folder
+/// that this run does not write again are removed, with a note.
+fn remove_earlier_extracts(out: &OutputDir, args: &ReportArgs) -> Result<(), CliError> {
+    let keep: Vec<PathBuf> = args
+        .extract
+        .iter()
+        .filter(|e| !e.is_stdout())
+        .map(|e| collisions::resolve(&e.path))
+        .collect();
+    let removed = out.remove_earlier_extracts(&|p| keep.contains(&collisions::resolve(p)))?;
+    if !removed.is_empty() && !args.quiet {
+        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
+        say(format_args!(
+            "pgnmill: note: removed {} extract file(s) of the earlier report that this run does not write: {}",
+            removed.len(),
+            names.join(", ")
+        ));
     }
     Ok(())
 }

@@ -24,7 +24,9 @@
 pub mod audit;
 pub mod record;
 pub mod record_game;
+pub mod sniff;
 
 pub use audit::{COLUMNS, FenOptions, FenRow, Variant, VariantRule, audit_line, audit_record};
 pub use record::{EpdOp, FileState, Record, read_line};
 pub use record_game::{NO_POSITION, audit_record_game};
+pub use sniff::looks_like_pgn;

@@ -41,7 +41,7 @@ use std::time::Instant;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::select::TagQuery;
 use crate::replay::ReplayOptions;
-use crate::report::summary::RunOptions;
+use crate::report::summary::{InputWarning, RunOptions, WarningKind};
 use crate::report::{ExtractRequest, OutputDir, ReportLayout, ReportWriter, Summary};
 use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
@@ -76,15 +76,16 @@ impl Cancel {
 
 /// What a report run is told to watch: progress, as the rows are written.
 pub trait Observer {
-    /// `games` more games are written, and `bytes` more of the current
-    /// input itself (compressed bytes, for a compressed input) are behind
-    /// them.
-    fn advance(&mut self, bytes: u64, games: u64);
+    /// `games` more games are written; `input_bytes` more of the current
+    /// input itself (compressed bytes, for a compressed input: the unit of
+    /// its size on disk) and `text_bytes` more of its text (decompressed,
+    /// the unit of `summary.json` `bytes`) are behind them.
+    fn advance(&mut self, input_bytes: u64, text_bytes: u64, games: u64);
 }
 
 /// Watches nothing.
 impl Observer for () {
-    fn advance(&mut self, _bytes: u64, _games: u64) {}
+    fn advance(&mut self, _input_bytes: u64, _text_bytes: u64, _games: u64) {}
 }
 
 /// Everything one report run needs to know.
@@ -158,13 +159,16 @@ pub fn run_report(
         if let Some(summary) = writer.summary.inputs.last_mut() {
             // A binary file: one warning, and no rows.
             if let Some(why) = &summary.unsupported {
-                let why = format!("{}: {why}", input.path.display());
-                summary.warnings.insert(0, why);
+                let warning = InputWarning {
+                    kind: WarningKind::of_refusal(why),
+                    message: format!("{}: {why}", input.path.display()),
+                };
+                summary.warnings.insert(0, warning);
             }
             if let Some(why) = end {
                 summary.broke_off(why);
             }
-            warnings.extend(summary.warnings.iter().cloned());
+            warnings.extend(summary.warnings.iter().map(|w| w.message.clone()));
         }
     }
     let workers_cpu = pool

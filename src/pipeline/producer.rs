@@ -21,9 +21,9 @@ pub(super) enum Produced {
     },
     OpenFailed(SourceError),
     Batch(Batch),
-    /// Something wrong with the input that does not stop its reading (its
-    /// compressed data decodes to no text, say): a warning on its entry.
-    Warning(String),
+    /// The input's compressed data decodes to no text at all: a warning on
+    /// its entry.
+    NoText(String),
     /// A stretch of the text that the compressed data does not vouch for:
     /// the input is not complete, and its games there are damaged.
     Damaged(String),
@@ -98,7 +98,7 @@ pub(super) fn spawn(
                     source.path().display(),
                     source.compression().name()
                 );
-                let _ = tx.send(Produced::Warning(why));
+                let _ = tx.send(Produced::NoText(why));
             }
             producer_cpu(start, &batches)
         })

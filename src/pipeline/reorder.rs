@@ -18,7 +18,7 @@ use super::stages::ProducerCpu;
 use super::task::{Job, TaskError, replay_chunk};
 use super::{Cancel, Observer, ReportError};
 use crate::pgn::Batch;
-use crate::report::summary::InputSummary;
+use crate::report::summary::{InputSummary, WarningKind};
 use crate::report::{FormattedChunk, ReportWriter};
 use crate::source::{Input, SourceError};
 
@@ -218,9 +218,9 @@ impl<'a> State<'_, 'a> {
                 };
                 match item {
                     Some(Produced::Batch(batch)) => self.dispatch(batch, sink),
-                    Some(Produced::Warning(why)) => {
+                    Some(Produced::NoText(why)) => {
                         if let Some(input) = sink.writer.summary.inputs.last_mut() {
-                            input.warnings.push(why);
+                            input.warn(WarningKind::NoText, why);
                         }
                     }
                     Some(Produced::Damaged(why)) => {
@@ -367,9 +367,12 @@ impl<'a> State<'_, 'a> {
             let batch = &front.batch;
             let end = batch.base_offset + batch.bytes().len() as u64;
             // Progress counts the input's own bytes (compressed ones for a
-            // compressed input), the unit of the file sizes it is out of.
+            // compressed input), the unit of the file sizes it is out of,
+            // and the text's, the unit of its rate.
+            let text_before = sink.writer.summary.inputs.last().map_or(0, |i| i.bytes);
             sink.observer.advance(
                 batch.input_read.saturating_sub(self.consumed),
+                end.saturating_sub(text_before),
                 batch.games.len() as u64,
             );
             self.consumed = batch.input_read;

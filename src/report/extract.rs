@@ -1,8 +1,13 @@
 //! `--extract KIND=FILE`: the original text of the games in one category,
 //! byte for byte as in the input, so that a curator can inspect and fix them.
+//! The file's first line is a PGN escape line that marks it as pgnmill's
+//! own output ([`extract_first_line`]): a later folder search passes it over
+//! instead of reading the extracted games a second time.
 
 use crate::output::AtomicFile;
 use crate::output::OutputError;
+use crate::source::extract_first_line;
+use std::io::Write;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -74,41 +79,95 @@ impl FromStr for ExtractRequest {
     }
 }
 
-/// An open extract file.
+/// An open extract: a file, or standard output for `KIND=-`.
 pub struct ExtractFile {
     pub kind: ExtractKind,
-    file: AtomicFile,
+    sink: Sink,
     games: u64,
 }
 
+enum Sink {
+    File(AtomicFile),
+    /// Standard output; `gone` once its reader went away (`| head`): the
+    /// rest of the extract is dropped, and the report is still written.
+    Stdout {
+        out: std::io::BufWriter<std::io::Stdout>,
+        gone: bool,
+    },
+}
+
+impl ExtractRequest {
+    /// `FILE` is `-`: the extract goes to standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.path.as_os_str() == "-"
+    }
+}
+
 impl ExtractFile {
+    /// Opens the extract and writes its first line, the marker a folder
+    /// search recognises it by ([`extract_first_line`]).
     pub fn create(request: &ExtractRequest) -> Result<Self, OutputError> {
-        Ok(ExtractFile {
+        let sink = if request.is_stdout() {
+            Sink::Stdout {
+                out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+                gone: false,
+            }
+        } else {
+            Sink::File(AtomicFile::create(&request.path)?)
+        };
+        let mut extract = ExtractFile {
             kind: request.kind,
-            file: AtomicFile::create(&request.path)?,
+            sink,
             games: 0,
-        })
+        };
+        extract.write(extract_first_line(request.kind.name()).as_bytes())?;
+        Ok(extract)
     }
 
     /// Appends one game's original bytes, followed by a blank line when the
     /// game's own text does not already end with one, so that games stay
     /// apart.
     pub fn append(&mut self, game_text: &[u8]) -> Result<(), OutputError> {
-        self.file.write_all(game_text)?;
+        self.write(game_text)?;
         let line_ends = trailing_line_ends(game_text);
         if line_ends < 2 {
-            self.file.write_all(&b"\n\n"[..2 - line_ends])?;
+            self.write(&b"\n\n"[..2 - line_ends])?;
         }
         self.games += 1;
         Ok(())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        match &mut self.sink {
+            Sink::File(f) => f.write_all(bytes),
+            Sink::Stdout { gone: true, .. } => Ok(()),
+            Sink::Stdout { out, gone } => stdout_result(out.write_all(bytes), gone),
+        }
     }
 
     pub fn games(&self) -> u64 {
         self.games
     }
 
+    /// Renames the file into place, or flushes standard output.
     pub fn commit(self) -> Result<(), OutputError> {
-        self.file.commit()
+        match self.sink {
+            Sink::File(f) => f.commit(),
+            Sink::Stdout { gone: true, .. } => Ok(()),
+            Sink::Stdout { mut out, mut gone } => stdout_result(out.flush(), &mut gone),
+        }
+    }
+}
+
+/// A write to standard output: a reader that went away ends the extract
+/// quietly (`gone`); any other failure is an error naming the stream.
+fn stdout_result(result: std::io::Result<()>, gone: &mut bool) -> Result<(), OutputError> {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            *gone = true;
+            Ok(())
+        }
+        other => other.map_err(|e| OutputError::io("standard output", e)),
     }
 }
 

@@ -71,6 +71,40 @@ impl OutputDir {
         Ok(())
     }
 
+    /// Removes the extract files of earlier runs (files whose first line
+    /// is an extract's, [`crate::source::is_extract`]) in the folder and its subfolders
+    /// for which `keep` is false: a report replaced with `--force` leaves
+    /// none of its extracts that the new run does not write again, so no
+    /// old extract passes for part of the new report. Returns those removed.
+    pub fn remove_earlier_extracts(
+        &self,
+        keep: &dyn Fn(&Path) -> bool,
+    ) -> Result<Vec<PathBuf>, OutputError> {
+        let mut removed = Vec::new();
+        let mut stack = vec![self.dir.clone()];
+        while let Some(dir) = stack.pop() {
+            let entries = std::fs::read_dir(&dir).map_err(|e| OutputError::io(&dir, e))?;
+            for entry in entries {
+                let entry = entry.map_err(|e| OutputError::io(&dir, e))?;
+                let path = entry.path();
+                let hidden = entry.file_name().to_string_lossy().starts_with('.');
+                let Ok(kind) = entry.file_type() else {
+                    continue;
+                };
+                if hidden {
+                    continue;
+                } else if kind.is_dir() {
+                    stack.push(path);
+                } else if kind.is_file() && crate::source::is_extract(&path) && !keep(&path) {
+                    std::fs::remove_file(&path).map_err(|e| OutputError::io(&path, e))?;
+                    removed.push(path);
+                }
+            }
+        }
+        removed.sort();
+        Ok(removed)
+    }
+
     pub fn path(&self) -> &Path {
         &self.dir
     }

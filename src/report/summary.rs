@@ -30,11 +30,11 @@ pub struct InputSummary {
     /// Whether every byte of the input was read: false exactly when
     /// `error` says why not.
     pub complete: bool,
-    /// Every warning about this input, as printed on stderr (after
-    /// `pgnmill: warning: `): a file refused as not PGN, compressed data
-    /// that decodes to no text, a cut-off or damaged input. `--strict`
-    /// fails a run in which any input has one.
-    pub warnings: Vec<String>,
+    /// Every warning about this input, in order, each with its kind and
+    /// the message printed on stderr (after `pgnmill: warning: `): a file
+    /// refused, compressed data that decodes to no text, a cut-off or
+    /// damaged input. `--strict` fails a run in which any input has one.
+    pub warnings: Vec<InputWarning>,
     /// Games by status; every status is listed, zeros included.
     pub status: BTreeMap<&'static str, u64>,
     pub threefolds_ep_always: u64,
@@ -43,6 +43,63 @@ pub struct InputSummary {
     pub castling_conflicts: u64,
     #[serde(flatten)]
     pub outcomes: OutcomeSummary,
+}
+
+/// Why an input was not read whole, or not read at all: the kinds of
+/// `summary.json`'s `inputs[].warnings`, which report.html's banner counts
+/// and `--strict` fails on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningKind {
+    /// The input ended early (a compressed stream cut off, a read error):
+    /// its games up to there are in the report.
+    CutShort,
+    /// Part of the input decoded to unreliable text (a gzip or zip member
+    /// whose check failed): those games have status `damaged_input`.
+    Damaged,
+    /// Not PGN at all (an executable, an image, binary data): no games.
+    NotPgn,
+    /// A format pgnmill recognises but does not read (a packed CCBridge
+    /// library, a record file with a broken header): no games.
+    Unsupported,
+    /// Compressed data that decodes to no text at all: no games.
+    NoText,
+}
+
+impl WarningKind {
+    /// Every kind, in the order report.html's banner lists them.
+    pub const ALL: [WarningKind; 5] = [
+        WarningKind::CutShort,
+        WarningKind::Damaged,
+        WarningKind::NotPgn,
+        WarningKind::Unsupported,
+        WarningKind::NoText,
+    ];
+
+    /// The kind of a refusal, from its reason: a binary file is "not PGN"
+    /// (the reasons of `crate::source` say so), anything else a format not
+    /// read.
+    pub fn of_refusal(why: &str) -> WarningKind {
+        if why.contains("not PGN") {
+            WarningKind::NotPgn
+        } else {
+            WarningKind::Unsupported
+        }
+    }
+
+    /// Whether the input's games up to some point are in the report (as
+    /// opposed to none of them).
+    pub fn read_in_part(self) -> bool {
+        matches!(self, WarningKind::CutShort | WarningKind::Damaged)
+    }
+}
+
+/// One warning of an input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InputWarning {
+    pub kind: WarningKind,
+    /// As printed on stderr after `pgnmill: warning: `.
+    pub message: String,
 }
 
 /// The outcome figures of docs/outcomes.md, section 6, for an input or the
@@ -268,16 +325,21 @@ impl InputSummary {
     /// fails its check): the input is not complete, and `error` gives the
     /// first such reason (also a warning).
     pub fn damaged(&mut self, why: String) {
-        self.warnings.push(why.clone());
+        self.warn(WarningKind::Damaged, why.clone());
         self.error.get_or_insert(why);
         self.complete = false;
     }
 
     /// Marks the input as read only in part, and why (also a warning).
     pub fn broke_off(&mut self, why: String) {
-        self.warnings.push(why.clone());
+        self.warn(WarningKind::CutShort, why.clone());
         self.error = Some(why);
         self.complete = false;
+    }
+
+    /// Adds a warning about the input.
+    pub fn warn(&mut self, kind: WarningKind, message: String) {
+        self.warnings.push(InputWarning { kind, message });
     }
 }
 

@@ -176,18 +176,46 @@ fn page_with_dhtmlxq(path: &Path) -> bool {
 pub struct Skipped {
     /// Files under the folders named whose extension is not one searched for.
     pub other_extensions: u64,
+    /// Those files, by path, sorted.
+    pub other_extension_files: Vec<String>,
     /// Hidden files and folders under the folders named (name starting
     /// with `.`: `.git/`, `._name.pgn`, a report's `.*.partial` files).
     pub hidden: u64,
     /// Folders holding a pgnmill report (`summary.json` with a
     /// `pgnmill_version` key), never read as input by a search.
     pub report_folders: Vec<String>,
+    /// Extract files pgnmill wrote ([`is_extract`]),
+    /// found by a search and not read: pgnmill's own output.
+    pub extracts: Vec<String>,
+    /// Symbolic links under the folders named that lead nowhere, as
+    /// `link -> target`.
+    pub dangling_links: Vec<String>,
     /// Inputs named again (directly, through a folder or by another path
     /// to the same file): each is read once, where it came first.
     pub duplicates: Vec<String>,
     /// Members of zip archives that are not read (`archive.zip:name`).
     pub archive_members: Vec<String>,
 }
+
+/// The first line of every extract file `pgnmill report --extract`
+/// writes begins with this, then the kind (`errors`) and
+/// [`EXTRACT_MARKER_END`]: a PGN escape line (`%` in the first column,
+/// which PGN readers skip to its end), so that a folder search tells
+/// pgnmill's own output from the user's files by the first bytes of a
+/// file, and says so to a person who opens it.
+const EXTRACT_MARKER: &str = "% pgnmill extract ";
+
+/// What follows the kind in an extract's first line.
+const EXTRACT_MARKER_END: &str =
+    ": written by pgnmill report; a folder search passes over a file that begins with this line";
+
+/// The first line (with its line end) of an extract of `kind`.
+pub fn extract_first_line(kind: &str) -> String {
+    format!("{EXTRACT_MARKER}{kind}{EXTRACT_MARKER_END}\n")
+}
+
+/// Paths named one by one in a note before the rest are only counted.
+const NAMED_IN_NOTE: usize = 3;
 
 /// Inputs, with what was passed over and a note for each thing a user
 /// should hear of (one line each, for stderr).
@@ -224,23 +252,22 @@ pub fn expand_inputs_noted(args: &[PathBuf], listing: Listing) -> Result<Expansi
         }
         let meta = std::fs::metadata(arg).map_err(|e| io_err(arg, e))?;
         if meta.is_dir() {
-            let before = out.skipped.other_extensions;
-            let found = walk(arg, listing, &mut out.skipped)?;
-            let passed = out.skipped.other_extensions - before;
-            if passed > 0 {
-                out.notes.push(format!(
-                    "{}: passed over {passed} file(s) that are not {}",
-                    arg.display(),
-                    listing.extensions().join(", ")
-                ));
-            }
-            if found.is_empty() {
+            let mut search = Search::default();
+            let found = walk(arg, listing, &mut search)?;
+            let (extracts, files): (Vec<PathBuf>, Vec<PathBuf>) =
+                found.into_iter().partition(|p| is_extract(p));
+            search.extracts = extracts;
+            if files.is_empty() {
+                let mut own_output = search.report_folders.clone();
+                own_output.extend(search.extracts.iter().map(|p| p.display().to_string()));
                 return Err(SourceError::NoInputFiles {
                     path: arg.clone(),
                     listing,
+                    own_output,
                 });
             }
-            for path in found {
+            search.note(arg, listing, &mut out);
+            for path in files {
                 take_file(path, None, listing, &mut seen, &mut out)?;
             }
         } else {
@@ -248,6 +275,113 @@ pub fn expand_inputs_noted(args: &[PathBuf], listing: Listing) -> Result<Expansi
         }
     }
     Ok(out)
+}
+
+/// What the search of one folder named on the command line passed over.
+#[derive(Default)]
+struct Search {
+    /// Files of other extensions.
+    other: Vec<PathBuf>,
+    hidden: u64,
+    report_folders: Vec<String>,
+    /// Files of the listing that are pgnmill's own extracts.
+    extracts: Vec<PathBuf>,
+    /// `(link, target)` of links that lead nowhere, and why.
+    dangling: Vec<(PathBuf, PathBuf, std::io::Error)>,
+}
+
+impl Search {
+    /// Moves what was passed over into `out.skipped`, with one note per
+    /// kind (and one per dangling link), the first paths named.
+    fn note(self, arg: &Path, listing: Listing, out: &mut Expansion) {
+        let skipped = &mut out.skipped;
+        skipped.hidden += self.hidden;
+        if !self.other.is_empty() {
+            out.notes.push(format!(
+                "{}: passed over {} file(s) that are not {}: {}",
+                arg.display(),
+                self.other.len(),
+                listing.extensions().join(", "),
+                first_few(&self.other)
+            ));
+            skipped.other_extensions += self.other.len() as u64;
+            skipped
+                .other_extension_files
+                .extend(self.other.iter().map(|p| p.to_string_lossy().into_owned()));
+        }
+        for folder in &self.report_folders {
+            out.notes.push(format!(
+                "{folder}: a pgnmill report folder (it holds pgnmill's summary.json): pgnmill's own output, passed over"
+            ));
+        }
+        skipped.report_folders.extend(self.report_folders);
+        if !self.extracts.is_empty() {
+            out.notes.push(format!(
+                "{}: passed over {} extract file(s) that pgnmill wrote (their first line begins with `{}`): {}",
+                arg.display(),
+                self.extracts.len(),
+                EXTRACT_MARKER.trim_end(),
+                first_few(&self.extracts)
+            ));
+            skipped.extracts.extend(
+                self.extracts
+                    .iter()
+                    .map(|p| p.to_string_lossy().into_owned()),
+            );
+        }
+        for (link, target, why) in self.dangling {
+            let what = if why.kind() == std::io::ErrorKind::NotFound {
+                "which does not exist".to_string()
+            } else {
+                format!("which cannot be followed: {why}")
+            };
+            out.notes.push(format!(
+                "{}: a symbolic link to {}, {what}; passed over",
+                link.display(),
+                target.display()
+            ));
+            skipped.dangling_links.push(format!(
+                "{} -> {}",
+                link.to_string_lossy(),
+                target.to_string_lossy()
+            ));
+        }
+    }
+}
+
+/// The first [`NAMED_IN_NOTE`] paths, and how many more there are.
+fn first_few(paths: &[PathBuf]) -> String {
+    let named: Vec<String> = paths
+        .iter()
+        .take(NAMED_IN_NOTE)
+        .map(|p| p.display().to_string())
+        .collect();
+    match paths.len().saturating_sub(NAMED_IN_NOTE) {
+        0 => named.join(", "),
+        more => format!("{} and {more} more", named.join(", ")),
+    }
+}
+
+/// True for a file whose first line is an extract's
+/// ([`extract_first_line`], any kind): an extract pgnmill wrote.
+pub fn is_extract(path: &Path) -> bool {
+    const LONGEST_KIND: usize = 16;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(128);
+    let most = (EXTRACT_MARKER.len() + LONGEST_KIND + EXTRACT_MARKER_END.len() + 2) as u64;
+    if file.take(most).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let Some(rest) = head.strip_prefix(EXTRACT_MARKER.as_bytes()) else {
+        return false;
+    };
+    let kind = rest.iter().take_while(|b| b.is_ascii_lowercase()).count();
+    let rest = &rest[kind..];
+    kind > 0
+        && rest.starts_with(EXTRACT_MARKER_END.as_bytes())
+        && matches!(rest.get(EXTRACT_MARKER_END.len()), Some(b'\n' | b'\r'))
 }
 
 /// Adds the file at `path` (a zip archive as its members), unless it was
@@ -312,6 +446,7 @@ fn take_file(
             return Ok(());
         }
     };
+    let before = out.inputs.len();
     for index in 0..zip.len() {
         let entry = zip
             .by_index_data(index)
@@ -337,6 +472,13 @@ fn take_file(
             ));
             out.skipped.archive_members.push(full);
         }
+    }
+    if out.inputs.len() == before {
+        out.notes.push(format!(
+            "{}: holds no {} member; nothing is read from it",
+            path.display(),
+            listing.members().join(" or ")
+        ));
     }
     Ok(())
 }
@@ -364,15 +506,14 @@ fn is_report_folder(dir: &Path) -> bool {
 
 /// The files of `listing` under `dir`, sorted; an explicit stack, not
 /// recursion. Hidden entries (name starting with `.`), files named
-/// `*.partial` and report folders are passed over, and counted.
-fn walk(dir: &Path, listing: Listing, skipped: &mut Skipped) -> Result<Vec<PathBuf>, SourceError> {
+/// `*.partial`, report folders and links that lead nowhere are passed
+/// over, and recorded in `search`.
+fn walk(dir: &Path, listing: Listing, search: &mut Search) -> Result<Vec<PathBuf>, SourceError> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         if is_report_folder(&d) {
-            skipped
-                .report_folders
-                .push(d.to_string_lossy().into_owned());
+            search.report_folders.push(d.to_string_lossy().into_owned());
             continue;
         }
         let entries = std::fs::read_dir(&d).map_err(|e| io_err(&d, e))?;
@@ -382,21 +523,29 @@ fn walk(dir: &Path, listing: Listing, skipped: &mut Skipped) -> Result<Vec<PathB
             let name = entry.file_name();
             let name = name.to_string_lossy();
             if name.starts_with('.') || name.ends_with(".partial") {
-                skipped.hidden += 1;
+                search.hidden += 1;
                 continue;
             }
             let ft = entry.file_type().map_err(|e| io_err(&path, e))?;
             if ft.is_dir() {
                 stack.push(path);
+            } else if ft.is_symlink()
+                && let Err(why) = std::fs::metadata(&path)
+            {
+                let target = std::fs::read_link(&path).unwrap_or_default();
+                search.dangling.push((path, target, why));
             } else if !(ft.is_file() || path.is_file()) {
                 // A FIFO or socket found by a search is not read.
             } else if listing.picks(&path) {
                 files.push(path);
             } else {
-                skipped.other_extensions += 1;
+                search.other.push(path);
             }
         }
     }
     files.sort();
+    search.other.sort();
+    search.report_folders.sort();
+    search.dangling.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(files)
 }

@@ -47,6 +47,7 @@ pub use damage::Damage;
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
     Expansion, Input, Listing, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
+    extract_first_line, is_extract,
 };
 pub use lines::TextLines;
 pub use record_format::RecordFormat;
@@ -66,8 +67,14 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: directory holds no {} files", path.display(), listing.extensions().join(", "))]
-    NoInputFiles { path: PathBuf, listing: Listing },
+    #[error("{}: directory holds no {} files{}", path.display(), listing.extensions().join(", "), own_output_note(own_output))]
+    NoInputFiles {
+        path: PathBuf,
+        listing: Listing,
+        /// Report folders and extract files the search passed over as
+        /// pgnmill's own output.
+        own_output: Vec<String>,
+    },
     /// The input stopped before its end: a truncated or corrupt compressed
     /// stream, or a read error. The games before `line` were delivered; the
     /// text from `line` to `offset` (where reading stopped) was not.
@@ -86,4 +93,18 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// The end of a [`SourceError::NoInputFiles`] message: what pgnmill's own
+/// output the search passed over, so that "holds no files" is not taken
+/// for the whole truth.
+fn own_output_note(own: &[String]) -> String {
+    if own.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " other than pgnmill's own output, which is never read by a folder search: {}",
+            own.join(", ")
+        )
+    }
 }

@@ -27,6 +27,11 @@ struct Run {
     games_csv: Vec<u8>,
 }
 
+/// `run`'s stderr holds `text`.
+fn assert_said(run: &Run, text: &str) {
+    assert!(run.stderr.contains(text), "{text:?} not in {}", run.stderr);
+}
+
 impl Run {
     fn column(&self, name: &str) -> Vec<String> {
         let i = self
@@ -277,43 +282,186 @@ fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
         skipped["report_folders"],
         serde_json::json!([name("old-report")])
     );
+    assert_said(
+        &run,
+        &format!("{}: passed over 2 file(s) that are not", d.display()),
+    );
+}
+
+/// A report folder found by a search (written there from other inputs)
+/// is passed over, with a note that names it as pgnmill's own output; a
+/// report written inside the folder it reads is refused (tests/cli/
+/// collisions.rs).
+#[test]
+fn a_report_folder_inside_an_input_folder_is_not_read_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    let elsewhere = tmp.path().join("b.pgn");
+    std::fs::write(&elsewhere, sample_text()).unwrap();
+    let rep = d.join("rep");
+    Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "-o"])
+        .arg(&rep)
+        .arg("--extract")
+        .arg(format!("errors={}", rep.join("errors.pgn").display()))
+        .arg(&elsewhere)
+        .assert()
+        .success();
+    let run = report(tmp.path(), &[&d]);
+    assert_eq!(run.summary["inputs"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        run.summary["skipped"]["report_folders"],
+        serde_json::json!([rep.display().to_string()])
+    );
+    assert_said(
+        &run,
+        &format!(
+            "{}: a pgnmill report folder (it holds pgnmill's summary.json): pgnmill's own output, passed over",
+            rep.display()
+        ),
+    );
+    Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "--force", "-o"])
+        .arg(&rep)
+        .arg(&d)
+        .assert()
+        .code(2);
+}
+
+/// Files of other extensions are named: the first three on the terminal
+/// with a count of the rest, every one in summary.json.
+#[test]
+fn files_passed_over_are_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    let others = ["e.doc", "b.txt", "sub/c.md", "d.PGN.old", "a.json"];
+    for name in others {
+        std::fs::write(d.join(name), b"not games").unwrap();
+    }
+    let run = report(tmp.path(), &[&d]);
+    let mut want: Vec<String> = others
+        .iter()
+        .map(|n| d.join(n).display().to_string())
+        .collect();
+    want.sort();
+    let skipped = &run.summary["skipped"];
+    assert_eq!(skipped["other_extensions"], 5);
+    assert_eq!(skipped["other_extension_files"], serde_json::json!(want));
+    let note = format!(
+        "{}: passed over 5 file(s) that are not .pgn, .pgn.zst, .pgn.zstd, .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .xqf, .cbr, .cbl, .cbf, .ubb: {}, {}, {} and 2 more",
+        d.display(),
+        want[0],
+        want[1],
+        want[2]
+    );
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+    // One or two are all named.
+    std::fs::remove_dir_all(d.join("sub")).unwrap();
+    for name in ["e.doc", "d.PGN.old", "a.json"] {
+        std::fs::remove_file(d.join(name)).unwrap();
+    }
+    let run = report(tmp.path(), &[&d]);
     assert!(
-        run.stderr.contains(&format!(
-            "{}: passed over 2 file(s) that are not",
-            d.display()
-        )),
+        run.stderr
+            .contains(&format!(".ubb: {}\n", d.join("b.txt").display())),
         "{}",
         run.stderr
     );
 }
 
+/// A symbolic link that leads nowhere (to a file that is gone, or around a
+/// loop) is a warning naming the link and its target, counted in
+/// summary.json `skipped.dangling_links`; `--strict` exits 1 for it, for
+/// report, convert and fen alike, and the output is still written.
+#[cfg(unix)]
 #[test]
-fn a_report_written_inside_the_folder_is_not_read_back() {
+fn dangling_links_are_warnings_and_fail_strict_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("games");
     std::fs::create_dir_all(&d).unwrap();
     std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
-    let out = d.join("rep");
-    let run = |extract: bool| {
-        let mut cmd = Command::cargo_bin("pgnmill").unwrap();
-        cmd.args(["report", "-q", "--force", "-o"]).arg(&out);
-        if extract {
-            cmd.arg("--extract")
-                .arg(format!("errors={}", out.join("errors.pgn").display()));
-        }
-        cmd.arg(&d).assert().success();
-        let s: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
-        s
-    };
-    let first = run(false);
-    let second = run(true);
-    assert_eq!(first["inputs"], second["inputs"]);
-    assert_eq!(second["inputs"].as_array().unwrap().len(), 1);
+    std::os::unix::fs::symlink("moved-away.pgn", d.join("gone.pgn")).unwrap();
+    std::os::unix::fs::symlink("loop.txt", d.join("loop.txt")).unwrap();
+    // A link that leads somewhere is read as before.
+    std::os::unix::fs::symlink("a.pgn", d.join("same.pgn")).unwrap();
+    let run = report(tmp.path(), &[&d]);
     assert_eq!(
-        second["skipped"]["report_folders"],
-        serde_json::json!([out.display().to_string()])
+        run.summary["skipped"]["dangling_links"],
+        serde_json::json!([
+            format!("{} -> moved-away.pgn", d.join("gone.pgn").display()),
+            format!("{} -> loop.txt", d.join("loop.txt").display()),
+        ])
     );
+    assert_said(
+        &run,
+        &format!(
+            "pgnmill: warning: {}: a symbolic link to moved-away.pgn, which does not exist; passed over",
+            d.join("gone.pgn").display()
+        ),
+    );
+    assert_said(
+        &run,
+        &format!(
+            "{}: a symbolic link to loop.txt, which cannot be followed",
+            d.join("loop.txt").display()
+        ),
+    );
+    assert_eq!(run.summary["inputs"].as_array().unwrap().len(), 1);
+    // --strict: exit 1, with the report (and the other outputs) written.
+    let out = tmp.path().join("strict");
+    let got = Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "--strict", "-o"])
+        .arg(&out)
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--strict: 2 symbolic link(s) lead nowhere"),
+        "{err}"
+    );
+    assert!(out.join("summary.json").exists());
+    let pgn_dir = tmp.path().join("pgn-only");
+    std::fs::create_dir_all(&pgn_dir).unwrap();
+    std::fs::copy(
+        root().join("testdata/xiangqi/corpus/wukong-xqdb15-iccs.pgn"),
+        pgn_dir.join("x.pgn"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("nowhere.pgn", pgn_dir.join("y.pgn")).unwrap();
+    let fen_dir = tmp.path().join("fen-only");
+    std::fs::create_dir_all(&fen_dir).unwrap();
+    std::fs::copy(root().join("testdata/fen/mixed.epd"), fen_dir.join("m.epd")).unwrap();
+    std::os::unix::fs::symlink("nowhere.epd", fen_dir.join("n.epd")).unwrap();
+    for (cmd, dir) in [
+        (&["convert", "-q", "--to", "wxf"][..], &pgn_dir),
+        (&["fen", "-q"][..], &fen_dir),
+    ] {
+        for strict in [false, true] {
+            let got = Command::cargo_bin("pgnmill")
+                .unwrap()
+                .args(cmd)
+                .args(strict.then_some("--strict"))
+                .arg(dir)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&got.stderr);
+            assert_eq!(got.status.code(), Some(i32::from(strict)), "{cmd:?}: {err}");
+            assert!(
+                err.contains("a symbolic link to nowhere."),
+                "{cmd:?}: {err}"
+            );
+            assert!(got.stdout.len() > 1000, "{cmd:?}: the output is written");
+        }
+    }
 }
 
 #[test]
@@ -337,14 +485,13 @@ fn the_same_file_named_twice_is_read_once_with_a_warning() {
     assert_eq!(run.games(), want, "read once");
     let dups = run.summary["skipped"]["duplicates"].as_array().unwrap();
     assert_eq!(dups.len(), 3, "{dups:?}");
-    assert!(
-        run.stderr.contains(&format!(
+    assert_said(
+        &run,
+        &format!(
             "warning: {}: the same file as {}, read once",
             link.display(),
             a.display()
-        )),
-        "{}",
-        run.stderr
+        ),
     );
 }
 
@@ -629,4 +776,132 @@ fn a_damaged_zip_member_is_incomplete_and_the_others_are_read() {
     assert_eq!(inputs[1]["complete"], false);
     assert!(inputs[1]["error"].as_str().unwrap().contains("deflate"));
     assert_eq!(inputs[1]["warnings"].as_array().unwrap().len(), 1);
+}
+
+/// Runs `pgnmill ARGS` in a pseudo-terminal `cols` columns wide (made by
+/// util-linux `script`, as a user's terminal), in `dir`; returns what the
+/// terminal received, or `None` when `script` is missing.
+#[cfg(unix)]
+fn in_a_terminal(dir: &Path, cols: u16, args: &str) -> Option<String> {
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qefc",
+            &format!("stty cols {cols} rows 24; exec \"$PGNMILL\" {args}"),
+            "/dev/null",
+        ])
+        .current_dir(dir)
+        .env("PGNMILL", &exe)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if out.is_none() {
+        eprintln!("skipped: util-linux `script` is not available");
+    }
+    out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// The redraws of the progress bar in what a terminal received: escape
+/// sequences dropped, one entry per line or carriage return, the closing
+/// lines (`N games (M with errors)`, `... games/s ...`) left out.
+fn progress_lines(screen: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = screen.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters, then one final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+        .split(['\r', '\n'])
+        .map(str::trim_end)
+        .filter(|l| l.contains(" games") && !l.contains("games (") && !l.contains("games/s,"))
+        .map(String::from)
+        .collect()
+}
+
+/// A decimal size as the progress line writes it (`812 B`, `8.39 MB`), in
+/// bytes.
+fn size_of(number: &str, unit: &str) -> f64 {
+    let n: f64 = number.parse().unwrap_or_else(|_| panic!("{number}"));
+    let scale = match unit {
+        "B" => 1.0,
+        "kB" => 1e3,
+        "MB" => 1e6,
+        "GB" => 1e9,
+        other => panic!("unit {other}"),
+    };
+    n * scale
+}
+
+/// On a 40-column terminal every redraw of the progress bar fits and
+/// reads `P% RATE/s N games [ETA T]`; its rate is one kind from start to
+/// end, of decompressed text, for `.gz` and `.bz2` as for plain text. On
+/// standard input (no total) it shows the text bytes read, which pass the
+/// compressed size: they are decompressed bytes.
+#[cfg(unix)]
+#[test]
+fn the_progress_bar_fits_40_columns_and_counts_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = std::fs::read(root().join("testdata/corpus/pgn2tex-london1851.pgn")).unwrap();
+    let text: Vec<u8> = one.repeat(12_000_000 / one.len());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let inputs = [
+        ("games.pgn.gz", gz.finish().unwrap()),
+        ("games.pgn.bz2", bzip2_bytes(&text)),
+        ("games.pgn", text.clone()),
+    ];
+    for (name, bytes) in &inputs {
+        std::fs::write(tmp.path().join(name), bytes).unwrap();
+        let Some(screen) = in_a_terminal(tmp.path(), 40, &format!("report --force -o r {name}"))
+        else {
+            return;
+        };
+        let lines = progress_lines(&screen);
+        assert!(!lines.is_empty(), "{name}: no progress drawn: {screen:?}");
+        for l in &lines {
+            assert!(
+                l.chars().count() <= 40,
+                "{name}: {} columns: {l:?}",
+                l.chars().count()
+            );
+            let w: Vec<&str> = l.split(' ').collect();
+            assert!(w[0].ends_with('%'), "{name}: {l:?}");
+            assert!(w[2].ends_with("B/s") && w[4] == "games", "{name}: {l:?}");
+            size_of(w[1], w[2].trim_end_matches("/s"));
+        }
+        let Some(screen) =
+            in_a_terminal(tmp.path(), 40, &format!("report --force -o r - < {name}"))
+        else {
+            return;
+        };
+        let lines = progress_lines(&screen);
+        assert!(!lines.is_empty(), "{name} on stdin: no progress drawn");
+        let mut most: f64 = 0.0;
+        for l in &lines {
+            assert!(l.chars().count() <= 40, "{name}: {l:?}");
+            let w: Vec<&str> = l.split(' ').collect();
+            assert!(
+                w[3].ends_with("B/s") && w[5] == "games",
+                "{name} on stdin: {l:?}"
+            );
+            most = most.max(size_of(w[0], w[1]));
+        }
+        assert!(
+            most > bytes.len() as f64 || name.ends_with(".pgn"),
+            "{name}: the line counts {most} bytes, the compressed input has {}",
+            bytes.len()
+        );
+        // Two decimals: 11.88 MB for 11,880,108 bytes.
+        assert!(most <= text.len() as f64 * 1.001, "{name}: {most}");
+    }
 }

@@ -72,8 +72,10 @@ fn moves_column_only_with_moves() {
     }
 }
 
-/// The same files whatever the number of threads: 2 replays chunks out of
-/// order, 7 also splits each window of the 3 MB chesscom file on 3 threads.
+/// The files do not depend on the number of threads: `-j 1` and `-j 2`
+/// through the binary, and 7 replay threads through the library (the
+/// command line caps `-j` at the CPUs, and a test machine may have two),
+/// which also splits each window of the 3 MB chesscom file on 3 threads.
 #[test]
 fn one_thread_and_more_threads_give_identical_files() {
     let tmp = tempfile::tempdir().unwrap();
@@ -83,20 +85,93 @@ fn one_thread_and_more_threads_give_identical_files() {
             .status
             .success()
     );
-    for j in ["2", "7"] {
-        let other = tmp.path().join(format!("j{j}"));
-        assert!(
-            report(&other, &["-q", "-j", j, "--moves", CORPUS])
-                .status
-                .success()
-        );
+    let two = tmp.path().join("j2");
+    assert!(
+        report(&two, &["-q", "-j", "2", "--moves", CORPUS])
+            .status
+            .success()
+    );
+    let seven = tmp.path().join("j7");
+    report_in_process(&seven, 7);
+    for other in [&two, &seven] {
         for f in ["games.csv", "castling.csv"] {
-            assert_eq!(
-                std::fs::read(one.join(f)).unwrap(),
-                std::fs::read(other.join(f)).unwrap(),
-                "{f} differs between -j 1 and -j {j}"
+            assert!(
+                std::fs::read(one.join(f)).unwrap() == std::fs::read(other.join(f)).unwrap(),
+                "{f} differs between -j 1 and {other:?}"
             );
         }
+    }
+}
+
+/// `pgnmill report --moves CORPUS` through the library, on a pool of
+/// `threads` threads, whatever the machine's CPUs.
+fn report_in_process(out: &Path, threads: usize) {
+    use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
+    let inputs = pgnmill::source::expand_inputs(&[PathBuf::from(CORPUS)]).unwrap();
+    let config = ReportConfig {
+        inputs,
+        replay: pgnmill::replay::ReplayOptions {
+            moves: true,
+            variant: None,
+        },
+        layout: pgnmill::report::ReportLayout {
+            moves: true,
+            tags: Vec::new(),
+            csv: true,
+            parquet: false,
+        },
+        ..ReportConfig::default()
+    };
+    let dir = pgnmill::report::OutputDir::prepare(out, false).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    run_report(&config, &dir, &pool, &Cancel::new(), &mut ()).unwrap();
+}
+
+/// `-j` above the CPUs this process may use is capped, with a warning:
+/// more threads only take turns, at a cost in time and memory.
+#[test]
+fn threads_above_the_cpus_are_capped_with_a_warning() {
+    let cpus = std::thread::available_parallelism().unwrap().get();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = report(&out, &["-q", "-j", "1000", EP_FILE]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "pgnmill: warning: -j 1000 is more than the {cpus} CPU(s) this process may use; using {cpus}"
+        )
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["threads"], cpus);
+    // At the CPUs, no warning.
+    let o = report(
+        &tmp.path().join("r2"),
+        &["-q", "-j", &cpus.to_string(), EP_FILE],
+    );
+    assert!(o.status.success() && o.stderr.is_empty());
+    // fen and convert take the same cap.
+    for args in [
+        &["fen", "-q", "-j", "1000", "testdata/fen/mixed.epd"][..],
+        &[
+            "convert",
+            "-q",
+            "-j",
+            "1000",
+            "--to",
+            "iccs",
+            "testdata/xiangqi/corpus/wukong-xqdb15-iccs.pgn",
+        ][..],
+    ] {
+        let o = bin().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{args:?}: {err}");
+        assert!(err.contains("-j 1000 is more than the"), "{args:?}: {err}");
     }
 }
 
@@ -170,7 +245,12 @@ fn extract_writes_the_games_byte_for_byte() {
             !picked.is_empty(),
             "{file:?}: the test inputs hold such games"
         );
-        let extracted = games_of(&std::fs::read(file).unwrap());
+        let bytes = std::fs::read(file).unwrap();
+        // The first line marks the file as pgnmill's own (a PGN escape
+        // line), then the games follow byte for byte.
+        assert!(bytes.starts_with(b"% pgnmill extract "), "{file:?}");
+        let body = &bytes[bytes.iter().position(|&b| b == b'\n').unwrap() + 1..];
+        let extracted = games_of(body);
         assert_eq!(extracted.len(), picked.len(), "{file:?}: one game per row");
         for (game, row) in extracted.iter().zip(&picked) {
             let source = std::fs::read(root().join(&row["source"])).unwrap();
@@ -210,7 +290,75 @@ fn help_shows_examples_and_exit_codes() {
         text.contains("Examples:") && text.contains("pgnmill report games.pgn"),
         "{text}"
     );
-    assert!(text.contains("130"), "{text}");
+}
+
+/// Every command's `--help` lists each exit code it can give, one line
+/// each under "Exit status:": 0, 1 (and what `--strict` adds, for the
+/// commands that have it), 2, 130 and 143.
+#[test]
+fn help_of_every_command_lists_its_exit_codes() {
+    for (command, strict) in [
+        ("report", true),
+        ("convert", true),
+        ("fen", true),
+        ("perft", false),
+    ] {
+        let o = bin().args([command, "--help"]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&o.stdout);
+        let status = text
+            .split("Exit status:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command}: no exit status\n{text}"));
+        let codes: Vec<&str> = status
+            .lines()
+            .map(str::trim_start)
+            .take_while(|l| !l.starts_with("Examples:"))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(codes, ["0", "1", "2", "130", "143"], "{command}:\n{status}");
+        assert_eq!(status.contains("--strict"), strict, "{command}:\n{status}");
+    }
+}
+
+/// `--extract KIND=-` writes the extract to standard output, as `-` is
+/// standard input everywhere; the report is written as usual, and a reader
+/// that goes away (`| head`) ends the extract, not the report.
+#[cfg(unix)]
+#[test]
+fn extract_to_standard_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = bin()
+        .current_dir(tmp.path())
+        .args(["report", "-q", "-o", "r", "--extract", "errors=-"])
+        .arg(root().join("testdata/malformed"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!tmp.path().join("-").exists());
+    let (_, rs) = rows(&out.join("games.csv"));
+    let broken = rs.iter().filter(|r| r["status"] != "ok").count();
+    assert!(broken > 3);
+    let text = &o.stdout;
+    assert!(text.starts_with(b"% pgnmill extract errors: "));
+    let body = &text[text.iter().position(|&b| b == b'\n').unwrap() + 1..];
+    assert_eq!(games_of(body).len(), broken);
+    // `| head -c 100`: exit 0, the report complete.
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let status = std::process::Command::new("bash")
+        .current_dir(tmp.path())
+        .arg("-c")
+        .arg(format!(
+            "set -o pipefail; \"$0\" report -q -o r2 --extract errors=- {} | head -c 100 > /dev/null",
+            root().join("testdata/malformed").display()
+        ))
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(tmp.path().join("r2/summary.json").exists());
 }
 
 #[test]

@@ -184,14 +184,15 @@ fn output_file_is_refused_when_it_exists_or_is_an_input() {
         .assert()
         .success();
     assert_eq!(std::fs::read(&out).unwrap(), first);
-    // The output is an input: refused even with --force, input untouched.
+    // The output is an input: refused even with --force (a usage error,
+    // before any work), input untouched.
     for extra in [&[][..], &["--force"][..]] {
         pgnmill()
             .args(["fen", "-q", l, "-o", l])
             .args(extra)
             .assert()
-            .code(1)
-            .stderr(predicates::str::contains("also an input"));
+            .code(2)
+            .stderr(predicates::str::contains("-o names the input"));
         assert_eq!(std::fs::read(&list).unwrap(), before);
     }
     // A failed run leaves no file behind.
@@ -355,4 +356,177 @@ fn compressed_lists_and_folders_read_like_the_plain_file() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains(".epd"));
+}
+
+/// Runs `pgnmill fen ARGS` in `dir`; returns exit code, rows and stderr.
+fn fen_in(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<Row>, String) {
+    let out = pgnmill()
+        .current_dir(dir)
+        .arg("fen")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        rows(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Binary data is "not a FEN/EPD list" (not "not PGN"); a PGN file is
+/// named as PGN, with the command that reads it, instead of one bad_fen
+/// row per line. Either gives no rows, the other inputs are read, exit 0;
+/// `--strict` exits 1 with the CSV written.
+#[test]
+fn inputs_that_are_no_list_are_named_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A deterministic byte soup with NULs (a 64-bit LCG).
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let soup: Vec<u8> = (0..4096)
+        .map(|_| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (x >> 56) as u8
+        })
+        .collect();
+    std::fs::write(d.join("soup.fen"), &soup).unwrap();
+    std::fs::write(d.join("photo.epd"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    std::fs::write(
+        d.join("games.fen"),
+        "\n[Event \"Casual\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("tagless.epd"), "# moves\n1.d4 d5 2.c4 *\n").unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/corpus/pgn2tex-london1851.pgn"),
+        d.join("london.epd"),
+    )
+    .unwrap();
+    std::fs::copy(data("mixed.epd"), d.join("m.epd")).unwrap();
+    let want = run_fen(&["-q", data("mixed.epd").to_str().unwrap()]).len();
+    let cases = [
+        (
+            "soup.fen",
+            "soup.fen: binary data, not a FEN/EPD list; no rows from it",
+        ),
+        (
+            "photo.epd",
+            "photo.epd: PNG image, not a FEN/EPD list; no rows from it",
+        ),
+        (
+            "games.fen",
+            "games.fen: looks like PGN (line 2: [Event \"Casual\"]), not a FEN/EPD list; read its games with `pgnmill report`",
+        ),
+        (
+            "tagless.epd",
+            "tagless.epd: looks like PGN (line 2: 1.d4 d5 2.c4 *)",
+        ),
+        ("london.epd", "london.epd: looks like PGN (line 1: [Event "),
+    ];
+    for (name, message) in cases {
+        let (code, got, err) = fen_in(d, &["-q", name, "m.epd"]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(err.contains(message), "{name}: {err}");
+        assert!(!err.contains("not PGN"), "{name}: {err}");
+        assert_eq!(got.len(), want, "{name}: only m.epd's rows");
+        assert!(got.iter().all(|r| r["source"] == "m.epd"), "{name}");
+        let (code, got, err) = fen_in(d, &["-q", "--strict", name, "m.epd"]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(
+            err.contains("--strict: 1 input(s) were not read at all"),
+            "{err}"
+        );
+        assert_eq!(got.len(), want, "{name}: the CSV is written");
+    }
+}
+
+/// A damaged input is read as far as it goes: its records before the break
+/// are rows, a warning says where it stopped in lines and records (never
+/// games), and the next input is read whole; exit 0, `--strict` 1 with the
+/// CSV written. A zip with no list in it is a warning, not a failed run.
+#[test]
+fn a_damaged_list_is_read_as_far_as_it_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let records: Vec<String> = (0..3000)
+        .map(|i| format!("4k3/8/8/8/8/8/8/4K2R w K - {} {}", i % 50, i + 1))
+        .collect();
+    let text = records.join("\n") + "\n";
+    let z = zstd::encode_all(text.as_bytes(), 19).unwrap();
+    std::fs::write(d.join("cut.epd.zst"), &z[..z.len() * 3 / 5]).unwrap();
+    // What the reference decoder gives of the cut file: the whole lines
+    // before the break.
+    let mut decoded = Vec::new();
+    let mut dec = zstd::stream::read::Decoder::new(&z[..z.len() * 3 / 5]).unwrap();
+    let _ = std::io::Read::read_to_end(&mut dec, &mut decoded);
+    let whole_lines = decoded.iter().filter(|&&b| b == b'\n').count();
+    assert!(
+        whole_lines > 0 && whole_lines < records.len(),
+        "{whole_lines}"
+    );
+    std::fs::copy(data("mixed.epd"), d.join("m.epd")).unwrap();
+    let want_m = run_fen(&["-q", data("mixed.epd").to_str().unwrap()]).len();
+    let (code, got, err) = fen_in(d, &["-q", "cut.epd.zst", "m.epd"]);
+    assert_eq!(code, Some(0), "{err}");
+    let cut: Vec<&Row> = got
+        .iter()
+        .filter(|r| r["source"] == "cut.epd.zst")
+        .collect();
+    assert!(
+        !cut.is_empty() && cut.len() <= whole_lines,
+        "{} of {whole_lines}",
+        cut.len()
+    );
+    for (i, r) in cut.iter().enumerate() {
+        assert_eq!(r["line"], (i + 1).to_string());
+        assert_eq!(r["input"], records[i]);
+    }
+    assert_eq!(got.len() - cut.len(), want_m, "m.epd is read whole");
+    let message = format!("; the records from line {} on are missing", cut.len() + 1);
+    assert!(err.contains("pgnmill: warning: cut.epd.zst: "), "{err}");
+    assert!(err.contains("text stops after byte"), "{err}");
+    assert!(err.contains(&message), "{err}");
+    assert!(!err.to_lowercase().contains("game"), "{err}");
+    let (code, got, err) = fen_in(
+        d,
+        &["-q", "--strict", "-o", "out.csv", "cut.epd.zst", "m.epd"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(got.is_empty());
+    assert!(
+        err.contains("1 input(s) could not be read to their end"),
+        "{err}"
+    );
+    let written = rows(&std::fs::read(d.join("out.csv")).unwrap());
+    assert_eq!(written.len(), cut.len() + want_m);
+    // A zip without a list: a warning naming it, and the run goes on.
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("games.pgn", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    std::io::Write::write_all(&mut zip, b"[Event \"x\"]\n\n1. e4 *\n").unwrap();
+    std::fs::write(d.join("games.zip"), zip.finish().unwrap().into_inner()).unwrap();
+    let (code, got, err) = fen_in(d, &["-q", "games.zip", "m.epd"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("games.zip: holds no .fen or .epd or .perft member"),
+        "{err}"
+    );
+    assert_eq!(got.len(), want_m);
+    let (code, got, err) = fen_in(d, &["-q", "games.zip"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(got.is_empty());
+}
+
+/// `-o -` is standard output, as `-` is standard input: no file named `-`.
+#[test]
+fn output_dash_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(data("mixed.epd"), dir.path().join("m.epd")).unwrap();
+    let (code, got, err) = fen_in(dir.path(), &["-q", "-o", "-", "m.epd"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        got.len(),
+        run_fen(&["-q", data("mixed.epd").to_str().unwrap()]).len()
+    );
+    assert!(!dir.path().join("-").exists());
 }

@@ -42,8 +42,10 @@ fn extract_files_never_overwrite_an_input_or_an_existing_file() {
         }
         cmd.arg(&victim)
             .assert()
-            .code(1)
-            .stderr(predicates::str::contains("names an input"));
+            .code(2)
+            .stderr(predicates::str::contains(
+                "--extract errors names the input",
+            ));
         assert_eq!(std::fs::read(&victim).unwrap(), before, "input changed");
     }
     let existing = tmp.path().join("errors.pgn");

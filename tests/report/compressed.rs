@@ -134,21 +134,34 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
         );
         assert_eq!(warnings.is_empty(), fine, "{name}: {warnings:?}");
         for w in warnings {
-            let w = w.as_str().unwrap();
+            let message = w["message"].as_str().unwrap();
             assert!(
-                run.stderr.contains(w),
-                "{name}: warning {w:?} not on stderr"
+                run.stderr.contains(message),
+                "{name}: {message:?} not on stderr"
             );
         }
         let text = range(&expect["text"]);
         if refused {
             assert!(input["unsupported"].is_string(), "{name}: not refused");
+            assert_eq!(warnings[0]["kind"], "not_pgn");
             assert!(run.rows.is_empty(), "{name}: rows of a refused input");
         } else if no_text {
-            assert!(warnings[0].as_str().unwrap().contains("decodes to no text"));
+            assert_eq!(warnings[0]["kind"], "no_text");
+            assert!(
+                warnings[0]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("decodes to no text")
+            );
             assert!(run.rows.is_empty());
         } else {
             check_rows(name, &run.rows, text, &damaged);
+            if !damaged.is_empty() {
+                assert!(
+                    warnings.iter().all(|w| w["kind"] == "damaged"),
+                    "{warnings:?}"
+                );
+            }
             // A damaged input is incomplete, and its games are not broken.
             assert_eq!(input["complete"], damaged.is_empty(), "{name}");
             let broken = run
@@ -196,7 +209,8 @@ fn a_zip_member_that_fails_its_checksum_is_damaged_and_the_others_are_read() {
         check_rows(path, &rows, range(&expect["text"]), &damaged);
         assert_eq!(input["complete"], damaged.is_empty(), "{path}");
         if !damaged.is_empty() {
-            let w = input["warnings"][0].as_str().unwrap();
+            assert_eq!(input["warnings"][0]["kind"], "damaged");
+            let w = input["warnings"][0]["message"].as_str().unwrap();
             assert!(w.contains("CRC-32") && w.contains(member), "{w}");
             assert!(run.stderr.contains(w));
             assert_eq!(
