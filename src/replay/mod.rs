@@ -74,6 +74,17 @@ pub(crate) fn failed_move(
     (status, error)
 }
 
+/// Why a move failed in a position without any legal move: the game had
+/// already ended at `ply` by checkmate (`in_check`) or stalemate, which
+/// says more than what is wrong with the move itself (docs/outcomes.md,
+/// Broken games: such a game is still held against its results).
+#[cold]
+#[inline(never)]
+pub(crate) fn already_over(ply: u32, in_check: bool) -> String {
+    let end = if in_check { "checkmate" } else { "stalemate" };
+    format!("the game was already over at ply {ply} ({end})")
+}
+
 /// A move as a person names it: `move 12... Nf6`.
 fn named(number: MoveNumber, token: &crate::pgn::Token<'_>) -> String {
     let text = String::from_utf8_lossy(token.text);

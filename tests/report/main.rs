@@ -8,6 +8,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod after_the_end;
 mod boundaries;
 mod html;
 mod malformed;
