@@ -140,6 +140,22 @@ pub(crate) fn bad_fen(
     )
 }
 
+/// [`bad_fen`] for the game of a record file (XQF, CCBridge, DhtmlXQ):
+/// its start position comes from the record's own fields, not from a
+/// line the user can see, so the message names the record (its index in
+/// the file, as the `game` column does).
+#[cold]
+pub(crate) fn bad_record_fen(
+    record: u64,
+    fen: &str,
+    why: impl std::fmt::Display,
+) -> (Status, String) {
+    (
+        Status::BadFen,
+        format!("record {record}: its start position \"{fen}\" cannot be played: {why}"),
+    )
+}
+
 /// A `{` comment that never closes swallowed the rest of the input, other
 /// games included: the game cannot pass for complete (docs/pgn-dialect.md §6: never lose a
 /// game silently).
@@ -267,10 +283,11 @@ fn replay<'a>(
             xiangqi_game::replay(&game, fen, headers.any, options, at, &mut record);
         }
         GameVariant::Unsupported(name) => {
+            // The `variant` column holds only the three rules pgnmill
+            // plays (left empty here); the tag's own text is in `error`.
             record.error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
-            record.variant = Cow::Owned(name);
         }
     }
     if let Some(line) = headers.unclosed_tag

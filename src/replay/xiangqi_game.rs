@@ -32,7 +32,10 @@ pub fn replay(
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                (out.status, out.error) = super::bad_fen(game, fen, e);
+                (out.status, out.error) = match at {
+                    MoveLocation::Record(record) => super::bad_record_fen(record, fen, e),
+                    MoveLocation::Line => super::bad_fen(game, fen, e),
+                };
                 return;
             }
         },

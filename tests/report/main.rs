@@ -16,4 +16,5 @@ mod outcomes_vs_python_chess;
 mod readers;
 mod report_vs_python_chess;
 mod research;
+mod row_messages;
 mod tokens;
