@@ -47,6 +47,10 @@ fn main() -> ExitCode {
         Command::Convert(args) => commands::output::is_stdout(args.out.as_deref()),
     };
     if writes_stdout && let Err(err) = commands::output::check_stdout() {
+        let err = match cli.command {
+            Command::Perft(_) => commands::perft::stdout_closed(),
+            _ => err,
+        };
         let _ = writeln!(std::io::stderr(), "pgnmill: {err}");
         return ExitCode::from(err.exit_code() as u8);
     }

@@ -46,6 +46,12 @@ pub enum SanError {
         color: Color,
         from: Square,
     },
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`) given to
+    /// [`Position::play_san`], which does not play it: what a pass means
+    /// is the caller's to decide (the replay first looks whether the game
+    /// was already over, docs/outcomes.md).
+    #[error("a null move")]
+    NullMove,
 }
 
 const LEAVES_CHECK: &str = "leaves the king in check";
@@ -69,6 +75,7 @@ impl SanError {
             SanError::NoPieceOn { color, from, .. } => {
                 format!("no {} piece on {from}", color.name()).into()
             }
+            SanError::NullMove => "a null move".into(),
             SanError::NoPiece { .. } | SanError::Ambiguous { .. } => self.to_string().into(),
         }
     }
@@ -258,7 +265,10 @@ impl Position {
     /// Resolves a SAN token like [`Position::parse_san`] and plays it. The
     /// usual plain move goes straight from the reader to a make-move that
     /// already knows the moving and the captured piece: the replay loop's
-    /// hot path.
+    /// hot path. A null move is not played but returned as
+    /// [`SanError::NullMove`]: the replay handles it out of its loop (it
+    /// must look at the position before passing), so the loop asks nothing
+    /// of the moves it plays.
     #[inline(always)]
     pub fn play_san(&mut self, token: &[u8]) -> Result<Move, SanError> {
         if let Some(p) = self.parse_plain_san(token) {
@@ -266,6 +276,9 @@ impl Position {
             return Ok(Move::normal(p.from, p.to));
         }
         let m = self.parse_general_san(token)?;
+        if m.is_null() {
+            return Err(SanError::NullMove);
+        }
         self.play(m);
         Ok(m)
     }

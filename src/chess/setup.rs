@@ -16,6 +16,8 @@ use super::types::{Color, Piece};
 /// Why a FEN could not be read. Every message names the problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    #[error("{0:?} is not a FEN board (a FEN starts with the board's 8 ranks, separated by '/')")]
+    NotABoard(String),
     #[error("FEN has {found} field(s), missing {missing}")]
     MissingFields { found: usize, missing: &'static str },
     #[error("FEN has {found} fields, at most 6 are allowed (unexpected {extra:?})")]
@@ -81,6 +83,11 @@ impl Setup {
             }
             fields[n] = (start, field);
             n += 1;
+        }
+        // Text that does not start with a board (a word, a sentence) is
+        // named as such, not as a FEN that lacks its last fields.
+        if n > 0 && !fields[0].1.contains(&b'/') {
+            return Err(FenError::NotABoard(lossy(fields[0].1)));
         }
         if n < 4 {
             return Err(FenError::MissingFields {

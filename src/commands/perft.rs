@@ -23,6 +23,10 @@ pub enum Variant {
 The last line is `Nodes searched: N`. Compare with published perft tables \
 (the Chess Programming Wiki's, or Fairy-Stockfish's for xiangqi).
 
+A position that cannot arise in a game (python-chess's Board.status(): \
+opposite_check, pawns_on_backrank, ...; for xiangqi flying_general, \
+advisor_off_palace, ...) is named on stderr and counted all the same.
+
 Exit status:
   0    the count was printed (also when the reader of the output goes \
 away, as with `| head`)
@@ -50,10 +54,21 @@ pub struct PerftArgs {
     pub depth: u32,
 }
 
+/// perft's error for a closed standard output: it has no `-o` (the
+/// other commands' message suggests one), so it says where the count can
+/// go instead.
+pub fn stdout_closed() -> CliError {
+    CliError::Failed(
+        "standard output is closed; perft prints its count there: give it a file or a pipe".into(),
+    )
+}
+
 /// Runs the command, writing to stdout.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     // A reader that goes away (`| head -1`) is a quiet exit 0 (`main`).
-    super::output::check_stdout()?;
+    if super::output::check_stdout().is_err() {
+        return Err(stdout_closed());
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     run_to(args, &mut out)
@@ -81,11 +96,23 @@ pub fn run_to(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The same counts for xiangqi: root moves in ICCS.
 fn xiangqi_to(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let pos = if args.position.trim() == "startpos" {
+    let text = &args.position;
+    let pos = if text.trim() == "startpos" {
         xiangqi::Position::startpos()
     } else {
-        xiangqi::Position::from_fen(&args.position)
-            .map_err(|e| CliError::Usage(format!("bad xiangqi FEN {:?}: {e}", args.position)))?
+        let bad = |e: xiangqi::FenError| {
+            let hint = if ranks(text) == 8 {
+                " (8 ranks: a chess FEN? leave out --variant xiangqi)"
+            } else {
+                ""
+            };
+            CliError::Usage(format!("bad xiangqi FEN {text:?}: {e}{hint}"))
+        };
+        let setup = xiangqi::fen::parse(text).map_err(bad)?;
+        let problems = xiangqi::problems::problems(&setup.board, setup.turn);
+        let pos = xiangqi::Position::from_setup(setup).map_err(bad)?;
+        warn_problems(problems.iter().map(|p| p.as_str()));
+        pos
     };
     if args.divide {
         let split = xiangqi::divide(&pos, args.depth);
@@ -120,12 +147,21 @@ fn write_total(out: &mut dyn Write, total: u64) -> Result<(), CliError> {
 }
 
 /// `startpos` or a FEN; a Shredder-FEN castling field implies Chess960.
+/// What makes the position impossible in a game (python-chess's
+/// `Board.status()`) is said on stderr; the count goes on, as perft
+/// tables of such positions exist.
 fn parse_position(text: &str, mode: CastlingMode) -> Result<Position, CliError> {
     if text.trim() == "startpos" {
         return Ok(Position::startpos());
     }
-    let setup =
-        Setup::parse(text).map_err(|e| CliError::Usage(format!("bad FEN {text:?}: {e}")))?;
+    let setup = Setup::parse(text).map_err(|e| {
+        let hint = if ranks(text) == usize::from(xiangqi::types::RANKS) {
+            " (10 ranks: a xiangqi FEN? add --variant xiangqi)"
+        } else {
+            ""
+        };
+        CliError::Usage(format!("bad FEN {text:?}: {e}{hint}"))
+    })?;
     let mode = if setup.is_shredder() {
         CastlingMode::Chess960
     } else {
@@ -133,5 +169,25 @@ fn parse_position(text: &str, mode: CastlingMode) -> Result<Position, CliError> 
     };
     let (pos, _audit) = Position::from_setup(&setup, mode)
         .map_err(|e| CliError::Usage(format!("bad position {text:?}: {e}")))?;
+    warn_problems(chess::problems(&setup, &pos).iter().map(|p| p.as_str()));
     Ok(pos)
+}
+
+/// The number of ranks of a FEN's placement field.
+fn ranks(text: &str) -> usize {
+    text.split_whitespace()
+        .next()
+        .map_or(0, |placement| placement.split('/').count())
+}
+
+/// One stderr line naming the position's problems (the words of `pgnmill
+/// fen`'s `problems` column), if it has any.
+fn warn_problems<'a>(words: impl Iterator<Item = &'a str>) {
+    let words: Vec<&str> = words.collect();
+    if !words.is_empty() {
+        super::say(format_args!(
+            "pgnmill: warning: the position cannot arise in a game ({}); counting it anyway",
+            words.join(", ")
+        ));
+    }
 }

@@ -47,7 +47,7 @@ pub struct FenOptions {
 }
 
 /// The CSV columns, in order (the field names of [`FenRow`]).
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "source",
     "line",
     "input",
@@ -63,6 +63,7 @@ pub const COLUMNS: [&str; 15] = [
     "variant",
     "id",
     "game",
+    "problems",
 ];
 
 /// One output row.
@@ -88,6 +89,10 @@ pub struct FenRow {
     /// A xiangqi record file's record: its index in the file from 1, as in
     /// `games.csv`'s `game` (empty for a line of a list).
     pub game: Option<u64>,
+    /// What makes the position impossible in a real game, `;`-joined words
+    /// of a fixed vocabulary ([`crate::chess::Problem`],
+    /// [`crate::xiangqi::problems::Problem`]); empty if nothing does.
+    pub problems: String,
 }
 
 impl FenRow {
@@ -110,6 +115,7 @@ impl FenRow {
             variant: Variant::Chess.name(),
             id: id.to_string(),
             game: None,
+            problems: String::new(),
         }
     }
 }
@@ -148,10 +154,30 @@ pub fn audit_record(source: &str, line: u64, record: &Record<'_>, opts: &FenOpti
     row
 }
 
-/// Reads `fen` by the xiangqi rules into `row`.
+/// The words of the `problems` column, `;`-joined.
+fn joined<P: Copy>(problems: &[P], word: fn(P) -> &'static str) -> String {
+    problems
+        .iter()
+        .map(|&p| word(p))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Reads `fen` by the xiangqi rules into `row`. The board's problems are
+/// listed whatever the status: most of them make the position `bad_fen`
+/// for the kernel, and the column says which.
 pub(super) fn audit_xiangqi(fen: &str, row: &mut FenRow) {
     row.variant = Variant::Xiangqi.name();
-    match xiangqi::Position::from_fen(fen) {
+    let setup = match xiangqi::fen::parse(fen) {
+        Ok(setup) => setup,
+        Err(e) => {
+            row.error = e.to_string();
+            return;
+        }
+    };
+    let problems = xiangqi::problems::problems(&setup.board, setup.turn);
+    row.problems = joined(&problems, xiangqi::problems::Problem::as_str);
+    match xiangqi::Position::from_setup(setup) {
         Ok(pos) => {
             row.status = "ok";
             row.fen = pos.fen();
@@ -194,6 +220,7 @@ fn audit_chess(record: &Record<'_>, mode: Option<CastlingMode>, row: &mut FenRow
             row.castling_effective = audit.effective;
             row.legal_moves = Some(pos.legal_moves().len());
             row.check = Some(pos.is_check());
+            row.problems = joined(&chess::problems(&setup, &pos), chess::Problem::as_str);
         }
         Err(e) => row.error = e.to_string(),
     }

@@ -130,9 +130,11 @@ pub fn read_line<'a>(line: &'a str, state: &mut FileState) -> Option<Record<'a>>
 }
 
 /// The FEN fields at the start of `text` and what follows them: up to four
-/// fields, then up to two all-digit counters. A field ends at white space,
-/// `;` or `,` (EPD operations, CSV counts); an EPD opcode never starts with a
-/// digit, so the counters cannot be mistaken for one.
+/// fields, then up to two counters (digits, or a `-` and digits: a negative
+/// clock is kept as a field, for the FEN reader to refuse, not read as an
+/// EPD operation and replaced by 0). A field ends at white space, `;` or
+/// `,` (EPD operations, CSV counts); an EPD opcode never starts with a
+/// digit or `-`, so the counters cannot be mistaken for one.
 fn split_fields(text: &str) -> (Vec<&str>, &str) {
     let mut fields = Vec::with_capacity(6);
     let mut rest = text;
@@ -142,7 +144,8 @@ fn split_fields(text: &str) -> (Vec<&str>, &str) {
             .find(|c: char| c.is_ascii_whitespace() || c == ';' || c == ',')
             .unwrap_or(trimmed.len());
         let token = &trimmed[..end];
-        let is_counter = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+        let digits = token.strip_prefix('-').unwrap_or(token);
+        let is_counter = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         if token.is_empty() || (fields.len() >= 4 && !is_counter) {
             break;
         }
@@ -226,6 +229,15 @@ mod tests {
         assert_eq!(r.op("D2"), Some("528"));
         let r = read("k7/8/8/8/8/8/8/K7 w - -,20,400");
         assert_eq!(r.fields, ["k7/8/8/8/8/8/8/K7", "w", "-", "-"]);
+        assert!(r.ops.is_empty());
+    }
+
+    /// A negative clock stays a FEN field (python-chess refuses it: "halfmove
+    /// clock cannot be negative"), not an EPD operation.
+    #[test]
+    fn a_negative_counter_is_a_field() {
+        let r = read("k7/8/8/8/8/8/8/K7 w - - -5 1");
+        assert_eq!(r.fields, ["k7/8/8/8/8/8/8/K7", "w", "-", "-", "-5", "1"]);
         assert!(r.ops.is_empty());
     }
 

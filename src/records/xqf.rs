@@ -128,7 +128,14 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
         Color::Red
     };
     game.settle_turn(who);
-    if let Some(at) = damage {
+    if game.board == Board::empty() {
+        // No piece at all (a blank template, or a header zeroed by
+        // damage): nothing to replay, said as such rather than as a
+        // position without kings.
+        game.problem = Some(ReaderNote::NotAGame(
+            "record 1: empty board (the XQF piece table places no piece): no game".into(),
+        ));
+    } else if let Some(at) = damage {
         game.problem = Some(ReaderNote::Damaged(format!(
             "XQF move records cut short at byte {}: the moves after it are missing",
             HEADER + at

@@ -5,7 +5,7 @@ use super::Status;
 use super::draw_rules::DrawRules;
 use super::record::{CastlingConflict, GameRecord};
 use super::repetition::RepetitionTable;
-use crate::chess::{CastlingMode, EpMode, Position, Role, Setup};
+use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
 use crate::pgn::GameText;
 
 /// The start position of a game: the standard one, or its `[FEN]` header
@@ -77,6 +77,7 @@ fn replay_main_line<const MOVES: bool>(
     let mut rules = DrawRules::new(&pos);
     let mut tokens = game.main_line();
     let mut glued_end = false;
+    let mut ended_before_failure = false;
     while let Some(token) = tokens.next() {
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
@@ -84,7 +85,7 @@ fn replay_main_line<const MOVES: bool>(
         let m = match pos.play_san(token.text) {
             Ok(m) => m,
             Err(e) => {
-                let (retried, glued) = retry_glued_result(&mut pos, token.text, e);
+                let (retried, glued) = retry(&mut pos, token.text, e, &mut rules, ply);
                 match retried {
                     Ok(m) => {
                         if glued {
@@ -98,8 +99,17 @@ fn replay_main_line<const MOVES: bool>(
                     Err(e) => {
                         let black = pos.turn() == crate::chess::Color::Black;
                         let number = super::MoveNumber::new(pos.fullmove_number(), black);
-                        let why = e.reason();
+                        // A token that is no move is one whatever the position;
+                        // a move that cannot be played after the game had
+                        // ended says so.
                         let not_a_move = matches!(e, crate::chess::SanError::Invalid(_));
+                        let why = if not_a_move {
+                            e.reason().into_owned()
+                        } else {
+                            let (why, over) = why_failed(&pos, &e, ply);
+                            ended_before_failure = over;
+                            why
+                        };
                         (out.status, out.error) = super::failed_move(
                             ply,
                             number,
@@ -166,9 +176,11 @@ fn replay_main_line<const MOVES: bool>(
     out.rep_ep_always = repetitions.stats_ep_always();
     out.rep_ep_legal = repetitions.stats_ep_legal();
     // The recorded results refer to moves that were replayed only when
-    // the game is ok (docs/outcomes.md, "Broken games").
+    // the game is ok, or when it stopped at a move after its mate or
+    // stalemate (docs/outcomes.md, "Broken games").
     let tag = out.tags.result.as_ref();
-    let results = (out.status == Status::Ok).then_some((tag, movetext_result));
+    let results =
+        (out.status == Status::Ok || ended_before_failure).then_some((tag, movetext_result));
     out.outcome = rules.finish(&pos, ply, out.rep_ep_legal, out.rep_ep_always, results);
     out.final_fen = pos.fen(EpMode::Always);
     // The two FENs differ only when an en-passant square has no legal
@@ -189,23 +201,50 @@ pub(super) fn result_text(token: &[u8]) -> &'static str {
     }
 }
 
-/// After `token` failed as a move: `1... h6*`, a result glued to the last
-/// move, still ends the game, so the move is tried again without the `*`.
-/// Returns the outcome of the last try, and whether a `*` was cut.
-/// Looked for only once a token failed (a move never ends in `*`), and
-/// kept out of line: a second copy of the resolve-and-play code in the
+/// After `token` failed as a move: a null move passes the turn (python-chess
+/// plays it, docs/chess.md), once [`DrawRules::before_null_move`] has seen
+/// whether the position it passes over had already ended the game; and
+/// `1... h6*`, a result glued to the last move, still ends the game, so
+/// the move is tried again without the `*`. Returns the outcome of the
+/// last try, and whether a `*` was cut. Looked for only once a token
+/// failed (a move never ends in `*`, and the hot path plays no null move),
+/// and kept out of line: a second copy of the resolve-and-play code in the
 /// replay loop would crowd its registers.
 #[cold]
 #[inline(never)]
-fn retry_glued_result(
+fn retry(
     pos: &mut Position,
     token: &[u8],
-    error: crate::chess::SanError,
-) -> (Result<crate::chess::Move, crate::chess::SanError>, bool) {
-    match token {
-        [text @ .., b'*'] if !text.is_empty() => (pos.play_san(text), true),
-        _ => (Err(error), false),
+    error: SanError,
+    rules: &mut DrawRules,
+    ply: u32,
+) -> (Result<Move, SanError>, bool) {
+    let (result, glued) = match (error, token) {
+        (SanError::NullMove, _) => (Err(SanError::NullMove), false),
+        (_, [text @ .., b'*']) if !text.is_empty() => (pos.play_san(text), true),
+        (error, _) => (Err(error), false),
+    };
+    match result {
+        Err(SanError::NullMove) => {
+            rules.before_null_move(pos, ply);
+            pos.play(Move::null());
+            (Ok(Move::null()), glued)
+        }
+        other => (other, glued),
     }
+}
+
+/// Why a move could not be played in `pos`, the position at `ply`; and
+/// whether the game was already over there (checkmate or stalemate: no
+/// move at all could be played), which the message then says instead of
+/// what is wrong with the move itself.
+#[cold]
+#[inline(never)]
+fn why_failed(pos: &Position, error: &SanError, ply: u32) -> (String, bool) {
+    if pos.has_legal_move() {
+        return (error.reason().into_owned(), false);
+    }
+    (super::already_over(ply, pos.is_check()), true)
 }
 
 #[cfg(test)]

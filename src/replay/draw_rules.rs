@@ -91,6 +91,11 @@ pub(super) struct DrawRules {
     fifty_move_ply: Option<u32>,
     fifty_move_claim_ply: Option<u32>,
     seventyfive_move_ply: Option<u32>,
+    /// The first checkmate or stalemate that a null move passed over: the
+    /// game went on, but python-chess's `outcome()` ended it there. Only
+    /// a null move can leave such a position (a real move needs a legal
+    /// one), so the final position is the only other place to look.
+    passed_end: Option<(u32, GameOver)>,
 }
 
 impl DrawRules {
@@ -107,6 +112,7 @@ impl DrawRules {
             fifty_move_ply: None,
             fifty_move_claim_ply: None,
             seventyfive_move_ply: None,
+            passed_end: None,
         };
         rules.material(pos, 0);
         if pos.halfmove_clock() >= rules.from {
@@ -148,6 +154,22 @@ impl DrawRules {
         } else {
             0
         };
+    }
+
+    /// A null move is about to pass the turn in `pos`, the position at
+    /// `ply`: a checkmate or stalemate there ended the game
+    /// (`game_over_ply`), though the movetext goes on.
+    #[cold]
+    #[inline(never)]
+    pub fn before_null_move(&mut self, pos: &Position, ply: u32) {
+        if self.passed_end.is_none() && !pos.has_legal_move() {
+            let why = if pos.is_check() {
+                GameOver::Checkmate
+            } else {
+                GameOver::Stalemate
+            };
+            self.passed_end = Some((ply, why));
+        }
     }
 
     /// python-chess's `is_fifty_moves`, `can_claim_fifty_moves` and
@@ -267,6 +289,7 @@ impl DrawRules {
             _ => None,
         };
         let game_over = [
+            self.passed_end,
             end,
             self.insufficient_ply
                 .map(|p| (p, GameOver::InsufficientMaterial)),

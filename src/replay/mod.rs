@@ -88,6 +88,17 @@ pub(crate) fn failed_move(
     (status, error)
 }
 
+/// Why a move failed in a position without any legal move: the game had
+/// already ended at `ply` by checkmate (`in_check`) or stalemate, which
+/// says more than what is wrong with the move itself (docs/outcomes.md,
+/// Broken games: such a game is still held against its results).
+#[cold]
+#[inline(never)]
+pub(crate) fn already_over(ply: u32, in_check: bool) -> String {
+    let end = if in_check { "checkmate" } else { "stalemate" };
+    format!("the game was already over at ply {ply} ({end})")
+}
+
 /// A move as a person names it: `move 12... Nf6`.
 fn named(number: MoveNumber, token: &crate::pgn::Token<'_>) -> String {
     let text = String::from_utf8_lossy(token.text);
@@ -140,6 +151,22 @@ pub(crate) fn bad_fen(
     (
         Status::BadFen,
         format!("line {line} [FEN \"{fen}\"]: {why}"),
+    )
+}
+
+/// [`bad_fen`] for the game of a record file (XQF, CCBridge, DhtmlXQ):
+/// its start position comes from the record's own fields, not from a
+/// line the user can see, so the message names the record (its index in
+/// the file, as the `game` column does).
+#[cold]
+pub(crate) fn bad_record_fen(
+    record: u64,
+    fen: &str,
+    why: impl std::fmt::Display,
+) -> (Status, String) {
+    (
+        Status::BadFen,
+        format!("record {record}: its start position \"{fen}\" cannot be played: {why}"),
     )
 }
 
@@ -270,10 +297,11 @@ fn replay<'a>(
             xiangqi_game::replay(&game, fen, headers.any, options, at, &mut record);
         }
         GameVariant::Unsupported(name) => {
+            // The `variant` column holds only the three rules pgnmill
+            // plays (left empty here); the tag's own text is in `error`.
             record.error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
-            record.variant = Cow::Owned(name);
         }
     }
     if let Some(tag) = headers.unclosed_tag

@@ -39,7 +39,7 @@ pub struct CastlingConflict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<'a> {
     /// `chess`, `chess960`, `xiangqi` (static, so passing it on costs
-    /// nothing), or an unsupported variant's name.
+    /// nothing), or empty for a game of a variant pgnmill does not play.
     pub variant: Cow<'static, str>,
     pub tags: GameTags<'a>,
     /// Half-moves of the main line that were replayed.

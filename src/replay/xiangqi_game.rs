@@ -32,7 +32,10 @@ pub fn replay(
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                (out.status, out.error) = super::bad_fen(game, fen, e);
+                (out.status, out.error) = match at {
+                    MoveLocation::Record(record) => super::bad_record_fen(record, fen, e),
+                    MoveLocation::Line => super::bad_fen(game, fen, e),
+                };
                 return;
             }
         },
@@ -42,6 +45,7 @@ pub fn replay(
     let mut rules = XiangqiRules::new(&pos);
     let mut tokens = game.main_line();
     let mut reader = GameReader::new();
+    let mut ended_before_failure = false;
     while let Some(token) = tokens.next() {
         let text = String::from_utf8_lossy(token.text);
         if ply == 0 {
@@ -51,21 +55,29 @@ pub fn replay(
             Ok(m) => m,
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
-                let why = reason(&e, &text);
+                // Text in none of the notations, or not shaped like a move in
+                // the one it looks like, is no move whatever the position (a
+                // null move is one, which xiangqi does not have).
+                let not_a_move = !is_null_move(&text)
+                    && matches!(
+                        e,
+                        NotationError::Empty
+                            | NotationError::Unrecognized { .. }
+                            | NotationError::Syntax { .. }
+                    );
+                let why = if not_a_move {
+                    reason(&e, &text)
+                } else {
+                    let (why, over) = why_failed(&pos, &e, &text, ply);
+                    ended_before_failure = over;
+                    why
+                };
                 (out.status, out.error) = match at {
                     MoveLocation::Record(record) => {
                         super::failed_record_move(ply, number, &token, record, why)
                     }
                     MoveLocation::Line => {
                         let line = tokens.line_at(token.offset);
-                        // Text in none of the notations, or not shaped like
-                        // a move in the one it looks like.
-                        let not_a_move = matches!(
-                            e,
-                            NotationError::Empty
-                                | NotationError::Unrecognized { .. }
-                                | NotationError::Syntax { .. }
-                        );
                         super::failed_move(ply, number, &token, line, has_tags, not_a_move, why)
                     }
                 };
@@ -107,9 +119,13 @@ pub fn replay(
     let movetext_result = tokens
         .result()
         .map(|t| super::chess_game::result_text(t.text));
+    // A game stopped at a move after its mate or stalemate ended on the
+    // board: its results are held against that end as an ok game's are.
     let tag = out.tags.result.as_ref();
-    let results = (out.status == Status::Ok).then_some((tag, movetext_result));
-    out.outcome = rules.finish(&pos, results);
+    let results =
+        (out.status == Status::Ok || ended_before_failure).then_some((tag, movetext_result));
+    let final_count = repetitions.count_ep_legal(pos.key());
+    out.outcome = rules.finish(&pos, final_count, results);
 }
 
 /// A move in ICCS that is not legal is named in Chinese as well (`move 1.
@@ -137,10 +153,35 @@ fn name_in_chinese(pos: &Position, text: &str, error: &mut String) {
     }
 }
 
-/// Why a move could not be read, without the token the record names
-/// already (the notation's messages start with it).
+/// The null-move spellings chess movetext uses (docs/chess.md). Xiangqi
+/// has no null move: pyffish, the oracle, refuses `0000`, and no xiangqi
+/// notation or record format writes a pass, so such a token stops the
+/// replay, named for what it is.
+const NULL_MOVES: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
+
+/// Whether `text` is one of chess's null-move spellings.
+fn is_null_move(text: &str) -> bool {
+    NULL_MOVES.contains(&text.trim().trim_end_matches(['+', '#']))
+}
+
+/// Why a move could not be played in `pos`, the position at `ply`, and
+/// whether the game was already over there (checkmate or stalemate: no
+/// move at all could be played), which the message then says instead.
 #[cold]
 #[inline(never)]
+fn why_failed(pos: &Position, error: &NotationError, text: &str, ply: u32) -> (String, bool) {
+    if pos.legal_moves().is_empty() {
+        return (super::already_over(ply, pos.is_check()), true);
+    }
+    if is_null_move(text) {
+        let why = "a null move, which xiangqi does not have (pyffish refuses one too)";
+        return (why.to_string(), false);
+    }
+    (reason(error, text), false)
+}
+
+/// Why a move could not be read, without the token the record names
+/// already (the notation's messages start with it).
 fn reason(error: &NotationError, text: &str) -> String {
     let why = error.to_string();
     match why

@@ -31,6 +31,11 @@ pub(super) struct XiangqiRules {
     /// `Some` once some position occurred for the third time: the verdict
     /// on that first threefold (later ones are ignored).
     perpetual: Option<Option<PerpetualCheck>>,
+    /// The keys of that threefold's cycle (the positions from its first
+    /// occurrence to its third), kept when a side checked throughout: a
+    /// result is held against the perpetual check only when the game
+    /// ended in it.
+    cycle: Vec<u64>,
     natural_limit_ply: Option<u32>,
 }
 
@@ -43,6 +48,7 @@ impl XiangqiRules {
             keys: Vec::new(),
             moves: Vec::new(),
             perpetual: None,
+            cycle: Vec::new(),
             natural_limit_ply: None,
         };
         rules.keys.push(pos.key());
@@ -72,8 +78,23 @@ impl XiangqiRules {
         }
         self.keys.push(pos.key());
         if seen >= 3 {
-            self.perpetual = Some(self.perpetual_check());
+            let verdict = self.perpetual_check();
+            if verdict.is_some() {
+                self.cycle = self.cycle_keys().to_vec();
+            }
+            self.perpetual = Some(verdict);
         }
+    }
+
+    /// The keys of the cycle that ends at the run's last position, its
+    /// third occurrence: from its first occurrence on.
+    fn cycle_keys(&self) -> &[u64] {
+        let first = self
+            .keys
+            .last()
+            .and_then(|last| self.keys.iter().position(|k| k == last))
+            .unwrap_or(self.keys.len());
+        &self.keys[first..]
     }
 
     /// The verdict on the cycle that ends at the run's last position, its
@@ -96,10 +117,22 @@ impl XiangqiRules {
         verdict(&span)
     }
 
-    /// The xiangqi outcome columns for the final position `pos`; `results`
-    /// are the Result tag and the movetext result token, given only for a
-    /// game replayed to its end (`result_conflict` stays empty otherwise).
-    pub fn finish(self, pos: &Position, results: Option<(&str, Option<&str>)>) -> Outcome {
+    /// The xiangqi outcome columns for the final position `pos`, which has
+    /// occurred `final_count` times in its run; `results` are the Result
+    /// tag and the movetext result token, given only for a game replayed to
+    /// its end (`result_conflict` stays empty otherwise).
+    ///
+    /// A perpetual check is held against a result only when the game ended
+    /// in the repetition: its final position is one of the cycle's and has
+    /// occurred at least three times. A game that went on after the
+    /// threefold and was won later (32 of the real corpus's games) keeps
+    /// its `perpetual_check`, but no conflict.
+    pub fn finish(
+        self,
+        pos: &Position,
+        final_count: u32,
+        results: Option<(&str, Option<&str>)>,
+    ) -> Outcome {
         let termination = if !pos.legal_moves().is_empty() {
             Termination::None
         } else if pos.is_check() {
@@ -116,6 +149,7 @@ impl XiangqiRules {
             _ => winner,
         };
         let perpetual_check = self.perpetual.flatten();
+        let ended_in_it = final_count >= 3 && self.cycle.contains(&pos.key());
         let result_conflict = results.map_or_else(String::new, |(tag, movetext)| {
             xiangqi_result_conflict(
                 tag,
@@ -123,7 +157,7 @@ impl XiangqiRules {
                 termination,
                 board_result,
                 to_move,
-                perpetual_check,
+                perpetual_check.filter(|_| ended_in_it),
             )
         });
         Outcome {

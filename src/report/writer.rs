@@ -225,8 +225,12 @@ fn tag_at(tags: &[String], name: &str) -> Option<usize> {
     tags.iter().position(|t| t.eq_ignore_ascii_case(name))
 }
 
-/// Adds `n` games of variant `name` to the summary's count.
+/// Adds `n` games of variant `name` to the summary's count; a game of an
+/// unsupported variant (empty name) is counted by its status only.
 fn count_variant(variants: &mut std::collections::BTreeMap<String, u64>, name: &str, n: u64) {
+    if name.is_empty() {
+        return;
+    }
     match variants.get_mut(name) {
         Some(count) => *count += n,
         None => {

@@ -20,20 +20,21 @@ pub enum GameVariant {
 }
 
 impl GameVariant {
-    /// The word written in the report's `variant` column. Unsupported
-    /// variants are named as their tag wrote them, so users can see what
-    /// was skipped.
-    /// The name of a supported variant (`unsupported` for the others,
-    /// whose name is [`GameVariant::name`]).
+    /// The word written in the report's `variant` column: the name of a
+    /// supported variant, empty for the others (their tag's text is
+    /// [`GameVariant::name`], which the row's `error` quotes), so that the
+    /// column and summary.json's `variants` hold only the three names
+    /// docs/reports.md lists.
     pub fn static_name(&self) -> &'static str {
         match self {
             GameVariant::Chess => "chess",
             GameVariant::Chess960 => "chess960",
             GameVariant::Xiangqi => "xiangqi",
-            GameVariant::Unsupported(_) => "unsupported",
+            GameVariant::Unsupported(_) => "",
         }
     }
 
+    /// The variant's name, an unsupported one as its tag wrote it.
     pub fn name(&self) -> &str {
         match self {
             GameVariant::Chess => "chess",

@@ -21,6 +21,10 @@ use super::types::{Color, FILES, Piece, RANKS, Square};
 pub enum FenError {
     #[error("empty FEN")]
     Empty,
+    #[error(
+        "{0:?} is not a FEN board (a xiangqi FEN starts with the board's 10 ranks, separated by '/')"
+    )]
+    NotABoard(String),
     #[error("placement has {found} ranks separated by '/', expected 10")]
     RankCount { found: usize },
     #[error("rank {rank} covers {points} points, expected 9")]
@@ -84,6 +88,9 @@ pub struct Setup {
 pub fn parse(fen: &str) -> Result<Setup, FenError> {
     let mut fields = fen.split_ascii_whitespace();
     let placement = fields.next().ok_or(FenError::Empty)?;
+    if !placement.contains('/') {
+        return Err(FenError::NotABoard(placement.to_string()));
+    }
     let board = parse_placement(placement)?;
     let turn = match fields.next() {
         None => return Err(FenError::MissingSide),

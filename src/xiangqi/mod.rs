@@ -30,6 +30,7 @@ pub mod notation;
 mod notation_board;
 pub mod perft;
 pub mod position;
+pub mod problems;
 pub mod types;
 pub mod zobrist;
 

@@ -265,7 +265,7 @@ impl std::fmt::Display for Position {
 }
 
 /// Whether nothing stands between two kings on one file.
-fn kings_see_each_other(board: &Board, a: Square, b: Square) -> bool {
+pub(super) fn kings_see_each_other(board: &Board, a: Square, b: Square) -> bool {
     let (lo, hi) = if a.rank() < b.rank() { (a, b) } else { (b, a) };
     ((lo.rank() + 1)..hi.rank())
         .all(|r| Square::new(lo.file(), r).is_none_or(|sq| board.get(sq).is_none()))

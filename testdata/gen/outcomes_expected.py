@@ -14,6 +14,10 @@ It does two things:
 2. Writes testdata/expected/outcomes.csv: for every game of testdata/corpus
    (files in byte order of their names, games in file order) and of the cases
    file, the expected value of each outcome column.
+3. Writes testdata/expected/outcomes-cases-replay.csv: for every game of the
+   cases file, the replay columns report_expected.py gives the corpus
+   (final FENs, repetition counts) and the `--moves` list in UCI, so that
+   the null-move cases are checked on every column.
 
 How a file is cut into games, which tokens are moves, the variant and the
 status come from report_expected.py (the same spec-conforming reading the
@@ -149,7 +153,10 @@ def outcome_columns(raw, row, info):
     black = not board.has_insufficient_material(chess.BLACK)
     out["mating_material"] = {(True, True): "both", (True, False): "white",
                               (False, True): "black", (False, False): "none"}[(white, black)]
-    if row["status"] == "ok":
+    # A game that stopped at a move after its mate or stalemate is held
+    # against its results as an ok one is (docs/outcomes.md, Broken games).
+    ended = row["status"] == "illegal_move" and board.legal_moves.count() == 0
+    if row["status"] == "ok" or ended:
         mated = "White" if board.turn == chess.WHITE else "Black"
         out["result_conflict"] = conflict(raw.tags.get("Result"), raw.result_token,
                                           out["termination"], out["board_result"], mated)
@@ -273,8 +280,16 @@ def result_cases():
              expect={"result_conflict": ""}),
         case("stalemate, wrong result", "stalemate recorded 0-1", "1. Qg6", "0-1", "0-1",
              fen="7k/5K2/8/8/8/8/6Q1/8 w - - 0 80"),
-        case("mate, then an illegal move", "broken games never get a result_conflict", FOOL + " 3. Nf3", "1-0", "1-0",
-             expect={"result_conflict": "", "termination": "checkmate"}),
+        case("mate, then an illegal move", "a move after the mate: the results are still held against the mate",
+             FOOL + " 3. Nf3", "1-0", "1-0",
+             expect={"result_conflict": "Result 1-0 but White is checkmated", "termination": "checkmate"}),
+        case("mate, then an illegal move, right result", "a move after the mate, recorded 0-1: no conflict",
+             FOOL + " 3. Nf3", "0-1", "0-1", expect={"result_conflict": "", "game_over_ply": 4}),
+        case("stalemate, then an illegal move", "a move after the stalemate, recorded 1-0",
+             "1. Qg6 Kh7", "1-0", "1-0", fen="7k/5K2/8/8/8/8/6Q1/8 w - - 0 80",
+             expect={"result_conflict": "Result 1-0 but the final position is stalemate"}),
+        case("illegal move on an open board", "broken games that did not end on the board get no result_conflict",
+             "1. e4 e5 2. Ke3", "1-0", "0-1", expect={"result_conflict": ""}),
         case("glued star", "a * glued to the mating move", "1. f3 e5 2. g4 Qh4#*", "0-1", None),
     ]
     return out
@@ -310,8 +325,52 @@ def repetition_cases():
     return out
 
 
+def null_move_cases():
+    """Null moves in the main line (`--`, and `Z0`, `0000`, `@@@@`, the
+    other spellings python-chess's PGN reader and parse_san take): a pass,
+    as python-chess's push(Move.null()) makes it (clock + 1, en passant
+    square cleared, castling rights kept)."""
+    stalemate = "7k/5K2/8/8/8/8/6Q1/8 w - - 0 80"
+    out = [
+        case("null after stalemate", "Qg6 stalemates Black; the null move passes over it and White plays on",
+             "1. Qg6 -- 2. Qg5", "1/2-1/2", "1/2-1/2", fen=stalemate,
+             expect={"game_over_ply": 1, "game_over": "stalemate", "termination": "none"}),
+        case("null after stalemate, last", "the null move after the stalemate ends the movetext",
+             "1. Qg6 --", "1-0", "1-0", fen=stalemate,
+             expect={"game_over_ply": 1, "termination": "none", "result_conflict": ""}),
+        case("two nulls after stalemate", "back to the stalemate: the final position is stalemate again",
+             "1. Qg6 -- 2. -- ", "1-0", "1-0", fen=stalemate,
+             expect={"game_over_ply": 1, "termination": "stalemate"}),
+        case("null after mate", "Qh4# mates; the null move passes and Black plays on",
+             FOOL + " 3. -- Qxh2", "0-1", "0-1", expect={"game_over_ply": 4, "game_over": "checkmate"}),
+        case("two nulls after mate", "the mated position again at the end, recorded 1-0",
+             FOOL + " 3. -- -- ", "1-0", "1-0", expect={"game_over_ply": 4, "termination": "checkmate"}),
+        case("null after a stalemate with insufficient material",
+             "K+B vs K stalemate passed over: python-chess says insufficient material first",
+             "1. Kc7 -- 2. Kd6", "1/2-1/2", "1/2-1/2", fen="k7/3K4/8/8/8/8/5B2/8 w - - 0 1",
+             expect={"game_over": "insufficient_material"}),
+        case("null in check", "White passes while in check: the final position has Black to move, White in check",
+             "1. e4 f5 2. Qh5+ --", expect={"termination": "none"}),
+        case("null clears en passant", "after 2... d5 exd6 is legal; the null move clears the square",
+             "1. e4 Nf6 2. e5 d5 3. -- Ng8 4. -- Nf6 5. -- Ng8 6. -- Nf6"),
+        case("null moves to a fivefold", "knight out and back, passes between: the start position five times",
+             "1. Nf3 -- 2. Ng1 -- 3. Nf3 -- 4. Ng1 -- 5. Nf3 -- 6. Ng1 -- 7. Nf3 -- 8. Ng1 --",
+             expect={"fivefold_ply": 16}),
+        case("null moves and the clock", "two passes bring the clock from 98 to 100",
+             "1. -- -- 2. Rb1", fen="7k/8/6K1/8/8/8/8/R7 w - - 98 80",
+             expect={"fifty_move_ply": 2, "fifty_move_claim_ply": 1}),
+        case("null as Black's first move", "a null move from a black-to-move FEN",
+             "1... -- 2. Kf2", fen="4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        case("null spellings", "Z0, 0000 and @@@@ are null moves too",
+             "1. e4 Z0 2. 0000 @@@@ 3. Nf3 e5"),
+        case("null keeps castling", "a pass loses no castling right: 3. O-O is still legal",
+             "1. e4 e5 2. Nf3 Nc6 3. Bc4 -- 4. O-O Nf6"),
+    ]
+    return out
+
+
 def all_cases():
-    return result_cases() + material_cases() + clock_cases() + repetition_cases()
+    return result_cases() + material_cases() + clock_cases() + repetition_cases() + null_move_cases()
 
 
 def write_cases():
@@ -344,6 +403,33 @@ def write_cases():
 
 # ---------------------------------------------------------------- driver
 
+# The replay columns of the constructed cases (report_expected.py writes
+# them for testdata/corpus), for REPLAY_OUT: the null-move cases change them
+# too (a pass moves the clock and clears the en-passant square).
+REPLAY_COLUMNS = [
+    "source", "game", "status", "plies", "final_fen", "final_fen_ep_legal",
+    "rep_max_ep_always", "threefold_ply_ep_always", "rep_max_ep_legal",
+    "threefold_ply_ep_legal", "moves",
+]
+REPLAY_OUT = "testdata/expected/outcomes-cases-replay.csv"
+
+
+def uci_moves(raw, row, info):
+    """The replayed main line in UCI, python-chess's `Board.uci` (`0000` for
+    a null move), as `--moves` writes it."""
+    if row["status"] not in ("ok", "illegal_move"):
+        return ""
+    fen = raw.tags.get("FEN")
+    is960 = row["variant"] == "chess960"
+    board = chess.Board(fen, chess960=is960) if fen is not None else chess.Board(chess960=is960)
+    out = []
+    for tok in info["moves"]:
+        move = board.parse_san(tok)
+        out.append(board.uci(move))
+        board.push(move)
+    return " ".join(out)
+
+
 def rows_of(path, source):
     with open(os.path.join(ROOT, path), "rb") as fh:
         text, _ = rx.decode(fh.read())
@@ -351,7 +437,10 @@ def rows_of(path, source):
     for i, raw in enumerate(rx.split_games(text), 1):
         row, info = rx.analyse(source, i, raw)
         cols = outcome_columns(raw, row, info)
-        rows.append(dict(source=source, game=i, status=row["status"], plies=row["plies"], **cols))
+        replay = {c: row[c] for c in REPLAY_COLUMNS[4:-1]}
+        replay["moves"] = uci_moves(raw, row, info)
+        rows.append(dict(source=source, game=i, status=row["status"], plies=row["plies"], **cols,
+                         replay=replay))
     return rows
 
 
@@ -395,6 +484,11 @@ def main():
         w.writerow(COLUMNS)
         for r in rows:
             w.writerow([r[c] for c in COLUMNS])
+    with open(os.path.join(ROOT, REPLAY_OUT), "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(REPLAY_COLUMNS)
+        for r in cases:
+            w.writerow([r[c] for c in REPLAY_COLUMNS[:4]] + [r["replay"][c] for c in REPLAY_COLUMNS[4:]])
     print(f"python-chess {chess.__version__}: {len(rows)} games")
     for col in ("termination", "game_over", "mating_material"):
         print(col, dict(Counter(r[col] for r in rows)))

@@ -350,7 +350,9 @@ def analyse(source, index, raw):
         if len(parts) > 2 and set(parts[2]) <= set("KQkqABCDEFGHabcdefgh") \
                 and any(ch in "ABCDEFGHabcdefgh" for ch in parts[2]):
             variant = "chess960"   # Shredder-FEN castling letters (file letters A-H/a-h)
-    row["variant"] = variant
+    # The variant column holds only the three rules pgnmill plays: empty
+    # for an unsupported game (its tag is quoted in the error).
+    row["variant"] = "" if variant == "unsupported" else variant
     if variant == "unsupported":
         row["status"] = "unsupported"
         return row, info

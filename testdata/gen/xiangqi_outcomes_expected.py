@@ -66,7 +66,10 @@ FILES = [
 
 
 def to_ffish(iccs):
-    """ICCS ranks 0-9 -> pyffish ranks 1-10."""
+    """ICCS ranks 0-9 -> pyffish ranks 1-10; a chess null move `--` is
+    pyffish's `0000`, which it refuses (xiangqi has no null move)."""
+    if iccs == "--":
+        return "0000"
     return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
 
 
@@ -131,6 +134,22 @@ CASES = [
     ("a king steps into check, the last move left none", "3k5/9/9/9/9/9/9/9/3r5/4K4 w - - 0 1", ["e0f0", "d9e9", "f0f1"], "0-1", "0-1"),
     ("a move from an empty point", None, ["h2e2", "h9g7", "a1a2", "a9a8"], "1-0", "1-0"),
     ("a mate then a move", "3k5/1R7/9/9/9/9/9/9/9/R4K3 w - - 0 1", ["a0a9", "d9e9"], "1-0", "1-0"),
+    ("a mate then a move, recorded as a black win", "3k5/1R7/9/9/9/9/9/9/9/R4K3 w - - 0 1", ["a0a9", "d9e9"],
+     "0-1", "0-1"),
+    ("a stalemate then a move, recorded as a draw", "3k5/9/3P5/9/9/9/9/9/4R4/5K3 w - - 0 1", ["e1e4", "d9e9"],
+     "1/2-1/2", "1/2-1/2"),
+    ("an illegal move on an open board, recorded as a red win", None, ["h2e2", "h9g7", "e2e9"], "1-0", "1-0"),
+    ("a null move", None, ["h2e2", "--", "h0g2"], "1-0", "1-0"),
+    # A perpetual check is held against the result only when the game ended
+    # in the repetition (its final position occurred three times, in the cycle).
+    ("perpetual check by red, one more check in the cycle, recorded as a red win", PERPETUAL_RED,
+     RED_CHECKS * 2 + ["a8a9"], "1-0", "1-0"),
+    ("perpetual check by red, the game leaves the cycle, recorded as a red win", PERPETUAL_RED,
+     RED_CHECKS * 2 + ["a8b8"], "1-0", "1-0"),
+    ("perpetual check by red, the cycle begun a fourth time, recorded as a red win", PERPETUAL_RED,
+     RED_CHECKS * 2 + ["a8a9", "e9e8", "a9a8"], "1-0", "1-0"),
+    ("perpetual check by black, the game leaves the cycle, recorded as a black win", PERPETUAL_BLACK,
+     BLACK_CHECKS * 2 + ["a1b1"], "0-1", "0-1"),
     ("natural limit: 119 plies", LONE_ROOK.format(0), shuffle(*ROOK_SHUFFLE, 119), "1/2-1/2", "1/2-1/2"),
     ("natural limit: 120 plies", LONE_ROOK.format(0), shuffle(*ROOK_SHUFFLE, 120), "1/2-1/2", "1/2-1/2"),
     ("natural limit: 121 plies", LONE_ROOK.format(0), shuffle(*ROOK_SHUFFLE, 121), "1/2-1/2", "1/2-1/2"),
@@ -202,7 +221,7 @@ def write_cases(path):
 # ---------------------------------------------------------------- reading
 
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-MOVE = re.compile(r"^[a-i][0-9][a-i][0-9]$")
+MOVE = re.compile(r"^(?:[a-i][0-9][a-i][0-9]|--)$")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
@@ -382,8 +401,16 @@ def expected(tags, moves, token):
             fen_at(natural - 1)
     tag = tags.get("Result", "")
     result_conflict = ""
-    if status == "ok":
-        result_conflict = conflict(tag, token, termination, board_result, to_move, perpetual)
+    # A perpetual check counts against a result only when the game ended in
+    # the repetition: the final position is one of the cycle's and has
+    # occurred at least three times.
+    final_key = keys[plies]
+    in_cycle = threefold is not None and final_key in keys[first:threefold + 1]
+    held = perpetual if in_cycle and keys.count(final_key) >= 3 else ""
+    # A game stopped at a move after its mate or stalemate is held against
+    # its results as an ok one is.
+    if status == "ok" or termination != "none":
+        result_conflict = conflict(tag, token, termination, board_result, to_move, held)
     return {
         "status": status,
         "plies": plies,

@@ -101,7 +101,7 @@ fn parse_rows(csv_text: &[u8]) -> Vec<Row> {
     assert_eq!(
         headers.iter().collect::<Vec<_>>().join(","),
         "source,line,input,status,error,fen,fen_ep_legal,castling_invalid,\
-         castling_effective,reason,legal_moves,check,variant,id,game"
+         castling_effective,reason,legal_moves,check,variant,id,game,problems"
     );
     r.deserialize().map(|x| x.unwrap()).collect()
 }

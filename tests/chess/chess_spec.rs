@@ -176,6 +176,28 @@ fn fen_fewer_than_four_fields_names_the_missing_fields() {
     assert!(e.contains("missing placement"), "{e}");
 }
 
+/// Text whose first field holds no `/` is no FEN at all: said so, not
+/// reported as a FEN missing its last fields (kokopu's `[FEN "Something
+/// invalid"]`).
+#[test]
+fn fen_text_without_a_board_is_not_a_fen_board() {
+    for (text, word) in [
+        ("Something invalid", "Something"),
+        ("not a fen", "not"),
+        ("8 w - - 0 1", "8"),
+        ("rnbqkbnrpppppppp w KQkq - 0 1", "rnbqkbnrpppppppp"),
+    ] {
+        assert_eq!(
+            Setup::parse(text),
+            Err(FenError::NotABoard(word.to_string())),
+            "{text}"
+        );
+        let e = fen_err(text);
+        assert!(e.contains("is not a FEN board"), "{e}");
+        assert!(!e.contains("missing"), "{e}");
+    }
+}
+
 #[test]
 fn fen_rank_with_wrong_square_count_is_named() {
     let e = fen_err("4k3/8/8/8/8/7/4P3/4K3 w - - 0 1");

@@ -9,4 +9,6 @@ mod chess_fuzz;
 mod chess_perft;
 mod chess_spec;
 mod chess_vectors;
+mod fen_problems;
 mod fuzz_regressions;
+mod perft_messages;

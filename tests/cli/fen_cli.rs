@@ -155,7 +155,7 @@ fn empty_input_still_writes_the_header() {
     assert_eq!(
         String::from_utf8_lossy(&out.get_output().stdout),
         "source,line,input,status,error,fen,fen_ep_legal,castling_invalid,\
-         castling_effective,reason,legal_moves,check,variant,id,game\n"
+         castling_effective,reason,legal_moves,check,variant,id,game,problems\n"
     );
 }
 

@@ -8,6 +8,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod after_the_end;
 mod boundaries;
 mod boundaries_vs_python_chess;
 mod compressed;
@@ -18,4 +19,5 @@ mod outcomes_vs_python_chess;
 mod readers;
 mod report_vs_python_chess;
 mod research;
+mod row_messages;
 mod tokens;

@@ -402,3 +402,67 @@ fn dhtmlxq_on_standard_input_is_read_like_the_file() {
     }
     assert!(checked >= 3);
 }
+
+/// An XQF record whose piece table places no piece (docs/xiangqi-formats.md
+/// §1.4: a square byte above 89 is off the board): no game, said with the
+/// record's number, in `report` and in `fen`; a board that only lacks a
+/// king is a bad start position named by its record, never by a line of
+/// the text pgnmill wrote for it.
+#[test]
+fn an_xqf_record_with_an_empty_board_says_so() {
+    // Version 10 (not encrypted): the header, an empty piece table, and a
+    // root record without moves.
+    let mut bare = vec![0u8; 1024];
+    bare[..3].copy_from_slice(b"XQ\x0a");
+    bare[0x10..0x30].fill(0xFF);
+    bare.extend([0u8; 8]);
+    // A real version-10 record (with moves) whose piece table is emptied.
+    let mut moves = record("BadMoveTest1.xqf");
+    assert_eq!(moves[2], 10);
+    moves[0x10..0x30].fill(0xFF);
+    // Only the red king left (table entry 4, on a4 = XQF square 04).
+    let mut one_king = bare.clone();
+    one_king[0x10 + 4] = 4;
+    let (rows, _) = report_files(&[
+        ("a-bare.xqf", bare.clone()),
+        ("b-moves.xqf", moves.clone()),
+        ("c-one-king.xqf", one_king.clone()),
+    ]);
+    for row in &rows[..2] {
+        assert_eq!(row["status"], "unsupported", "{row:?}");
+        assert_eq!(
+            row["error"],
+            "record 1: empty board (the XQF piece table places no piece): no game"
+        );
+    }
+    assert_eq!(rows[2]["status"], "bad_fen");
+    assert_eq!(
+        rows[2]["error"],
+        "record 1: its start position \"9/9/9/9/9/K8/9/9/9/9 w - - 0 1\" cannot be played: \
+         no black king on the board"
+    );
+    // `fen` over the same files: one row each, the same words.
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bytes) in [("a.xqf", &bare), ("b.xqf", &moves), ("c.xqf", &one_king)] {
+        std::fs::write(tmp.path().join(name), bytes).unwrap();
+    }
+    let out = assert_cmd::Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["fen", "-q"])
+        .arg(tmp.path())
+        .assert()
+        .success();
+    let mut csv = csv::Reader::from_reader(&out.get_output().stdout[..]);
+    let fen: Vec<HashMap<String, String>> = csv.deserialize().map(|r| r.unwrap()).collect();
+    assert_eq!(fen.len(), 3);
+    for row in &fen[..2] {
+        assert_eq!(row["status"], "unsupported");
+        assert!(
+            row["error"].contains("record 1: empty board"),
+            "{}",
+            row["error"]
+        );
+    }
+    assert_eq!(fen[2]["status"], "bad_fen");
+    assert_eq!(fen[2]["problems"], "king_off_palace");
+}
