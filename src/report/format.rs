@@ -1,10 +1,10 @@
 //! Turning records into CSV bytes. Runs on the worker threads, a chunk of
 //! games at a time, so the ordered writer only has to copy bytes.
 
-use super::columns::{CASTLING_COLUMNS, Column};
+use super::columns::{CASTLING_COLUMNS, Column, GameView, write_game_fields};
 use super::csv_record::{CsvRecords, clean_text};
 use super::parquet::{ArrowRows, ParquetTable};
-use super::rows::{CastlingRow, FieldSink, GameRow};
+use super::rows::{CastlingRow, FieldSink};
 use crate::replay::GameRecord;
 use std::sync::Arc;
 
@@ -32,12 +32,6 @@ fn header_bytes(columns: &[Column]) -> Vec<u8> {
     // Writing to a Vec cannot fail.
     let _ = w.write_record(columns.iter().map(|c| clean_text(&c.name).into_owned()));
     w.into_inner().unwrap_or_default()
-}
-
-/// A repetition count, empty when no position was replayed at all (a game
-/// refused before its start position, e.g. `bad_fen` or `unsupported`).
-fn nonzero(max: u32) -> Option<u32> {
-    (max > 0).then_some(max)
 }
 
 /// About the length of a `games.csv` row without moves (270 bytes on the
@@ -166,47 +160,7 @@ impl RowFormatter {
         tags: &[&str],
     ) -> csv::Result<()> {
         let conflict = record.castling_conflict.as_ref();
-        let outcome = &record.outcome;
-        let row = GameRow {
-            source: at.source,
-            game: at.game,
-            offset: at.offset,
-            line: at.line,
-            variant: &record.variant,
-            event: &record.tags.event,
-            site: &record.tags.site,
-            date: &record.tags.date,
-            round: &record.tags.round,
-            white: &record.tags.white,
-            black: &record.tags.black,
-            result: &record.tags.result,
-            plies: record.plies,
-            start_fen: &record.start_fen,
-            final_fen: &record.final_fen,
-            final_fen_ep_legal: record.final_fen_ep_legal(),
-            rep_max_ep_always: nonzero(record.rep_ep_always.max),
-            threefold_ply_ep_always: record.rep_ep_always.threefold_ply,
-            rep_max_ep_legal: nonzero(record.rep_ep_legal.max),
-            threefold_ply_ep_legal: record.rep_ep_legal.threefold_ply,
-            missed_threefold: record.missed_threefold(),
-            castling_conflict: conflict.map_or("", |c| &c.invalid),
-            status: record.status,
-            error: &record.error,
-            termination: outcome.termination.map_or("", |t| t.as_str()),
-            board_result: outcome.board_result,
-            mating_material: outcome.mating_material.map_or("", |m| m.as_str()),
-            fivefold_ply: outcome.fivefold_ply,
-            fivefold_ply_ep_always: outcome.fivefold_ply_ep_always,
-            threefold_claim_ply: outcome.threefold_claim_ply,
-            fifty_move_ply: outcome.fifty_move_ply,
-            fifty_move_claim_ply: outcome.fifty_move_claim_ply,
-            seventyfive_move_ply: outcome.seventyfive_move_ply,
-            game_over_ply: outcome.game_over.map(|(ply, _)| ply),
-            game_over: outcome.game_over.map_or("", |(_, g)| g.as_str()),
-            result_conflict: &outcome.result_conflict,
-            perpetual_check: outcome.perpetual_check.map_or("", |p| p.as_str()),
-            natural_limit_ply: outcome.natural_limit_ply,
-        };
+        let row = GameView { at, record };
         let moves = record.moves.as_deref().unwrap_or("");
         if self.csv {
             write_game(
@@ -260,8 +214,8 @@ impl RowFormatter {
 /// A game's fields in column order: the defaults, `moves` when asked for,
 /// then the `--tags` values.
 #[inline(always)]
-fn write_game<S: FieldSink>(w: &mut S, row: &GameRow<'_>, moves: Option<&str>, tags: &[&str]) {
-    row.write_fields(w);
+fn write_game<S: FieldSink>(w: &mut S, row: &GameView, moves: Option<&str>, tags: &[&str]) {
+    write_game_fields(row, w);
     if let Some(moves) = moves {
         w.text(moves);
     }
@@ -277,7 +231,6 @@ mod tests {
     use crate::replay::{
         CastlingConflict, GameOver, GameTags, MatingMaterial, Outcome, RepetitionStats, Termination,
     };
-    use crate::report::rows::MovesColumn;
 
     fn record() -> GameRecord<'static> {
         GameRecord {
@@ -327,70 +280,90 @@ mod tests {
         }
     }
 
-    /// Rows are written field by field for speed; serde's serialization
-    /// of the same struct is the reference for every kind of field.
+    /// The CSV text of a row, read back by the csv crate, gives each
+    /// column's value: quoting and escaping are right for every kind of
+    /// field, and the header names the fields in order.
     #[test]
-    fn hand_written_fields_equal_serde_serialization() {
-        let row = GameRow {
+    fn rows_read_back_as_the_values_written() {
+        let mut r = record();
+        r.tags.event = "Ev, \"quoted\"".into();
+        r.tags.site = "line\nbreak".into();
+        r.error = "ply 3 (line 9) \"Nf9\": invalid".into();
+        let at = GameLocation {
             source: "dir/a b.pgn",
             game: 12,
             offset: 34_567,
             line: 890,
-            variant: "chess960",
-            event: "Ev, \"quoted\"",
-            site: "line\nbreak",
-            date: "2024.01.02",
-            round: "3.1",
-            white: "Réti",
-            black: "",
-            result: "1/2-1/2",
-            plies: 77,
-            start_fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
-            final_fen: "f",
-            final_fen_ep_legal: "g",
-            rep_max_ep_always: Some(2),
-            threefold_ply_ep_always: None,
-            rep_max_ep_legal: Some(3),
-            threefold_ply_ep_legal: Some(41),
-            missed_threefold: true,
-            castling_conflict: "Kq",
-            status: Status::IllegalMove,
-            error: "ply 3 (line 9) \"Nf9\": invalid",
-            termination: "stalemate",
-            board_result: "1/2-1/2",
-            mating_material: "both",
-            fivefold_ply: Some(60),
-            fivefold_ply_ep_always: None,
-            threefold_claim_ply: Some(51),
-            fifty_move_ply: Some(100),
-            fifty_move_claim_ply: Some(99),
-            seventyfive_move_ply: None,
-            game_over_ply: Some(60),
-            game_over: "fivefold_repetition",
-            result_conflict: "Result tag 1-0 but movetext result *; movetext result * but Black is checkmated",
-            perpetual_check: "black",
-            natural_limit_ply: Some(120),
         };
-        let mut by_serde = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        by_serde.serialize(&row).unwrap();
-        let mut by_hand = CsvRecords::new();
-        row.write_fields(&mut by_hand);
-        by_hand.end_record();
-        // The one difference: a control byte is written as U+FFFD, so the
-        // line break needs no quotes (docs/reports.md, "Control bytes").
-        let reference = String::from_utf8(by_serde.into_inner().unwrap())
-            .unwrap()
-            .replace("\"line\nbreak\"", "line\u{FFFD}break");
-        assert_eq!(String::from_utf8(by_hand.into_bytes()).unwrap(), reference);
+        let mut f = RowFormatter::new(true);
+        f.push(at, &r, &["a,b"]).unwrap();
+        let rows = f.finish().unwrap();
+        let header = games_header(&super::super::columns::game_columns(true, &["T".into()]));
+        let mut text = header.clone();
+        text.extend(&rows.games_csv);
+        let mut reader = csv::Reader::from_reader(&text[..]);
+        let names: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        let row = reader.records().next().unwrap().unwrap();
+        let value = |name: &str| {
+            row.get(names.iter().position(|n| n == name).unwrap())
+                .unwrap()
+        };
+        assert_eq!(names.len(), super::super::columns::GAME_COLUMNS.len() + 2);
+        assert_eq!(value("source"), "dir/a b.pgn");
+        assert_eq!(value("game"), "12");
+        assert_eq!(value("event"), "Ev, \"quoted\"");
+        // A control byte is written as U+FFFD (docs/reports.md).
+        assert_eq!(value("site"), "line\u{FFFD}break");
+        assert_eq!(value("white"), "Réti, \"R\"");
+        assert_eq!(value("rep_max_ep_always"), "2");
+        assert_eq!(value("threefold_ply_ep_always"), "");
+        assert_eq!(value("threefold_ply_ep_legal"), "9");
+        assert_eq!(value("missed_threefold"), "true");
+        assert_eq!(value("castling_conflict"), "KQkq");
+        assert_eq!(value("error"), "ply 3 (line 9) \"Nf9\": invalid");
+        assert_eq!(value("termination"), "checkmate");
+        assert_eq!(value("mating_material"), "white");
+        assert_eq!(value("fifty_move_claim_ply"), "99");
+        assert_eq!(value("game_over"), "checkmate");
+        assert_eq!(value("moves"), "e2e4");
+        assert_eq!(value("T"), "a,b");
     }
 
-    /// The header constants must name GameRow's fields in order, since the
-    /// header is written from the constants and rows from the struct.
+    /// A game whose outcome columns hold their usual values gives the same
+    /// row whether they are written at once or one by one.
     #[test]
-    fn header_matches_the_serialized_struct() {
-        let mut w = csv::Writer::from_writer(Vec::new());
+    fn the_usual_run_gives_the_fields_one_by_one() {
+        let mut r = record();
+        r.outcome = Outcome {
+            termination: Some(Termination::None),
+            mating_material: Some(MatingMaterial::Both),
+            ..Outcome::default()
+        };
+        r.outcome.result_conflict.clear();
+        let at = GameLocation {
+            source: "a.pgn",
+            game: 1,
+            offset: 0,
+            line: 1,
+        };
+        let mut f = RowFormatter::new(false);
+        f.push(at, &r, &[]).unwrap();
+        let fast = f.finish().unwrap().games_csv;
+        let text = String::from_utf8(fast).unwrap();
+        assert!(
+            text.trim_end().ends_with(",none,,both,,,,,,,,,,,"),
+            "{text}"
+        );
+        assert_eq!(
+            text.trim_end().split(',').count(),
+            super::super::columns::GAME_COLUMNS.len() + 1,
+            "one comma-free field each, and the castling conflict quoted: {text}"
+        );
+    }
+
+    /// The row is `source,game,...` in header order, castling row too.
+    #[test]
+    fn header_and_rows_agree() {
         let r = record();
         let at = GameLocation {
             source: "a.pgn",
@@ -403,53 +376,14 @@ mod tests {
         let rows = f.finish().unwrap();
         let (rows, castling) = (rows.games_csv, rows.castling_csv);
         let rows = String::from_utf8(rows).unwrap();
-        // The header written by serde for the same row:
-        let row = GameRow {
-            source: "a.pgn",
-            game: 1,
-            offset: 0,
-            line: 1,
-            variant: "",
-            event: "",
-            site: "",
-            date: "",
-            round: "",
-            white: "",
-            black: "",
-            result: "",
-            plies: 0,
-            start_fen: "",
-            final_fen: "",
-            final_fen_ep_legal: "",
-            rep_max_ep_always: None,
-            threefold_ply_ep_always: None,
-            rep_max_ep_legal: None,
-            threefold_ply_ep_legal: None,
-            missed_threefold: false,
-            castling_conflict: "",
-            status: Status::Ok,
-            error: "",
-            termination: "",
-            board_result: "",
-            mating_material: "",
-            fivefold_ply: None,
-            fivefold_ply_ep_always: None,
-            threefold_claim_ply: None,
-            fifty_move_ply: None,
-            fifty_move_claim_ply: None,
-            seventyfive_move_ply: None,
-            game_over_ply: None,
-            game_over: "",
-            result_conflict: "",
-            perpetual_check: "",
-            natural_limit_ply: None,
-        };
-        w.serialize((row, MovesColumn { moves: "" })).unwrap();
-        let serde_out = String::from_utf8(w.into_inner().unwrap()).unwrap();
-        let serde_header = serde_out.lines().next().unwrap();
         assert_eq!(
-            serde_header.as_bytes(),
-            games_header(&super::super::columns::game_columns(true, &[])).trim_ascii_end()
+            String::from_utf8(games_header(&super::super::columns::game_columns(
+                true,
+                &[]
+            )))
+            .unwrap()
+            .trim_end(),
+            "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict,perpetual_check,natural_limit_ply,moves"
         );
         assert_eq!(
             rows.trim_end(),

@@ -11,6 +11,7 @@
 mod arrow_rows;
 mod chunk;
 pub mod classes;
+mod column_table;
 pub mod columns;
 mod csv_record;
 mod extract;
@@ -28,10 +29,10 @@ mod text_pages;
 mod writer;
 
 pub use chunk::{ChunkBuilder, FormattedChunk, GameFacts};
-pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS};
+pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS, GameView};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
 pub use format::{ChunkFormat, GameLocation, ReportLayout, RowFormatter};
 pub use output::{OutputDir, REPORT_FILES};
-pub use rows::{CastlingRow, FieldSink, GameRow, MovesColumn};
+pub use rows::{CastlingRow, FieldSink};
 pub use summary::{InputSummary, Summary};
 pub use writer::ReportWriter;
