@@ -24,7 +24,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnmill::pgn::Batches;
 use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
 use pgnmill::replay::{ReplayOptions, replay_text};
-use pgnmill::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation, OutputDir};
+use pgnmill::report::{
+    ChunkBuilder, ChunkPlan, CsvFormat, FormattedChunk, GameLocation, OutputDir,
+};
 use pgnmill::source::{ReadOptions, decode_game, expand_inputs};
 
 /// The real games of the corpus (no edge cases, no generated files), in the
@@ -117,15 +119,16 @@ fn stages(c: &mut Criterion) {
         moves: false,
         variant: None,
     };
+    let plan = ChunkPlan {
+        rows: vec![std::sync::Arc::new(CsvFormat::new(false))],
+        ..ChunkPlan::default()
+    };
     g.bench_function("replay+format", |b| {
         b.iter(|| {
             let mut rows = 0;
             for batch in &batches {
-                let mut chunk = ChunkBuilder::new(
-                    FormattedChunk::default(),
-                    &ChunkFormat::csv(false),
-                    batch.games.len(),
-                );
+                let mut chunk =
+                    ChunkBuilder::new(FormattedChunk::default(), &plan, batch.games.len());
                 for (i, span) in batch.games.iter().enumerate() {
                     let text = decode_game(batch.game_bytes(span), encoding);
                     let record = replay_text(&text, span.line, &options);

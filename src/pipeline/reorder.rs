@@ -105,13 +105,13 @@ pub(super) fn run_input(
     );
     summary.unsupported = unsupported;
     sink.writer.begin_input(summary);
-    let format = sink.writer.chunk_format().clone();
+    let plan = sink.writer.chunk_plan().clone();
     let job = Job {
         name: &name,
         encoding,
         options: &config.replay,
         select: &config.select,
-        format: &format,
+        plan: &plan,
         cancel,
     };
     let stop = AtomicBool::new(false);
@@ -263,7 +263,7 @@ impl<'a> State<'_, 'a> {
     fn dispatch(&mut self, batch: Batch, sink: &mut Sink<'_>) {
         let seq = self.next_batch;
         self.next_batch += 1;
-        let row_groups = self.job.format.games_parquet.is_some();
+        let row_groups = self.job.plan.large_chunks();
         let per_task = games_per_task(batch.games.len(), self.threads, row_groups);
         if seq == 0 {
             self.spare.set_aside(self.threads, per_task);

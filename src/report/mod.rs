@@ -9,11 +9,13 @@
 //! (`docs/reports.md`): add columns, never rename or drop one.
 
 mod arrow_rows;
+mod arrow_sink;
 mod chunk;
 pub mod classes;
 mod column_table;
 pub mod columns;
 mod csv_record;
+mod csv_sink;
 mod extract;
 mod format;
 mod html;
@@ -23,16 +25,25 @@ pub mod html_stats;
 mod html_warnings;
 mod output;
 pub mod parquet;
+mod parquet_sink;
 mod rows;
+mod sink;
 pub mod summary;
+mod summary_sink;
 mod text_pages;
+mod totals;
 mod writer;
 
-pub use chunk::{ChunkBuilder, FormattedChunk, GameFacts};
+pub use arrow_sink::{ArrowSink, BATCHES_QUEUED, GameBatches};
+pub use chunk::{ChunkBuilder, ChunkPlan, FactsPlan, FormattedChunk, GameFacts};
 pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS, GameView};
+pub use csv_sink::{CsvFormat, CsvSink};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
-pub use format::{ChunkFormat, GameLocation, ReportLayout, RowFormatter};
+pub use format::{GameLocation, ReportLayout};
 pub use output::{OutputDir, REPORT_FILES};
+pub use parquet_sink::ParquetSink;
 pub use rows::{CastlingRow, FieldSink};
+pub use sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk};
 pub use summary::{InputSummary, Summary};
+pub use summary_sink::SummarySink;
 pub use writer::ReportWriter;

@@ -4,6 +4,7 @@
 //! table (`columns.rs`).
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 use super::column_table::UsualFields;
 use super::csv_record::CsvRecords;
@@ -12,15 +13,15 @@ use super::csv_record::CsvRecords;
 /// the board cannot support.
 #[derive(Debug, Serialize)]
 pub struct CastlingRow<'a> {
-    pub source: &'a str,
+    pub source: Cow<'a, str>,
     pub game: u64,
     pub offset: u64,
     pub line: u64,
-    pub fen: &'a str,
-    pub castling: &'a str,
-    pub invalid: &'a str,
-    pub effective: &'a str,
-    pub reason: &'a str,
+    pub fen: Cow<'a, str>,
+    pub castling: Cow<'a, str>,
+    pub invalid: Cow<'a, str>,
+    pub effective: Cow<'a, str>,
+    pub reason: Cow<'a, str>,
 }
 
 /// Where a row's fields go, in column order: the CSV bytes
@@ -80,16 +81,16 @@ impl CastlingRow<'_> {
     /// Writes the row's fields in column order (the Parquet file; the CSV
     /// is written by serde from the same struct).
     pub fn write_fields<S: FieldSink>(&self, w: &mut S) {
-        w.text(self.source);
+        w.text(&self.source);
         w.int64(self.game);
         w.int64(self.offset);
         w.int64(self.line);
         for text in [
-            self.fen,
-            self.castling,
-            self.invalid,
-            self.effective,
-            self.reason,
+            &self.fen,
+            &self.castling,
+            &self.invalid,
+            &self.effective,
+            &self.reason,
         ] {
             w.text(text);
         }
