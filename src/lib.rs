@@ -39,6 +39,7 @@
 pub mod chess;
 pub mod convert;
 pub mod fenlist;
+pub mod job;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;

@@ -17,11 +17,11 @@ mod strict;
 
 pub use error::CliError;
 
-/// The worker pool of a command's `-j N` (all cores when not given): one
-/// place that refuses `-j 0`, caps `-j` at the CPUs the process may use
-/// (more threads than CPUs only take turns, at a cost in time and memory)
-/// with a warning, and names the failure to start threads.
-pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), CliError> {
+/// The worker threads of a command's `-j N` (all cores when not given):
+/// one place that refuses `-j 0` and caps `-j` at the CPUs the process may
+/// use (more threads than CPUs only take turns, at a cost in time and
+/// memory), with a warning.
+pub(crate) fn thread_count(threads: Option<usize>) -> Result<usize, CliError> {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match threads {
         Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
@@ -34,6 +34,13 @@ pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, 
         Some(n) => n,
         None => cpus,
     };
+    Ok(threads)
+}
+
+/// The worker pool of a command's `-j N` ([`thread_count`]); names the
+/// failure to start threads.
+pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), CliError> {
+    let threads = thread_count(threads)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

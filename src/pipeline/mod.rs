@@ -42,7 +42,7 @@ use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::select::TagQuery;
 use crate::replay::ReplayOptions;
 use crate::report::summary::{InputWarning, RunOptions, WarningKind};
-use crate::report::{ExtractRequest, OutputDir, ReportLayout, ReportWriter, Summary};
+use crate::report::{ReportWriter, Summary};
 use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
 
@@ -88,17 +88,13 @@ impl Observer for () {
     fn advance(&mut self, _input_bytes: u64, _text_bytes: u64, _games: u64) {}
 }
 
-/// Everything one report run needs to know.
+/// Everything one report run needs to know besides where its games go
+/// (the sinks of its [`ReportWriter`]).
 #[derive(Debug, Clone, Default)]
 pub struct ReportConfig {
     pub inputs: Vec<Input>,
     /// Replay options: `--moves`, `--variant`.
     pub replay: ReplayOptions,
-    /// The extract files to write beside the report.
-    pub extracts: Vec<ExtractRequest>,
-    /// The report's columns and files (`--tags`, `--format`); its `moves`
-    /// follows `replay.moves`.
-    pub layout: ReportLayout,
     /// The `--tags` columns and `--where` conditions, read from each
     /// game's tags before it is replayed.
     pub select: TagQuery,
@@ -117,30 +113,25 @@ pub struct ReportOutcome {
     pub warnings: Vec<String>,
 }
 
-/// Replays every game of `config.inputs` on `pool` and writes the report
-/// into `out`. Files appear only when the run is complete, `summary.json`
-/// last; on an error or a cancellation, none do.
-pub fn run_report(
+/// Replays every game of `config.inputs` on `pool` and hands the chunks
+/// of games to the sinks of `writer`, in input order. The sinks' files
+/// appear only when the run is complete; on an error or a cancellation,
+/// none do.
+pub fn run_writer(
     config: &ReportConfig,
-    out: &OutputDir,
+    mut writer: ReportWriter,
     pool: &rayon::ThreadPool,
     cancel: &Cancel,
     observer: &mut dyn Observer,
 ) -> Result<ReportOutcome, ReportError> {
     let started = Instant::now();
     let main_cpu = thread_cpu_ns();
-    let threads = pool.current_num_threads();
     let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
-    let layout = ReportLayout {
-        moves: config.replay.moves,
-        ..config.layout.clone()
-    };
-    let mut writer = ReportWriter::create(out, &layout, &config.extracts, threads)?;
     writer.summary.options = config.options.clone();
     writer.summary.skipped = config.skipped.clone();
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
-    let split_threads = sizing::split_threads(threads);
+    let split_threads = sizing::split_threads(pool.current_num_threads());
     for input in &config.inputs {
         let mut sink = Sink {
             writer: &mut writer,
