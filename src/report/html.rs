@@ -250,20 +250,25 @@ pub fn render(stats: &HtmlStats, summary: &Summary, version: &str) -> String {
          <h1>pgnmill report</h1>"
     );
     banner(&mut out, &summary.inputs);
-    totals(&mut out, stats, version);
+    totals(&mut out, stats, summary, version);
     status_section(&mut out, stats, summary);
     outcome_section(&mut out, &summary.outcomes, stats);
     repetition_section(&mut out, stats);
     if stats.chess.games > 0 {
         missed_section(&mut out, stats);
-        castling_section(&mut out, stats);
+        castling_section(&mut out, stats, summary);
     }
     out.push_str("</body></html>\n");
     out
 }
 
+/// Games of `status` in a summary's count by status word.
+fn status_count(counts: &std::collections::BTreeMap<&'static str, u64>, status: Status) -> u64 {
+    counts.get(status.as_str()).copied().unwrap_or(0)
+}
+
 /// The opening paragraph: the run's totals, by kind of game.
-fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
+fn totals(out: &mut String, stats: &HtmlStats, summary: &Summary, version: &str) {
     let _ = write!(
         out,
         "<p id=\"totals\">pgnmill {v}: <span id=\"games\">{g}</span> games in the report, \
@@ -271,9 +276,9 @@ fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
          <span id=\"games-chess\">{c}</span> chess, <span id=\"games-xiangqi\">{x}</span> \
          xiangqi",
         v = esc(version),
-        g = stats.games,
-        r = stats.games_read,
-        n = stats.inputs.len(),
+        g = summary.games,
+        r = summary.games_read,
+        n = summary.inputs.len(),
         c = stats.chess.games,
         x = stats.xiangqi.games,
     );
@@ -291,8 +296,8 @@ fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
             " Chess: <span id=\"missed\">{m}</span> missed threefolds (threefolds that \
              ep-always misses and ep-if-legal finds), <span id=\"castling-conflicts\">{c}</span> \
              castling conflicts.",
-            m = stats.missed,
-            c = stats.castling_conflicts,
+            m = summary.missed_threefolds,
+            c = summary.castling_conflicts,
         );
     }
     out.push_str("</p>");
@@ -302,8 +307,7 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
     out.push_str("<h2>Games by status</h2>");
     let bars: Vec<Bar> = Status::ALL
         .iter()
-        .zip(stats.by_status)
-        .map(|(s, n)| Bar::count(s.as_str(), n))
+        .map(|s| Bar::count(s.as_str(), status_count(&summary.status, *s)))
         .collect();
     bar_chart(
         out,
@@ -341,10 +345,10 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         .map(|(i, s)| {
             let mut row = vec![
                 short(&i.name),
-                i.games_read.to_string(),
-                i.by_status.iter().sum::<u64>().to_string(),
+                s.games_read.to_string(),
+                s.games.to_string(),
             ];
-            row.extend(i.by_status.iter().map(u64::to_string));
+            row.extend(Status::ALL.iter().map(|st| status_count(&s.status, *st).to_string()));
             if warnings {
                 row.push(warning_cell(s));
             }
@@ -353,10 +357,10 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         .collect();
     let mut total = vec![
         "all inputs".to_string(),
-        stats.games_read.to_string(),
-        stats.games.to_string(),
+        summary.games_read.to_string(),
+        summary.games.to_string(),
     ];
-    total.extend(stats.by_status.iter().map(u64::to_string));
+    total.extend(Status::ALL.iter().map(|st| status_count(&summary.status, *st).to_string()));
     if warnings {
         total.push(String::new());
     }
@@ -566,12 +570,12 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
     );
 }
 
-fn castling_section(out: &mut String, stats: &HtmlStats) {
+fn castling_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
     let _ = write!(
         out,
         "<h2>Castling conflicts</h2><p>{} games have a [FEN] castling field that \
          contradicts the board (castling.csv has them all).</p>",
-        stats.castling_conflicts
+        summary.castling_conflicts
     );
     if stats.castling.is_empty() {
         return;

@@ -36,7 +36,6 @@ impl Sink for SummarySink {
     }
 
     fn write(&mut self, chunk: SinkChunk<'_>) -> Result<Option<Encoded>, OutputError> {
-        self.stats.read(chunk.games_read);
         for g in chunk.facts {
             self.stats.add(g);
         }
