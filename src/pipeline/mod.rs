@@ -1,21 +1,21 @@
 //! The report run: every stage put together, overlapped so that replay
 //! workers never wait for reading or writing.
 //!
-//! 1. A producer thread per input ([`producer`]) opens it
+//! 1. A producer thread per input (`producer`) opens it
 //!    ([`crate::source`]) and cuts it into game-aligned batches
 //!    ([`crate::pgn::Batches`]) ahead of the workers, through a bounded
 //!    channel.
 //! 2. The rayon pool (`-j N` threads) replays each run of games as one task
-//!    ([`task`]: decode, [`crate::replay`], format rows with
-//!    [`crate::report::ChunkBuilder`]); [`sizing`] says how large a task is.
+//!    (`task`: decode, [`crate::replay`], format rows with
+//!    [`crate::report::ChunkBuilder`]); `sizing` says how large a task is.
 //! 3. The main thread writes the chunks strictly in input order as they
-//!    arrive ([`reorder`]), so the files are byte-identical whatever the
+//!    arrive (`reorder`), so the files are byte-identical whatever the
 //!    number of threads.
 //!
 //! Memory stays flat in the input size: at most two batches are being
 //! replayed or written and the producer holds one more, whatever the
 //! input's length; of their chunks at most four a thread are out at once,
-//! their rows in buffers that are reused ([`spare`]), never given back and
+//! their rows in buffers that are reused (`spare`), never given back and
 //! faulted in again.
 //!
 //! A run can be cancelled ([`Cancel`], set by the command line on SIGINT):

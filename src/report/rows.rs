@@ -25,7 +25,7 @@ pub struct CastlingRow<'a> {
 }
 
 /// Where a row's fields go, in column order: the CSV bytes
-/// ([`CsvRecords`]) or the typed columns of a Parquet row group
+/// (`CsvRecords`) or the typed columns of a Parquet row group
 /// (`super::parquet::ArrowRows`). The row writes its fields once, here, so
 /// both files hold the same values in the same order.
 pub trait FieldSink {

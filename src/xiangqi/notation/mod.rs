@@ -2,11 +2,11 @@
 //! read and written against a board; WinBoard SAN (`Che2`) read.
 //!
 //! Reading works in two steps. A notation module turns the text into a
-//! [`spec::MoveSpec`] — "the front red chariot goes forward one" — without
-//! looking at the board; [`resolve`] then finds the one legal move that fits.
+//! `spec::MoveSpec` — "the front red chariot goes forward one" — without
+//! looking at the board; `resolve` then finds the one legal move that fits.
 //! So a text is accepted exactly when it names one legal move, and the error
 //! for any other text says which piece was missing, which move was illegal or
-//! which moves were all meant. Writing follows the **[default]** forms of
+//! which moves were all meant. Writing follows the **default** forms of
 //! `docs/xiangqi-notation.md`.
 //!
 //! The notation code sees the board only through [`NotationBoard`], so it
@@ -283,7 +283,7 @@ pub fn parse_move_as(
     }
 }
 
-/// Writes `m` in `notation`, in the [default] form of docs/xiangqi-notation.md.
+/// Writes `m` in `notation`, in the default form of docs/xiangqi-notation.md.
 ///
 /// A move that the board cannot describe (no piece of the side to move on
 /// its origin, or a shape no piece has) cannot be written in Chinese or WXF;
