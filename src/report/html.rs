@@ -348,7 +348,11 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
                 s.games_read.to_string(),
                 s.games.to_string(),
             ];
-            row.extend(Status::ALL.iter().map(|st| status_count(&s.status, *st).to_string()));
+            row.extend(
+                Status::ALL
+                    .iter()
+                    .map(|st| status_count(&s.status, *st).to_string()),
+            );
             if warnings {
                 row.push(warning_cell(s));
             }
@@ -360,7 +364,11 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         summary.games_read.to_string(),
         summary.games.to_string(),
     ];
-    total.extend(Status::ALL.iter().map(|st| status_count(&summary.status, *st).to_string()));
+    total.extend(
+        Status::ALL
+            .iter()
+            .map(|st| status_count(&summary.status, *st).to_string()),
+    );
     if warnings {
         total.push(String::new());
     }
