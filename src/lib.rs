@@ -25,7 +25,12 @@
 //!   DhtmlXQ) read into one game form and written as PGN, which the replay
 //!   and `convert` then read like any PGN game.
 //! - [`variant`]: which rules a game is played by.
-//! - [`replay`]: one game in, one [`replay::GameRecord`] out.
+//! - [`openings`]: opening tables (lichess's compiled in) and the lichess
+//!   rule that names a game's opening.
+//! - [`replay`]: one game in, one [`replay::GameRecord`] out, with its
+//!   `line_key` and opening.
+//! - [`duplicates`]: which games copy an earlier or longer one, from one
+//!   small entry per game.
 //! - [`report`]: records to CSV rows, the summary and the extract files.
 //! - [`output`]: files that appear only when complete.
 //! - [`pipeline`]: the whole report run, overlapped on all cores.
@@ -38,7 +43,9 @@
 
 pub mod chess;
 pub mod convert;
+pub mod duplicates;
 pub mod fenlist;
+pub mod openings;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;

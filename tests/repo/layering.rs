@@ -14,8 +14,20 @@ use std::path::{Path, PathBuf};
 /// record's games as PGN, checking moves with the kernel for `convert`, and
 /// before `replay` and `pipeline`, which read that PGN like any other.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output",
-    "report", "convert", "pipeline",
+    "source",
+    "pgn",
+    "chess",
+    "xiangqi",
+    "records",
+    "fenlist",
+    "variant",
+    "openings",
+    "replay",
+    "duplicates",
+    "output",
+    "report",
+    "convert",
+    "pipeline",
 ];
 
 /// Modules a stage may not name although they come earlier: the kernels
