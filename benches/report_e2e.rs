@@ -113,10 +113,7 @@ fn stages(c: &mut Criterion) {
     let reader = Batches::from_shared(path, bytes.clone(), &opts);
     let encoding = reader.encoding();
     let batches: Vec<_> = reader.filter_map(Result::ok).collect();
-    let options = ReplayOptions {
-        moves: false,
-        variant: None,
-    };
+    let options = ReplayOptions::default();
     g.bench_function("replay+format", |b| {
         b.iter(|| {
             let mut rows = 0;

@@ -112,7 +112,7 @@ fn report_in_process(out: &Path, threads: usize) {
         inputs,
         replay: pgnmill::replay::ReplayOptions {
             moves: true,
-            variant: None,
+            ..Default::default()
         },
         layout: pgnmill::report::ReportLayout {
             moves: true,
