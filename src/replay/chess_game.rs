@@ -53,10 +53,18 @@ pub(crate) fn replay(
     }
 }
 
-/// The trails of a game from `pos`: lichess names only standard chess
-/// from the standard start without a `[FEN]` tag.
-fn trails(pos: &Position, fen: Option<&str>, variant: &str, curation: &CurationOptions) -> Trails {
-    let standard = fen.is_none() && pos.mode() == CastlingMode::Standard;
+/// The trails of a game from `pos`, played under `mode` (a Chess960 game
+/// without `[FEN]` starts from the standard array, `pos` then in standard
+/// mode): lichess names only standard chess from the standard start
+/// without a `[FEN]` tag.
+fn trails(
+    pos: &Position,
+    fen: Option<&str>,
+    mode: CastlingMode,
+    variant: &str,
+    curation: &CurationOptions,
+) -> Trails {
+    let standard = fen.is_none() && mode == CastlingMode::Standard;
     let line = if standard {
         LineRecorder::chess_start()
     } else {
@@ -88,7 +96,7 @@ fn replay_main_line<const MOVES: bool>(
             return None;
         }
     };
-    let mut trails = trails(&pos, fen, &out.variant, curation);
+    let mut trails = trails(&pos, fen, mode, &out.variant, curation);
     out.castling_conflict = castling_conflict;
     let mut moves = MOVES.then(String::new);
     let mut ply: u32 = 0;

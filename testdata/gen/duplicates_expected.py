@@ -288,6 +288,9 @@ def write_cases(path):
                              "Nxa5 13. Rxa5 b6 14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 "
                              "18. Nxd2 Qc7 19. Qf3 Qxc2"),
         pgn(tags("Y", "Z", FEN="8/P6k/8/8/8/8/8/K7 w - - 0 1", SetUp="1"), "1. a8=N Kg6 2. Nb6 Kf5"),
+        # 29: Chess960 without [FEN] (the standard array), castling: game
+        # 15 again, not game 16 (chess).
+        pgn(tags("K", "L", Variant="Chess960"), first_plies(RUY, 12)),
     ]
     with open(path, "w") as f:
         f.write("".join(games))

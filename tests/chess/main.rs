@@ -12,6 +12,7 @@ mod chess_vectors;
 mod duplicates;
 mod fen_problems;
 mod fuzz_regressions;
+mod openings;
 mod perft_messages;
 
 #[path = "../support/mod.rs"]
