@@ -118,3 +118,49 @@ fn a_xiangqi_table_names_xiangqi_games() {
     let record = replay_game(fen.as_bytes(), 1, &options);
     assert_eq!(record.curation.opening.hit, None);
 }
+
+/// The 438 games of a lichess dump of May 2025 (testdata/corpus) carry the
+/// `[ECO]` and `[Opening]` lichess gave them with its table of that month:
+/// `--openings` with that table (testdata/openings/lichess-2025-04-13,
+/// lichess-org/chess-openings at 1e927b9) names every one of them alike.
+/// The compiled-in table, newer, names some differently, and says so in
+/// `opening_conflict`.
+#[test]
+fn lichess_games_are_named_as_lichess_named_them() {
+    let file = "testdata/corpus/lichess-2025-05-blitz-sample.pgn";
+    let dir = root().join("testdata/openings/lichess-2025-04-13");
+    let tables: Vec<_> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|f| dir.join(format!("{f}.tsv")))
+        .collect();
+    let mut options = ReplayOptions::default();
+    options.curation.openings = Some(Arc::new(OpeningBook::from_files(&tables).expect("tables")));
+    let bytes = std::fs::read(root().join(file)).expect("corpus file");
+    let mut agree = 0;
+    let mut wrong = Vec::new();
+    for (i, span) in split_all(&bytes, false).iter().enumerate() {
+        let start = span.offset as usize;
+        let record = replay_game(&bytes[start..start + span.len], span.line, &options);
+        let game = pgnmill::pgn::GameText::new(&bytes[start..start + span.len], span.line);
+        let tag = |name: &str| {
+            String::from_utf8(game.tag(name).unwrap_or_default().into_owned()).expect("UTF-8")
+        };
+        let recorded = (tag("ECO"), tag("Opening"));
+        let opening = &record.curation.opening;
+        let got = opening.hit.as_ref().map_or(("?".into(), "?".into()), |h| {
+            (h.eco().to_string(), h.name().to_string())
+        });
+        if got == recorded && opening.conflict.is_none() {
+            agree += 1;
+        } else {
+            wrong.push(format!("game {}: {got:?}, recorded {recorded:?}", i + 1));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(agree, 438);
+    let conflicts = columns(file, &ReplayOptions::default())
+        .iter()
+        .filter(|c| !c[3].is_empty())
+        .count();
+    assert_eq!(conflicts, 11, "games the compiled-in table names otherwise");
+}
