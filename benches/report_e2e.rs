@@ -110,10 +110,7 @@ fn stages(c: &mut Criterion) {
     let reader = Batches::from_shared(path, bytes.clone(), &opts);
     let encoding = reader.encoding();
     let batches: Vec<_> = reader.filter_map(Result::ok).collect();
-    let options = ReplayOptions {
-        moves: false,
-        variant: None,
-    };
+    let options = ReplayOptions::default();
     let plan = ChunkPlan {
         rows: vec![std::sync::Arc::new(CsvFormat::new(false))],
         ..ChunkPlan::default()

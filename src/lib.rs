@@ -114,7 +114,12 @@
 //!   DhtmlXQ) read into one game form and written as PGN, which the replay
 //!   and `convert` then read like any PGN game.
 //! - [`variant`]: which rules a game is played by.
-//! - [`replay`]: one game in, one [`GameRecord`] out.
+//! - [`openings`]: opening tables (lichess's compiled in) and the lichess
+//!   rule that names a game's opening.
+//! - [`replay`]: one game in, one [`GameRecord`] out, with its `line_key`
+//!   and opening.
+//! - [`duplicates`]: which games copy an earlier or longer one, from one
+//!   small entry per game.
 //! - [`report`]: the column table, game rows to sinks (CSV, Parquet,
 //!   report.html and summary.json, extracts, an Arrow stream), the totals.
 //! - [`output`]: files that appear only when complete.
@@ -129,8 +134,10 @@
 
 pub mod chess;
 pub mod convert;
+pub mod duplicates;
 pub mod fenlist;
 pub mod job;
+pub mod openings;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;

@@ -3,7 +3,9 @@
 //! conventions. Nothing here knows about files, threads or CSV.
 
 mod chess_game;
+mod curation;
 mod draw_rules;
+pub mod line;
 mod outcome;
 mod record;
 mod repetition;
@@ -12,6 +14,7 @@ mod unclosed;
 mod xiangqi_game;
 mod xiangqi_rules;
 
+pub use curation::{CurationFacts, CurationOptions};
 pub use outcome::{
     GameOver, MatingMaterial, Outcome, PerpetualCheck, Termination, result_conflict,
     xiangqi_result_conflict,
@@ -204,6 +207,8 @@ pub struct ReplayOptions {
     pub moves: bool,
     /// `--variant` other than `auto`: replay every game by these rules.
     pub variant: Option<GameVariant>,
+    /// Line keys and opening names (`--duplicates`, `--openings`).
+    pub curation: CurationOptions,
 }
 
 /// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
@@ -284,17 +289,17 @@ fn replay<'a>(
         String::new(),
     );
     record.start_fen = start_fen;
-    match variant {
+    let trails = match variant {
         GameVariant::Chess | GameVariant::Chess960 => {
             let mode = if variant == GameVariant::Chess960 {
                 CastlingMode::Chess960
             } else {
                 CastlingMode::Standard
             };
-            chess_game::replay(&game, fen, mode, headers.any, options, &mut record);
+            chess_game::replay(&game, fen, mode, headers.any, options, &mut record)
         }
         GameVariant::Xiangqi => {
-            xiangqi_game::replay(&game, fen, headers.any, options, at, &mut record);
+            xiangqi_game::replay(&game, fen, headers.any, options, at, &mut record)
         }
         GameVariant::Unsupported(name) => {
             // The `variant` column holds only the three rules pgnmill
@@ -302,12 +307,24 @@ fn replay<'a>(
             record.error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
+            None
         }
-    }
+    };
     if let Some(tag) = headers.unclosed_tag
         && record.status == Status::Ok
     {
         (record.status, record.error) = unclosed::tag(tag);
+    }
+    if let Some(trails) = trails {
+        let eco = headers.eco.is_some().then(|| text(&headers.eco));
+        let opening = headers.opening.is_some().then(|| text(&headers.opening));
+        record.curation = trails.finish(
+            record.status,
+            record.final_fen_ep_legal(),
+            record.plies,
+            (eco.as_deref(), opening.as_deref()),
+            &options.curation,
+        );
     }
     record
 }

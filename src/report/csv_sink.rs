@@ -253,6 +253,7 @@ mod tests {
                 perpetual_check: None,
                 natural_limit_ply: None,
             },
+            curation: Default::default(),
         }
     }
 

@@ -113,7 +113,7 @@ fn report_in_process(out: &Path, threads: usize) {
     let options = ReportOptions {
         replay: pgnmill::replay::ReplayOptions {
             moves: true,
-            variant: None,
+            ..Default::default()
         },
         ..ReportOptions::default()
     };

@@ -17,8 +17,21 @@ use std::path::{Path, PathBuf};
 /// record's games as PGN, checking moves with the kernel for `convert`, and
 /// before `replay` and `pipeline`, which read that PGN like any other.
 const STAGES: &[&str] = &[
-    "source", "pgn", "chess", "xiangqi", "records", "fenlist", "variant", "replay", "output",
-    "report", "convert", "pipeline", "job",
+    "source",
+    "pgn",
+    "chess",
+    "xiangqi",
+    "records",
+    "fenlist",
+    "variant",
+    "openings",
+    "replay",
+    "duplicates",
+    "output",
+    "report",
+    "convert",
+    "pipeline",
+    "job",
 ];
 
 /// Modules a stage may not name although they come earlier: the kernels
