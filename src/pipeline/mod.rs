@@ -41,7 +41,7 @@ use std::time::Instant;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::select::TagQuery;
 use crate::replay::ReplayOptions;
-use crate::report::summary::{InputWarning, RunOptions, WarningKind};
+use crate::report::summary::RunOptions;
 use crate::report::{ExtractRequest, OutputDir, ReportLayout, ReportWriter, Summary};
 use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
@@ -157,14 +157,6 @@ pub fn run_report(
             Err(InputEnd::Fatal(e)) => return Err(e),
         };
         if let Some(summary) = writer.summary.inputs.last_mut() {
-            // A binary file: one warning, and no rows.
-            if let Some(why) = &summary.unsupported {
-                let warning = InputWarning {
-                    kind: WarningKind::of_refusal(why),
-                    message: format!("{}: {why}", input.path.display()),
-                };
-                summary.warnings.insert(0, warning);
-            }
             if let Some(why) = end {
                 summary.broke_off(why);
             }
