@@ -330,7 +330,7 @@ fn convert_input(
     let mut passed_here: u64 = 0;
     let mut read = Read::Whole;
     for batch in Batches::new(text, &opts) {
-        super::interrupt::check(cancel, &name)?;
+        CliError::check_cancel(cancel, &name)?;
         let batch = match batch {
             Ok(batch) => batch,
             Err(e) => {

@@ -253,7 +253,7 @@ fn audit_input(
     let lines = TextLines::new(text);
     let mut read = Read::Whole;
     for line in lines {
-        super::interrupt::check(cancel, &source_name)?;
+        CliError::check_cancel(cancel, &source_name)?;
         let line = match line {
             Ok(line) => line,
             Err(e) => {
