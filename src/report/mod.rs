@@ -19,6 +19,7 @@ mod html;
 mod html_chart;
 mod html_outcomes;
 pub mod html_stats;
+mod html_table;
 mod html_warnings;
 mod output;
 pub mod parquet;
