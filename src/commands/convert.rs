@@ -13,7 +13,7 @@ use pgnmill::pipeline::Cancel;
 use pgnmill::records::{Checked, read_records, write_pgn};
 use pgnmill::replay::{ReplayOptions, Status, replay_text};
 use pgnmill::source::{
-    Encoding, Input, Listing, ReadOptions, RecordFormat, decode_game, expand_inputs_noted,
+    Encoding, Input, Listing, Opened, ReadOptions, RecordFormat, decode_game, expand_inputs_noted,
 };
 use pgnmill::xiangqi::notation::Notation;
 use rayon::prelude::*;
@@ -315,22 +315,22 @@ fn convert_input(
 ) -> Result<Read, CliError> {
     let name = input.path.to_string_lossy().into_owned();
     let opts = ReadOptions::default();
-    let source = input.open(&opts)?;
-    if let Some(why) = source.unsupported() {
-        return Ok(Read::Refused(why.to_string()));
-    }
-    if let Some((format, bytes)) = source.record() {
-        return convert_records(&name, format, bytes, args, sink, totals);
-    }
-    let encoding = source.encoding();
+    let text = match input.open(&opts)? {
+        Opened::Text(text) => text,
+        Opened::Records(file) => {
+            return convert_records(&name, file.format(), file.bytes(), args, sink, totals);
+        }
+        Opened::Refused(refusal) => return Ok(Read::Refused(refusal.why)),
+    };
+    let encoding = text.encoding();
     let to = args.to.notation();
     let mut written_upto: u64 = 0;
     let mut last: Option<Batch> = None;
     let mut first = true;
     let mut passed_here: u64 = 0;
     let mut read = Read::Whole;
-    for batch in Batches::new(source, &opts) {
-        super::interrupt::check(cancel, &name)?;
+    for batch in Batches::new(text, &opts) {
+        CliError::check_cancel(cancel, &name)?;
         let batch = match batch {
             Ok(batch) => batch,
             Err(e) => {

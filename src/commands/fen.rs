@@ -12,7 +12,9 @@ use super::strict::{Read, Unread};
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::read_records;
-use pgnmill::source::{Input, Listing, ReadOptions, SourceError, TextLines, expand_inputs_noted};
+use pgnmill::source::{
+    Input, Listing, Opened, ReadOptions, RecordFile, SourceError, TextLines, expand_inputs_noted,
+};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -239,31 +241,19 @@ fn audit_input(
     csv: &mut CsvRows<'_>,
 ) -> Result<Read, CliError> {
     let source_name = input.path.display().to_string();
-    let source = input.open(&ReadOptions::default())?;
-    if let Some(why) = source.unsupported() {
-        return Ok(Read::Refused(not_a_list(why)));
-    }
-    if let Some((format, bytes)) = source.record() {
-        return Ok(match read_records(format, bytes) {
-            Ok(games) => {
-                let rows: Vec<FenRow> = (0..)
-                    .zip(&games)
-                    .map(|(i, game)| fenlist::audit_record_game(&source_name, i, game))
-                    .collect();
-                csv.write(&rows, totals)?;
-                Read::Whole
-            }
-            Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
-        });
-    }
+    let text = match input.open(&ReadOptions::default())? {
+        Opened::Text(text) => text,
+        Opened::Records(file) => return audit_records(&source_name, &file, totals, csv),
+        Opened::Refused(refusal) => return Ok(Read::Refused(not_a_list(&refusal.why))),
+    };
     let opts = args.options();
     let mut state = FileState::default();
     let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
     let mut first_record_seen = false;
-    let lines = TextLines::new(source);
+    let lines = TextLines::new(text);
     let mut read = Read::Whole;
     for line in lines {
-        super::interrupt::check(cancel, &source_name)?;
+        CliError::check_cancel(cancel, &source_name)?;
         let line = match line {
             Ok(line) => line,
             Err(e) => {
@@ -295,6 +285,27 @@ fn audit_input(
     }
     totals.perft_lines += state.perft_lines;
     Ok(read)
+}
+
+/// The rows of a xiangqi record file: one a record, its start position.
+fn audit_records(
+    source_name: &str,
+    file: &RecordFile,
+    totals: &mut Totals,
+    csv: &mut CsvRows<'_>,
+) -> Result<Read, CliError> {
+    let format = file.format();
+    Ok(match read_records(format, file.bytes()) {
+        Ok(games) => {
+            let rows: Vec<FenRow> = (0..)
+                .zip(&games)
+                .map(|(i, game)| fenlist::audit_record_game(source_name, i, game))
+                .collect();
+            csv.write(&rows, totals)?;
+            Read::Whole
+        }
+        Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
+    })
 }
 
 /// A line that holds a record or a `.perft` line: not blank, not a `#`

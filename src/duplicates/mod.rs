@@ -20,7 +20,7 @@
 //! order (exact copies and transpositions are settled there), then
 //! [`Detector::probe`] takes each game's line again (from a spill file or
 //! a second read) and looks each of its prefixes up among the lines
-//! pushed, a cheap 64-bit chained hash per ply ([`chain`]) checked against
+//! pushed, a cheap 64-bit chained hash per ply (`chain`) checked against
 //! a bit filter first, a candidate confirmed by its `line_key`. Memory per
 //! game is stated on [`Detector`].
 

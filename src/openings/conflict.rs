@@ -1,7 +1,7 @@
 //! `opening_conflict`: the recorded `[ECO]` and `[Opening]` tags against
 //! the opening the moves give.
 
-use super::OpeningHit;
+use super::hit::OpeningHit;
 
 /// What the recorded tags say that the moves do not, or `None`. A tag
 /// counts when present with a value other than empty or `?`.

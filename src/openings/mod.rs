@@ -18,10 +18,12 @@
 
 mod book;
 mod conflict;
+mod hit;
 mod trail;
 
 pub use book::{OpeningBook, OpeningsError, TableKind};
 pub use conflict::conflict;
+pub use hit::{OpeningFacts, OpeningHit};
 pub use trail::OpeningTrail;
 
 use std::sync::{Arc, LazyLock};
@@ -50,46 +52,6 @@ pub fn compiled_in() -> &'static Arc<OpeningBook> {
         Arc::new(book)
     });
     &BOOK
-}
-
-/// A game's opening: the table entry of the deepest hit and its ply.
-#[derive(Clone, Debug)]
-pub struct OpeningHit {
-    book: Arc<OpeningBook>,
-    entry: u32,
-    /// `opening_ply`: the ply (from 1) after which the position was found.
-    pub ply: u32,
-}
-
-impl PartialEq for OpeningHit {
-    fn eq(&self, other: &Self) -> bool {
-        self.eco() == other.eco() && self.name() == other.name() && self.ply == other.ply
-    }
-}
-
-impl Eq for OpeningHit {}
-
-impl OpeningHit {
-    /// `eco`: the entry's ECO code as the table writes it.
-    pub fn eco(&self) -> &str {
-        self.book.entry(self.entry).0
-    }
-
-    /// `opening`: the entry's name.
-    pub fn name(&self) -> &str {
-        self.book.entry(self.entry).1
-    }
-}
-
-/// What the replay found of a game's opening.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OpeningFacts {
-    /// `eco`, `opening`, `opening_ply`; `None` for games the rule does not
-    /// name (Chess960, a `[FEN]` start, no hit).
-    pub hit: Option<OpeningHit>,
-    /// `opening_conflict`: the recorded `[ECO]`/`[Opening]` that differ
-    /// from the hit ([`conflict`]).
-    pub conflict: Option<String>,
 }
 
 #[cfg(test)]

@@ -23,7 +23,10 @@
 //! thread checks after every chunk it writes and every 50 ms while it waits
 //! (for a producer blocked on a pipe, say).
 
+mod cancel;
+mod config;
 mod error;
+mod observer;
 mod producer;
 mod reorder;
 mod sizing;
@@ -31,78 +34,17 @@ mod spare;
 mod stages;
 mod task;
 
+pub use cancel::Cancel;
+pub use config::ReportConfig;
 pub use error::ReportError;
+pub use observer::Observer;
 pub use stages::StageTimes;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::cpu_time::thread_cpu_ns;
-use crate::pgn::select::TagQuery;
-use crate::replay::ReplayOptions;
-use crate::report::summary::{InputWarning, RunOptions, WarningKind};
 use crate::report::{ReportWriter, Summary};
-use crate::source::{Input, Skipped};
 use reorder::{InputEnd, Sink};
-
-/// A request to stop a run early, shared by whoever asks (a signal
-/// handler) and the threads of the run, which look at it often.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A token that has not been set.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Asks the run to stop; returns whether it had been asked before.
-    pub fn request(&self) -> bool {
-        self.0.swap(true, Ordering::SeqCst)
-    }
-
-    /// True once the run was asked to stop.
-    pub fn requested(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// The flag behind the token, for a signal handler to set (one that
-    /// may only store to an atomic, as signal handlers must).
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.0)
-    }
-}
-
-/// What a report run is told to watch: progress, as the rows are written.
-pub trait Observer {
-    /// `games` more games are written; `input_bytes` more of the current
-    /// input itself (compressed bytes, for a compressed input: the unit of
-    /// its size on disk) and `text_bytes` more of its text (decompressed,
-    /// the unit of `summary.json` `bytes`) are behind them.
-    fn advance(&mut self, input_bytes: u64, text_bytes: u64, games: u64);
-}
-
-/// Watches nothing.
-impl Observer for () {
-    fn advance(&mut self, _input_bytes: u64, _text_bytes: u64, _games: u64) {}
-}
-
-/// Everything one report run needs to know besides where its games go
-/// (the sinks of its [`ReportWriter`]).
-#[derive(Debug, Clone, Default)]
-pub struct ReportConfig {
-    pub inputs: Vec<Input>,
-    /// Replay options: `--moves`, `--variant`.
-    pub replay: ReplayOptions,
-    /// The `--tags` columns and `--where` conditions, read from each
-    /// game's tags before it is replayed.
-    pub select: TagQuery,
-    /// What `summary.json` records of how the run was asked for.
-    pub options: RunOptions,
-    /// What the search for the inputs passed over, for `summary.json`.
-    pub skipped: Skipped,
-}
 
 /// A finished run: its totals, the CPU time of each stage, and the
 /// warnings of its inputs, in order (each input's are in its summary too).
@@ -148,14 +90,6 @@ pub fn run_writer(
             Err(InputEnd::Fatal(e)) => return Err(e),
         };
         if let Some(summary) = writer.summary.inputs.last_mut() {
-            // A binary file: one warning, and no rows.
-            if let Some(why) = &summary.unsupported {
-                let warning = InputWarning {
-                    kind: WarningKind::of_refusal(why),
-                    message: format!("{}: {why}", input.path.display()),
-                };
-                summary.warnings.insert(0, warning);
-            }
             if let Some(why) = end {
                 summary.broke_off(why);
             }

@@ -83,12 +83,12 @@ pub(super) fn run_input(
                 "cannot start the reading thread for {name}: {e}"
             )))
         })?;
-    let (encoding, compression, unsupported) = match recv(&batch_rx, &name, cancel)? {
+    let (encoding, compression, refused) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
             compression,
-            unsupported,
-        }) => (encoding, compression, unsupported),
+            refused,
+        }) => (encoding, compression, refused),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
@@ -103,7 +103,12 @@ pub(super) fn run_input(
         encoding.name().to_string(),
         compression.name().to_string(),
     );
-    summary.unsupported = unsupported;
+    if let Some((kind, why)) = refused {
+        // Not read at all: one warning, first, and no rows.
+        let message = format!("{}: {why}", input.path.display());
+        summary.warn(WarningKind::of_refusal(kind), message);
+        summary.unsupported = Some(why);
+    }
     sink.writer.begin_input(summary);
     let plan = sink.writer.chunk_plan().clone();
     let job = Job {

@@ -9,10 +9,9 @@
 //! be copied once more into the page, and this runs for every field of
 //! every game.
 
-use super::column_table::UsualFields;
-use super::columns::{Column, ColumnType};
+use super::column::{Column, ColumnType};
 use super::csv_record::clean_text;
-use super::rows::FieldSink;
+use super::rows::{FieldSink, UsualFields};
 use crate::simd::quote::has_control;
 use arrow_array::builder::BooleanBufferBuilder;
 use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array};

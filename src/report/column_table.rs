@@ -11,9 +11,6 @@
 //! and the writer then tests the run once and writes its fields at once,
 //! from values the macro joins at compile time.
 
-use super::columns::ColumnType;
-use super::rows::FieldSink;
-
 /// A column's value compared with its usual value, written as its CSV
 /// field: text is itself, an absent number the empty field.
 pub(crate) trait Usual {
@@ -38,26 +35,6 @@ impl Usual for Option<u32> {
     #[inline(always)]
     fn is_usual(&self, field: &str) -> bool {
         self.is_none() && field.is_empty()
-    }
-}
-
-/// The usual values of a run of columns: the fields one by one (with
-/// their types) and as one piece of CSV text.
-pub struct UsualFields {
-    pub fields: &'static [(ColumnType, &'static str)],
-    /// The fields joined by commas, as a CSV row holds them.
-    pub csv: &'static str,
-}
-
-impl UsualFields {
-    /// Writes the fields one by one (a sink that has nothing faster).
-    pub fn write_each<S: FieldSink + ?Sized>(&self, w: &mut S) {
-        for &(kind, field) in self.fields {
-            match kind {
-                ColumnType::Int32 => w.int32(None),
-                _ => w.plain_text(field),
-            }
-        }
     }
 }
 

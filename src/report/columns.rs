@@ -8,62 +8,21 @@
 
 use std::borrow::Cow;
 
-use super::column_table::{Usual, UsualFields, game_columns};
-use super::format::GameLocation;
-use super::rows::FieldSink;
+use super::column_table::{Usual, game_columns};
+use super::rows::{FieldSink, UsualFields};
 use crate::replay::GameRecord;
 
-/// What a column holds, which fixes its Parquet type: the schema follows
-/// from the options, never from the data (a reader that infers types from
-/// the first rows gets `round` wrong on a xiangqi report).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ColumnType {
-    /// UTF-8 text, never null (empty when there is nothing to say).
-    Text,
-    /// A signed 64-bit count or position, always present.
-    Int64,
-    /// A signed 32-bit ply or count, null when the CSV field is empty.
-    Int32,
-    /// `true` or `false`, always present.
-    Bool,
-}
-
-impl ColumnType {
-    /// How the README and the HTML report name the type.
-    pub fn name(self) -> &'static str {
-        match self {
-            ColumnType::Text => "text",
-            ColumnType::Int64 => "int64",
-            ColumnType::Int32 => "int32 (nullable)",
-            ColumnType::Bool => "boolean",
-        }
-    }
-}
-
-/// One column: its name in the CSV header and the Parquet schema, its
-/// type, and what it holds (its line in docs/reports.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Column {
-    pub name: Cow<'static, str>,
-    pub kind: ColumnType,
-    pub doc: &'static str,
-}
-
-impl Column {
-    const fn new(name: &'static str, kind: ColumnType) -> Self {
-        Column::described(name, kind, "")
-    }
-
-    const fn described(name: &'static str, kind: ColumnType, doc: &'static str) -> Self {
-        Column {
-            name: Cow::Borrowed(name),
-            kind,
-            doc,
-        }
-    }
-}
-
+pub use super::column::{Column, ColumnType};
 use ColumnType::{Int64, Text};
+
+/// Where a game is: the first four columns of both CSV files.
+#[derive(Copy, Clone, Debug)]
+pub struct GameLocation<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+    pub line: u64,
+}
 
 /// A game as the column table reads it: where it is and what its replay
 /// found.

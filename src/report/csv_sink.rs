@@ -196,7 +196,8 @@ mod tests {
         CastlingConflict, GameOver, GameTags, MatingMaterial, Outcome, RepetitionStats, Termination,
     };
     use crate::replay::{GameRecord, Status};
-    use crate::report::format::{GameLocation, games_header};
+    use crate::report::columns::GameLocation;
+    use crate::report::format::games_header;
 
     /// The first game of `source`, at its first byte.
     fn first_game_of(source: &str) -> GameLocation<'_> {

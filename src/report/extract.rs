@@ -4,6 +4,7 @@
 //! own output ([`extract_first_line`]): a later folder search passes it over
 //! instead of reading the extracted games a second time.
 
+use super::facts::GameFacts;
 use crate::output::AtomicFile;
 use crate::output::OutputError;
 use crate::source::extract_first_line;
@@ -33,6 +34,16 @@ pub struct ExtractRequest {
 }
 
 impl ExtractKind {
+    /// Whether a game with these facts belongs in an extract of this kind.
+    pub fn takes(self, g: &GameFacts) -> bool {
+        match self {
+            ExtractKind::Missed => g.missed_threefold,
+            ExtractKind::Castling => g.castling_conflict,
+            ExtractKind::Errors => g.status.is_broken(),
+            ExtractKind::Conflicts => g.outcome.result_conflict,
+        }
+    }
+
     /// The word `--extract` takes.
     pub fn name(self) -> &'static str {
         match self {
@@ -191,7 +202,7 @@ impl super::sink::Sink for ExtractFile {
         chunk: super::sink::SinkChunk<'_>,
     ) -> Result<Option<super::sink::Encoded>, OutputError> {
         for g in chunk.facts {
-            if g.is(self.kind) {
+            if self.kind.takes(g) {
                 self.append(&(chunk.game_text)(&g.span))?;
             }
         }

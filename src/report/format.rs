@@ -1,18 +1,9 @@
 //! The shape of a report (its columns and files), where a game is, and
 //! the header lines of the CSV files.
 
-use super::chunk::FactsPlan;
 use super::columns::{CASTLING_COLUMNS, Column};
 use super::csv_record::clean_text;
-
-/// Where a game is: the first four columns of both CSV files.
-#[derive(Copy, Clone, Debug)]
-pub struct GameLocation<'a> {
-    pub source: &'a str,
-    pub game: u64,
-    pub offset: u64,
-    pub line: u64,
-}
+use super::facts::FactsPlan;
 
 /// The header line of `games.csv` for `columns` ([`super::columns::game_columns`]).
 pub fn games_header(columns: &[Column]) -> Vec<u8> {

@@ -14,28 +14,14 @@
 
 use super::classes::TIME_CONTROL_CLASSES;
 use super::columns::GAME_COLUMNS;
-use super::html_chart::{Bar, ChartText, Scale, bar_chart};
+use super::html_chart::{Bar, ChartText, Scale, bar_chart, chart_with_table};
 use super::html_outcomes::outcome_section;
 use super::html_stats::{Counts, HtmlStats, Tally};
+use super::html_table::{esc, table};
 use super::html_warnings::{banner, has_warnings, warning_cell};
 use super::summary::Summary;
 use crate::replay::Status;
 use std::fmt::Write;
-
-/// `text` with `&`, `<`, `>` and `"` escaped.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// `part` of `whole` in percent, two decimals; `-` of nothing.
 fn rate(part: u64, whole: u64) -> String {
@@ -55,65 +41,6 @@ fn tally_row(label: String, t: &Tally) -> Vec<String> {
         t.missed.to_string(),
         rate(t.missed, t.games),
     ]
-}
-
-/// Whether a cell holds a number (a count, a rate, `-`): numbers are
-/// right-aligned, text left-aligned.
-fn is_number(cell: &str) -> bool {
-    !cell.is_empty()
-        && cell
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b' ' | b'%' | b'-'))
-}
-
-/// Cells longer than this (names, messages) may break anywhere, after a
-/// `/` first; shorter ones (status words, classes) never break inside a
-/// word, so that a narrow column does not cut `unsupported` in two.
-const WRAP_FROM: usize = 24;
-
-/// A cell's escaped text and its class: `text` for words, `text wrap`
-/// for long text, none for numbers.
-fn cell(text: &str) -> (String, &'static str) {
-    if is_number(text) {
-        (esc(text), "")
-    } else if text.chars().count() > WRAP_FROM {
-        (esc(text).replace('/', "/<wbr>"), " class=\"text wrap\"")
-    } else {
-        (esc(text), " class=\"text\"")
-    }
-}
-
-/// A table with a header row; the first cell of each row is a header.
-/// Header words joined by `_` (status names) may break after it; a column
-/// of text has its header on the left, as its cells.
-pub fn table(out: &mut String, id: &str, head: &[&str], rows: &[Vec<String>]) {
-    let _ = write!(out, "<div class=\"scroll\"><table id=\"{id}\"><thead><tr>");
-    for (i, h) in head.iter().enumerate() {
-        let numbers = rows
-            .iter()
-            .filter_map(|r| r.get(i))
-            .all(|c| is_number(c) || c.is_empty());
-        let class = if i == 0 || !numbers {
-            " class=\"text\""
-        } else {
-            ""
-        };
-        let _ = write!(out, "<th{class}>{}</th>", esc(h).replace('_', "_<wbr>"));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for row in rows {
-        out.push_str("<tr>");
-        for (i, text) in row.iter().enumerate() {
-            let tag = if i == 0 { "th" } else { "td" };
-            let (text, class) = match cell(text) {
-                (text, "") if i == 0 => (text, " class=\"text\""),
-                other => other,
-            };
-            let _ = write!(out, "<{tag}{class}>{text}</{tag}>");
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table></div>");
 }
 
 /// The chess games of a breakdown that have no class, and what they lack
@@ -172,24 +99,6 @@ fn breakdown(
         &[class, "games", "missed threefolds", "rate"],
         &cells,
     );
-}
-
-/// A chart and the table of its numbers: `chart-ID` and `table-ID`, for
-/// `text.id` ID.
-pub fn chart_with_table(
-    out: &mut String,
-    text: &ChartText<'_>,
-    scale: Scale,
-    bars: &[Bar],
-    head: &[&str],
-    rows: &[Vec<String>],
-) {
-    let chart = ChartText {
-        id: &format!("chart-{}", text.id),
-        ..*text
-    };
-    bar_chart(out, &chart, scale, bars);
-    table(out, &format!("table-{}", text.id), head, rows);
 }
 
 /// The label of the games without a class in a breakdown.

@@ -2,7 +2,7 @@
 //! game's [`GameFacts`] as its chunk is written: a few additions a game,
 //! so that a report without the new options costs what it did.
 
-use super::chunk::GameFacts;
+use super::facts::GameFacts;
 use crate::replay::Status;
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use std::borrow::Cow;
 
-use super::column_table::UsualFields;
+use super::column::ColumnType;
 use super::csv_record::CsvRecords;
 
 /// A row of `castling.csv`: a game whose `[FEN]` castling field names rights
@@ -43,6 +43,26 @@ pub trait FieldSink {
     /// `column_table.rs`), written at once where the sink can.
     fn usual(&mut self, fields: &UsualFields) {
         fields.write_each(self);
+    }
+}
+
+/// The usual values of a run of columns: the fields one by one (with
+/// their types) and as one piece of CSV text.
+pub struct UsualFields {
+    pub fields: &'static [(ColumnType, &'static str)],
+    /// The fields joined by commas, as a CSV row holds them.
+    pub csv: &'static str,
+}
+
+impl UsualFields {
+    /// Writes the fields one by one (a sink that has nothing faster).
+    pub fn write_each<S: FieldSink + ?Sized>(&self, w: &mut S) {
+        for &(kind, field) in self.fields {
+            match kind {
+                ColumnType::Int32 => w.int32(None),
+                _ => w.plain_text(field),
+            }
+        }
     }
 }
 
@@ -100,7 +120,6 @@ impl CastlingRow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::column_table::UsualFields;
     use crate::report::columns::USUAL_FIELDS;
 
     /// The CSV writer's one copy of the usual fields is the fields

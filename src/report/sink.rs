@@ -15,8 +15,8 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::chunk::GameFacts;
 use super::columns::GameView;
+use super::facts::GameFacts;
 use super::summary::{InputSummary, Summary};
 use crate::output::OutputError;
 use crate::pgn::GameSpan;

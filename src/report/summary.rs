@@ -1,8 +1,8 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
-use super::chunk::{OutcomeFacts, XiangqiFacts};
+use super::facts::{OutcomeFacts, XiangqiFacts};
 use crate::replay::{GameOver, PerpetualCheck, Status, Termination};
-use crate::source::Skipped;
+use crate::source::{RefusalKind, Skipped};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -76,14 +76,11 @@ impl WarningKind {
         WarningKind::NoText,
     ];
 
-    /// The kind of a refusal, from its reason: a binary file is "not PGN"
-    /// (the reasons of `crate::source` say so), anything else a format not
-    /// read.
-    pub fn of_refusal(why: &str) -> WarningKind {
-        if why.contains("not PGN") {
-            WarningKind::NotPgn
-        } else {
-            WarningKind::Unsupported
+    /// The warning an input's refusal gives.
+    pub fn of_refusal(kind: RefusalKind) -> WarningKind {
+        match kind {
+            RefusalKind::NotPgn => WarningKind::NotPgn,
+            RefusalKind::Unsupported => WarningKind::Unsupported,
         }
     }
 

@@ -2,7 +2,7 @@
 //! `summary.json` holds, and what report.html and the closing lines on the
 //! terminal read from it.
 
-use super::chunk::GameFacts;
+use super::facts::GameFacts;
 use super::summary::Summary;
 use crate::replay::Status;
 

@@ -4,10 +4,11 @@
 //! order, the last one making the run's completion visible (a report
 //! folder's summary.json).
 
-use super::chunk::{ChunkPlan, FactsPlan, FormattedChunk};
+use super::chunk::{ChunkPlan, FormattedChunk};
 use super::columns::game_columns;
 use super::csv_sink::CsvSink;
 use super::extract::{ExtractFile, ExtractRequest};
+use super::facts::FactsPlan;
 use super::format::ReportLayout;
 use super::output::OutputDir;
 use super::parquet_sink::ParquetSink;

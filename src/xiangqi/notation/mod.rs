@@ -14,11 +14,13 @@
 //! trait. Reading costs one [`NotationBoard::is_legal`] test per piece the
 //! text could mean, not a move generation, so it can sit in a replay loop.
 
+mod board;
 mod characters;
 mod chinese;
 mod error;
 mod files;
 mod iccs;
+mod notations;
 mod resolve;
 mod shape;
 mod spec;
@@ -26,90 +28,12 @@ mod tandem;
 mod winboard;
 mod wxf;
 
-use std::fmt;
+use crate::xiangqi::types::{Color, Move};
 
-use crate::xiangqi::types::{Color, Move, Piece, Square};
-
+pub use board::NotationBoard;
 pub use error::NotationError;
+pub use notations::Notation;
 pub use winboard::{RankBase, SanMove, looks_like_winboard_san};
-
-/// What notation needs to know about a position.
-///
-/// Reading needs the legal moves (a text names a move only if it is legal);
-/// writing needs only the pieces.
-pub trait NotationBoard {
-    /// The piece standing on `sq`, if any.
-    fn piece_at(&self, sq: Square) -> Option<Piece>;
-    /// The side to move.
-    fn turn(&self) -> Color;
-    /// Calls `visit` once for every legal move of the side to move. A
-    /// callback rather than a `Vec` so that a kernel can hand out moves from
-    /// its own stack-allocated list.
-    fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
-    /// Whether `m` is a legal move of the side to move. Reading a move asks
-    /// this once per piece the text could mean (usually one), so a kernel
-    /// with a direct test should override the default, which scans
-    /// [`for_each_legal_move`](Self::for_each_legal_move).
-    fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_legal_move(&mut |l| found |= l == m);
-        found
-    }
-}
-
-/// The move notations this crate reads and writes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Notation {
-    /// Coordinates, `h2e2` (written lower case without hyphen; `H2-E2` read).
-    Iccs,
-    /// WXF, `C2.5` (written in the wxf.org form; pyffish's `C2=5` read).
-    Wxf,
-    /// Chinese in simplified characters, `炮二平五` / `马8进7`.
-    Chinese,
-    /// Chinese in traditional characters, `炮二平五` / `馬8進7`.
-    ChineseTraditional,
-}
-
-impl Notation {
-    /// The value of a PGN `[Format "…"]` tag for this notation (xqbase
-    /// convention; traditional Chinese is still `Chinese`).
-    pub fn format_tag(self) -> &'static str {
-        match self {
-            Notation::Iccs => "ICCS",
-            Notation::Wxf => "WXF",
-            Notation::Chinese | Notation::ChineseTraditional => "Chinese",
-        }
-    }
-}
-
-impl std::str::FromStr for Notation {
-    type Err = String;
-
-    /// Reads the names `pgnmill convert --to` takes: `iccs`, `wxf`,
-    /// `chinese`, `chinese-traditional` (case-insensitive).
-    fn from_str(s: &str) -> Result<Notation, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "iccs" => Ok(Notation::Iccs),
-            "wxf" => Ok(Notation::Wxf),
-            "chinese" => Ok(Notation::Chinese),
-            "chinese-traditional" => Ok(Notation::ChineseTraditional),
-            _ => Err(format!(
-                "unknown notation {s:?}: expected iccs, wxf, chinese or chinese-traditional"
-            )),
-        }
-    }
-}
-
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Notation::Iccs => "ICCS",
-            Notation::Wxf => "WXF",
-            Notation::Chinese => "Chinese",
-            Notation::ChineseTraditional => "traditional Chinese",
-        })
-    }
-}
 
 /// Which notation a single move token is written in, judged from its shape
 /// alone (no board): ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`, `Ｃ２＝５`, `27=8`)
