@@ -26,6 +26,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod conversion;
+mod fen_list;
+mod note;
+
+pub use conversion::ConvertTotals;
+pub use fen_list::FenTotals;
+pub use note::{JobNote, NoteKind};
+
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
@@ -166,12 +174,7 @@ impl Job {
         writer: ReportWriter,
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|e| {
-                ReportError::Thread(format!("cannot start {} worker threads: {e}", self.threads))
-            })?;
+        let pool = self.pool()?;
         let config = ReportConfig {
             inputs: self.inputs.clone(),
             replay: options.replay.clone(),
@@ -180,6 +183,28 @@ impl Job {
             skipped: self.skipped.clone(),
         };
         run_writer(&config, writer, &pool, &self.cancel, observer)
+    }
+
+    /// The worker threads of one run.
+    fn pool(&self) -> Result<rayon::ThreadPool, ReportError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|e| {
+                ReportError::Thread(format!("cannot start {} worker threads: {e}", self.threads))
+            })
+    }
+
+    /// `Err` once the run was asked to stop, for a loop over the records
+    /// or games of `input`.
+    fn check_cancel(&self, input: &str) -> Result<(), ReportError> {
+        if self.cancel.requested() {
+            Err(ReportError::Cancelled {
+                input: input.to_string(),
+            })
+        } else {
+            Ok(())
+        }
     }
 
     /// The game rows as Arrow record batches, with `games.parquet`'s

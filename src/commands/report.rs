@@ -149,12 +149,12 @@ pub struct ReportArgs {
 
 use super::collisions::{self, Planned, Shape};
 use super::progress::Progress;
-use super::strict::Unread;
 use super::{CliError, say};
 use pgnmill::job::{Job, ReportOptions};
 use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::replay::ReplayOptions;
 use pgnmill::report::summary::RunOptions;
+use pgnmill::report::unread::Unread;
 use pgnmill::report::{OutputDir, Summary};
 use pgnmill::source::Listing;
 
@@ -250,14 +250,9 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         print_summary(&outcome.summary, &out);
     }
     if args.strict {
-        let mut unread = Unread {
-            dangling_links: outcome.summary.skipped.dangling_links.len(),
-            ..Unread::default()
-        };
-        for input in &outcome.summary.inputs {
-            unread.add_warnings(&input.warnings);
-        }
-        unread.check("the report was written; summary.json says which and why")?;
+        Unread::of_report(&outcome.summary)
+            .check("the report was written; summary.json says which and why")
+            .map_err(CliError::Failed)?;
     }
     Ok(outcome.stages)
 }
