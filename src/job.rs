@@ -26,6 +26,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod request;
+
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 

@@ -3,7 +3,6 @@
 
 use super::collisions;
 use super::output::Output;
-use super::strict::{Read, Unread};
 use super::{CliError, say};
 use clap::{Args, ValueEnum};
 use pgnmill::convert::{Outcome, convert_game};
@@ -12,6 +11,7 @@ use pgnmill::pgn::{Batch, Batches, ReaderNote};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::{Checked, read_records, write_pgn};
 use pgnmill::replay::{ReplayOptions, Status, replay_text};
+use pgnmill::report::unread::{Read, Unread};
 use pgnmill::source::{
     Encoding, Input, Listing, Opened, ReadOptions, RecordFormat, decode_game, expand_inputs_noted,
 };
@@ -192,7 +192,10 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         ));
     }
     if args.strict {
-        totals.unread.check("the output was written")?;
+        totals
+            .unread
+            .check("the output was written")
+            .map_err(CliError::Failed)?;
     }
     Ok(())
 }

@@ -8,10 +8,10 @@
 use super::CliError;
 use super::collisions;
 use super::output::Output;
-use super::strict::{Read, Unread};
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
 use pgnmill::pipeline::Cancel;
 use pgnmill::records::read_records;
+use pgnmill::report::unread::{Read, Unread};
 use pgnmill::source::{
     Input, Listing, Opened, ReadOptions, RecordFile, SourceError, TextLines, expand_inputs_noted,
 };
@@ -160,7 +160,10 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
         ));
     }
     if args.strict {
-        totals.unread.check("the CSV was written")?;
+        totals
+            .unread
+            .check("the CSV was written")
+            .map_err(CliError::Failed)?;
     }
     Ok(())
 }

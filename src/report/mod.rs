@@ -35,6 +35,7 @@ pub mod summary;
 mod summary_sink;
 mod text_pages;
 mod totals;
+pub mod unread;
 mod writer;
 
 pub use arrow_sink::{ArrowSink, BATCHES_QUEUED, GameBatches};
