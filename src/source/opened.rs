@@ -226,7 +226,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     }
     let map: Shared = Arc::new(map);
     Ok(match classify(path, (*map).as_ref(), Compression::None) {
-        Content::Text => Opened::Text(TextWindow::from_shared(path, map, opts)),
+        Content::Text => Opened::Text(TextWindow::mapped_file(path, map, opts)),
         // UTF-16 is decoded to UTF-8 on the way, as a stream.
         Content::Utf16(enc) => {
             let raw_read = Arc::default();

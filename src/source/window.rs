@@ -32,6 +32,9 @@ pub struct Chunk(ChunkBytes);
 
 enum ChunkBytes {
     Shared(Shared, Range<usize>),
+    /// A range of a mapped file: its pages are given back when the chunk
+    /// is dropped ([`release_pages`]).
+    Mapped(Shared, Range<usize>),
     Owned(Vec<u8>),
 }
 
@@ -44,8 +47,53 @@ impl Chunk {
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.0 {
-            ChunkBytes::Shared(data, r) => (**data).as_ref().get(r.clone()).unwrap_or_default(),
+            ChunkBytes::Shared(data, r) | ChunkBytes::Mapped(data, r) => {
+                (**data).as_ref().get(r.clone()).unwrap_or_default()
+            }
             ChunkBytes::Owned(v) => v,
+        }
+    }
+}
+
+impl Drop for Chunk {
+    /// The pages of a mapped file's chunk, read by now, leave the
+    /// process's memory.
+    fn drop(&mut self) {
+        if let ChunkBytes::Mapped(..) = self.0 {
+            release_pages(self.bytes());
+        }
+    }
+}
+
+/// Gives the pages that lie wholly inside `bytes`, read-only bytes of a
+/// mapped file that have been read, back to the kernel (`MADV_DONTNEED`).
+/// A mapped page stays in the process's resident memory until it is
+/// unmapped, so without this an input of 20 GB read to its end is 20 GB
+/// of RSS (the pages are the page cache's, but they count). After it, a
+/// read of those bytes faults them in again, unchanged, from the page
+/// cache or the file: only the cost of a fault is at stake, never the
+/// bytes, which is why a page shared with the chunk before or after is
+/// left alone rather than faulted in twice.
+fn release_pages(bytes: &[u8]) {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads a constant of the system.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+        if page == 0 {
+            return;
+        }
+        let start = bytes.as_ptr() as usize;
+        let first = start.next_multiple_of(page);
+        let end = (start + bytes.len()) / page * page;
+        if end > first {
+            // SAFETY: [first, end) lies inside `bytes`, part of a
+            // read-only file mapping that stays mapped (the chunk holds
+            // it); on a file mapping MADV_DONTNEED drops the process's
+            // page-table entries only, and the file's bytes are read
+            // again on the next access.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_DONTNEED);
+            }
         }
     }
 }
@@ -70,6 +118,8 @@ enum Inner {
         /// The window is `data[start..start + shown]`.
         start: usize,
         shown: usize,
+        /// `data` is a file mapping: chunks give its pages back when done.
+        release: bool,
     },
     Stream {
         rd: Box<dyn Read + Send>,
@@ -145,6 +195,7 @@ impl TextWindow {
                 len,
                 start: 0,
                 shown: 0,
+                release: false,
             },
             offset: 0,
             raw_read: Arc::new(AtomicU64::new(0)),
@@ -153,6 +204,18 @@ impl TextWindow {
             room: opts.batch_bytes.max(1),
             damage: Vec::new(),
         }
+    }
+
+    /// The text of a mapped file, as [`TextWindow::from_shared`]; each
+    /// chunk handed on gives the file's pages back when it is dropped
+    /// ([`release_pages`]), so that the file read to its end is not
+    /// resident as a whole.
+    pub(super) fn mapped_file(path: &Path, map: Shared, opts: &ReadOptions) -> TextWindow {
+        let mut window = TextWindow::from_shared(path, map, opts);
+        if let Inner::Mapped { release, .. } = &mut window.inner {
+            *release = true;
+        }
+        window
     }
 
     /// The text of a stream, read into owned windows of `room` bytes at a
@@ -258,6 +321,7 @@ impl TextWindow {
                 len,
                 start,
                 shown,
+                ..
             } => {
                 let end = start.saturating_add(want).min(*len);
                 *shown = end - *start;
@@ -292,13 +356,22 @@ impl TextWindow {
         let room = self.room;
         let (chunk, n) = match &mut self.inner {
             Inner::Mapped {
-                data, start, shown, ..
+                data,
+                start,
+                shown,
+                release,
+                ..
             } => {
                 let n = n.min(*shown);
                 let range = *start..*start + n;
                 *start += n;
                 *shown -= n;
-                (ChunkBytes::Shared(Arc::clone(data), range), n)
+                let data = Arc::clone(data);
+                let bytes = match release {
+                    true => ChunkBytes::Mapped(data, range),
+                    false => ChunkBytes::Shared(data, range),
+                };
+                (bytes, n)
             }
             Inner::Stream { buf, .. } => {
                 let n = n.min(buf.len());
