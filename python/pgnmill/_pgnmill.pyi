@@ -37,15 +37,9 @@ class GameStream:
     def __next__(self) -> Batch: ...
     def close(self) -> None: ...
 
-def read_games(
-    paths: _Paths,
-    *,
-    tags: Optional[_Words] = None,
-    where: Optional[_Words] = None,
-    moves: bool = False,
-    chess960: bool = False,
-    threads: Optional[int] = None,
-) -> GameStream: ...
+# The options (tags, where, moves, chess960, threads) are pgnmill's
+# functions' keywords, passed on.
+def read_games(paths: _Paths, **options: Any) -> GameStream: ...
 def report(
     paths: _Paths,
     out: _Path,
@@ -53,19 +47,7 @@ def report(
     formats: Optional[_Words] = None,
     force: bool = False,
     strict: bool = False,
-    tags: Optional[_Words] = None,
-    where: Optional[_Words] = None,
-    moves: bool = False,
-    chess960: bool = False,
-    threads: Optional[int] = None,
+    **options: Any,
 ) -> dict[str, Any]: ...
-def _plan_shards(
-    paths: _Paths,
-    *,
-    tags: Optional[_Words] = None,
-    where: Optional[_Words] = None,
-    moves: bool = False,
-    chess960: bool = False,
-    threads: Optional[int] = None,
-) -> tuple[list[os.PathLike[str]], str]: ...
+def _plan_shards(paths: _Paths, **options: Any) -> tuple[list[os.PathLike[str]], str]: ...
 def _merge_summaries(base: str, parts: list[str]) -> str: ...

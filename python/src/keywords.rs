@@ -12,9 +12,10 @@ use pgnmill::pgn::select::Condition;
 use pgnmill::pipeline::Cancel;
 use pgnmill::source::Listing;
 use pgnmill::variant::GameVariant;
-use pyo3::exceptions::PyValueError;
+use pyo3::conversion::FromPyObjectOwned;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 use crate::errors::{source_error, warn};
 
@@ -55,13 +56,58 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Words {
     }
 }
 
-/// The options every function takes.
+/// The options every function takes, as keywords: `tags`, `where`,
+/// `moves`, `chess960`, `threads` (the package's functions name them in
+/// their signatures and pass them on).
 pub struct Keywords {
     pub tags: Option<Words>,
     pub conditions: Option<Words>,
     pub moves: bool,
     pub chess960: bool,
     pub threads: Option<i64>,
+}
+
+impl Keywords {
+    /// The options of a native function's `**options`; `TypeError` for a
+    /// keyword it does not take, as Python says it. `None` values are the
+    /// defaults.
+    pub fn of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Keywords> {
+        let mut keywords = Keywords {
+            tags: None,
+            conditions: None,
+            moves: false,
+            chess960: false,
+            threads: None,
+        };
+        for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
+            if value.is_none() {
+                continue;
+            }
+            let key = key.extract::<String>()?;
+            match key.as_str() {
+                "tags" => keywords.tags = Some(argument(&key, &value)?),
+                "where" => keywords.conditions = Some(argument(&key, &value)?),
+                "moves" => keywords.moves = argument(&key, &value)?,
+                "chess960" => keywords.chess960 = argument(&key, &value)?,
+                "threads" => keywords.threads = Some(argument(&key, &value)?),
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "got an unexpected keyword argument '{other}'"
+                    )));
+                }
+            }
+        }
+        Ok(keywords)
+    }
+}
+
+/// The value of keyword `key`; `TypeError` naming it when it has the
+/// wrong type.
+fn argument<'py, T: FromPyObjectOwned<'py>>(key: &str, value: &Bound<'py, PyAny>) -> PyResult<T> {
+    value.extract::<T>().map_err(|e| {
+        let e: PyErr = e.into();
+        PyTypeError::new_err(format!("argument '{key}': {e}"))
+    })
 }
 
 /// A run ready to start: its inputs expanded, its options read.

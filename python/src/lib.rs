@@ -25,6 +25,7 @@ use pgnmill::job::request::Format;
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{OutputDir, Summary, merge_summaries};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use errors::{PgnmillError, PgnmillWarning, report_error, warn};
 use keywords::{Keywords, Paths};
@@ -34,32 +35,20 @@ use stream::GameStream;
 /// the columns, names, types and row order of `games.parquet` for the same
 /// inputs and options (docs/reports.md). See `pgnmill.read_games`.
 #[pyfunction]
-#[pyo3(signature = (paths, *, tags=None, r#where=None, moves=false, chess960=false, threads=None))]
+#[pyo3(signature = (paths, **options))]
 fn read_games(
     py: Python<'_>,
     paths: Paths,
-    tags: Option<keywords::Words>,
-    r#where: Option<keywords::Words>,
-    moves: bool,
-    chess960: bool,
-    threads: Option<i64>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameStream> {
-    let keywords = Keywords {
-        tags,
-        conditions: r#where,
-        moves,
-        chess960,
-        threads,
-    };
-    let job = keywords.job(py, &paths, &[], false)?;
+    let job = Keywords::of(options)?.job(py, &paths, &[], false)?;
     GameStream::start(py, job.job, &job.options, job.cancel)
 }
 
 /// Writes the report folder `out` as `pgnmill report` does and returns its
 /// summary.json as a dict. See `pgnmill.report`.
 #[pyfunction]
-#[pyo3(signature = (paths, out, *, formats=None, force=false, strict=false, tags=None, r#where=None, moves=false, chess960=false, threads=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (paths, out, *, formats=None, force=false, strict=false, **options))]
 fn report<'py>(
     py: Python<'py>,
     paths: Paths,
@@ -67,21 +56,10 @@ fn report<'py>(
     formats: Option<keywords::Words>,
     force: bool,
     strict: bool,
-    tags: Option<keywords::Words>,
-    r#where: Option<keywords::Words>,
-    moves: bool,
-    chess960: bool,
-    threads: Option<i64>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let formats = keywords::formats(formats)?;
-    let keywords = Keywords {
-        tags,
-        conditions: r#where,
-        moves,
-        chess960,
-        threads,
-    };
-    let planned = keywords.job(py, &paths, &formats, strict)?;
+    let planned = Keywords::of(options)?.job(py, &paths, &formats, strict)?;
     let out = OutputDir::prepare(&out, force).map_err(errors::output_error)?;
     let (job, options, cancel) = (planned.job, planned.options, planned.cancel);
     let (done, finished) = mpsc::sync_channel(1);
@@ -110,24 +88,13 @@ fn report<'py>(
 /// that has counted nothing yet: what the merged summary takes from the
 /// whole run (`options`, `skipped`, `threads`).
 #[pyfunction]
-#[pyo3(signature = (paths, *, tags=None, r#where=None, moves=false, chess960=false, threads=None))]
+#[pyo3(signature = (paths, **options))]
 fn _plan_shards(
     py: Python<'_>,
     paths: Paths,
-    tags: Option<keywords::Words>,
-    r#where: Option<keywords::Words>,
-    moves: bool,
-    chess960: bool,
-    threads: Option<i64>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Vec<PathBuf>, String)> {
-    let keywords = Keywords {
-        tags,
-        conditions: r#where,
-        moves,
-        chess960,
-        threads,
-    };
-    let planned = keywords.job(py, &paths, &[Format::Parquet], false)?;
+    let planned = Keywords::of(options)?.job(py, &paths, &[Format::Parquet], false)?;
     let mut files: Vec<PathBuf> = Vec::new();
     for input in planned.job.inputs() {
         let Some(file) = input.file_path() else {

@@ -161,8 +161,7 @@ impl GameStream {
             feed: Some(self.take()?),
             main: wait::main_thread(py)?,
         };
-        let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        PyCapsule::new_with_value(py, stream, STREAM_CAPSULE)
+        stream_capsule(py, reader)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -324,8 +323,7 @@ impl Batch {
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let _ = requested_schema;
         let batches = RecordBatchIterator::new([Ok(self.batch.clone())], self.batch.schema());
-        let stream = FFI_ArrowArrayStream::new(Box::new(batches));
-        PyCapsule::new_with_value(py, stream, STREAM_CAPSULE)
+        stream_capsule(py, batches)
     }
 
     fn __repr__(&self) -> String {
@@ -338,4 +336,13 @@ fn schema_capsule<'py>(py: Python<'py>, schema: &SchemaRef) -> PyResult<Bound<'p
     let ffi = FFI_ArrowSchema::try_from(schema.as_ref())
         .map_err(|e| PgnmillError::new_err(e.to_string()))?;
     PyCapsule::new_with_value(py, ffi, SCHEMA_CAPSULE)
+}
+
+/// `reader`'s batches as an Arrow C stream capsule.
+fn stream_capsule<'py>(
+    py: Python<'py>,
+    reader: impl RecordBatchReader + Send + 'static,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    let stream = FFI_ArrowArrayStream::new(Box::new(reader));
+    PyCapsule::new_with_value(py, stream, STREAM_CAPSULE)
 }

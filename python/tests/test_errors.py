@@ -103,3 +103,10 @@ def test_strict_raises_after_writing(tmp_path):
 def test_notes_of_the_search_are_warnings():
     with pytest.warns(pgnmill.PgnmillWarning):
         pgnmill.read_games([CHESSCOM, CHESSCOM]).close()
+
+
+def test_a_keyword_of_the_wrong_type_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match="argument 'moves'"):
+        pgnmill.read_games(CHESSCOM, moves="yes")
+    with pytest.raises(TypeError, match="argument 'tags'"):
+        pgnmill.read_games(CHESSCOM, tags=[1])
