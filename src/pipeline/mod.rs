@@ -74,12 +74,14 @@ pub fn run_writer(
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     let split_threads = sizing::split_threads(pool.current_num_threads());
+    let decode_threads = sizing::decode_threads(pool.current_num_threads());
     for input in &config.inputs {
         let mut sink = Sink {
             writer: &mut writer,
             observer: &mut *observer,
             producer_cpu: &mut producer_cpu,
             split_threads,
+            decode_threads,
         };
         let ran = reorder::run_input(input, pool, config, cancel, &mut sink);
         let end = match ran {

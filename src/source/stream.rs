@@ -14,7 +14,7 @@ use super::SourceError;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::damage::GzipMembers;
 use super::io_err;
-use super::read_ahead::ReadAhead;
+use super::read_ahead::{ReadAhead, hand_out};
 use super::window::Shared;
 
 /// A stream's decoded bytes, and what the window over them reports.
@@ -110,13 +110,7 @@ pub(super) struct SharedReader {
 
 impl Read for SharedReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let rest = (*self.data).as_ref().get(self.at..).unwrap_or_default();
-        let n = rest.len().min(buf.len());
-        if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.at += n;
-        Ok(n)
+        Ok(hand_out((*self.data).as_ref(), &mut self.at, buf))
     }
 }
 
