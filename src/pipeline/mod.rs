@@ -107,6 +107,7 @@ pub fn run_writer(
     let stages = StageTimes {
         producer_cpu_s: stages::seconds(0, producer_cpu.own),
         decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
+        decoder_serial_cpu_s: stages::seconds(0, producer_cpu.decoder_wall),
         split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
         split_threads,
         writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),

@@ -116,10 +116,12 @@ pub(super) fn spawn(
 /// The CPU time of a producer that started at `start`, of its split
 /// helpers and of its decoder.
 fn producer_cpu(start: u64, batches: &Batches) -> ProducerCpu {
+    let text = batches.text();
     ProducerCpu {
         own: thread_cpu_ns().saturating_sub(start),
         split_helpers: batches.split_helpers_cpu_ns(),
-        decoder: batches.text().decoder_cpu_ns(),
+        decoder: text.decoder_cpu_ns(),
+        decoder_wall: text.decoder_cpu_ns() / text.decoder_threads().max(1) as u64,
     }
 }
 

@@ -156,6 +156,7 @@ pub(super) fn run_input(
             sink.producer_cpu.own += cpu.own;
             sink.producer_cpu.split_helpers += cpu.split_helpers;
             sink.producer_cpu.decoder += cpu.decoder;
+            sink.producer_cpu.decoder_wall += cpu.decoder_wall;
         }
     }
     // Otherwise the producer is left to end on its own: it may be blocked

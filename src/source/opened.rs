@@ -252,6 +252,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
                 raw_read,
                 raw_len: Some(len),
                 decoder_cpu: None,
+                decoder_threads: 1,
                 encoding: Some(enc),
                 damage: Vec::new(),
             };
@@ -285,15 +286,12 @@ fn parallel_frames(
         return Ok(None);
     }
     let raw_read = Arc::new(AtomicU64::new(0));
-    let frames = ParallelFrames::spawn(
-        Arc::new(map),
-        pieces,
-        opts.decode_threads,
-        Arc::clone(&raw_read),
-    )
-    .map_err(|e| io_err(path, e))?;
+    let threads = opts.decode_threads.min(pieces.len());
+    let frames = ParallelFrames::spawn(Arc::new(map), pieces, threads, Arc::clone(&raw_read))
+        .map_err(|e| io_err(path, e))?;
     Ok(Some(Decoded {
         decoder_cpu: Some(frames.cpu_ns()),
+        decoder_threads: threads,
         bytes: Box::new(frames),
         compression: Compression::Zstd,
         raw_read,
@@ -376,6 +374,7 @@ fn open_decoded(
         raw_read: decoded.raw_read,
         raw_len: None,
         decoder_cpu: decoded.decoder_cpu,
+        decoder_threads: decoded.decoder_threads,
         encoding: utf16.or(opts.encoding),
         damage,
     };

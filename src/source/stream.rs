@@ -25,8 +25,10 @@ pub(super) struct Decoded {
     pub compression: Compression,
     /// Bytes read from the stream itself (compressed bytes), so far.
     pub raw_read: Arc<AtomicU64>,
-    /// CPU nanoseconds of the decoding thread, set when it ends.
+    /// CPU nanoseconds of the decoding threads, set when they end.
     pub decoder_cpu: Option<Arc<AtomicU64>>,
+    /// How many threads decode at once (one, but for a many-frame `.zst`).
+    pub decoder_threads: usize,
 }
 
 /// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
@@ -84,6 +86,7 @@ pub(super) fn decode(
         compression,
         raw_read,
         decoder_cpu,
+        decoder_threads: 1,
     })
 }
 

@@ -94,6 +94,7 @@ pub struct TextWindow {
     /// CPU nanoseconds of the decoding thread of a compressed stream, set
     /// when it ends.
     decoder_cpu: Option<Arc<AtomicU64>>,
+    decoder_threads: usize,
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
     /// Stretches of the text that the compressed data does not vouch for
@@ -121,6 +122,8 @@ pub(super) struct StreamText {
     pub raw_read: Arc<AtomicU64>,
     pub raw_len: Option<u64>,
     pub decoder_cpu: Option<Arc<AtomicU64>>,
+    /// How many threads decode at once.
+    pub decoder_threads: usize,
     /// The encoding, when it is not to be sniffed (forced, or UTF-16
     /// decoded on the way).
     pub encoding: Option<Encoding>,
@@ -150,6 +153,7 @@ impl TextWindow {
             raw_read: Arc::new(AtomicU64::new(0)),
             raw_len: Some(len as u64),
             decoder_cpu: None,
+            decoder_threads: 0,
             room: opts.batch_bytes.max(1),
             damage: Vec::new(),
         }
@@ -172,6 +176,7 @@ impl TextWindow {
             raw_read: text.raw_read,
             raw_len: text.raw_len,
             decoder_cpu: text.decoder_cpu,
+            decoder_threads: text.decoder_threads,
             room,
             damage: text.damage,
         };
@@ -247,6 +252,12 @@ impl TextWindow {
         self.decoder_cpu
             .as_ref()
             .map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+
+    /// How many threads decode the stream at once: 1 for a compressed
+    /// stream, more for a many-frame `.zst` (0 for plain input).
+    pub fn decoder_threads(&self) -> usize {
+        self.decoder_threads
     }
 
     /// The window, grown to at least `want` bytes unless the input ends
