@@ -26,7 +26,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod conversion;
+mod fen_list;
+mod note;
 pub mod request;
+
+pub use conversion::ConvertTotals;
+pub use fen_list::FenTotals;
+pub use note::{JobNote, NoteKind};
 
 use std::path::PathBuf;
 use std::thread::JoinHandle;
@@ -40,7 +47,7 @@ use crate::replay::ReplayOptions;
 use crate::report::columns::game_columns;
 use crate::report::summary::RunOptions;
 use crate::report::{
-    ArrowSink, ExtractRequest, GameBatches, OutputDir, ReportLayout, ReportWriter, Sink,
+    ArrowSink, ExtractRequest, GameBatches, ReportFolder, ReportLayout, ReportWriter, Sink,
 };
 use crate::source::{Input, Listing, Skipped, SourceError, expand_inputs_noted};
 
@@ -153,7 +160,7 @@ impl Job {
     pub fn report(
         &self,
         options: &ReportOptions,
-        out: &OutputDir,
+        out: &ReportFolder,
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
         let writer = ReportWriter::create(out, &options.layout(), &options.extracts, self.threads)?;
@@ -168,12 +175,7 @@ impl Job {
         writer: ReportWriter,
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|e| {
-                ReportError::Thread(format!("cannot start {} worker threads: {e}", self.threads))
-            })?;
+        let pool = self.pool()?;
         let config = ReportConfig {
             inputs: self.inputs.clone(),
             replay: options.replay.clone(),
@@ -182,6 +184,28 @@ impl Job {
             skipped: self.skipped.clone(),
         };
         run_writer(&config, writer, &pool, &self.cancel, observer)
+    }
+
+    /// The worker threads of one run.
+    fn pool(&self) -> Result<rayon::ThreadPool, ReportError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|e| {
+                ReportError::Thread(format!("cannot start {} worker threads: {e}", self.threads))
+            })
+    }
+
+    /// `Err` once the run was asked to stop, for a loop over the records
+    /// or games of `input`.
+    fn check_cancel(&self, input: &str) -> Result<(), ReportError> {
+        if self.cancel.requested() {
+            Err(ReportError::Cancelled {
+                input: input.to_string(),
+            })
+        } else {
+            Ok(())
+        }
     }
 
     /// The game rows as Arrow record batches, with `games.parquet`'s

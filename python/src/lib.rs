@@ -23,7 +23,7 @@ use std::sync::mpsc;
 
 use pgnmill::job::request::Format;
 use pgnmill::report::unread::Unread;
-use pgnmill::report::{OutputDir, Summary, merge_summaries};
+use pgnmill::report::{ReportFolder, Summary, merge_summaries};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -60,7 +60,7 @@ fn report<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let formats = keywords::formats(formats)?;
     let planned = Keywords::of(options)?.job(py, &paths, &formats, strict)?;
-    let out = OutputDir::prepare(&out, force).map_err(errors::output_error)?;
+    let out = ReportFolder::prepare(&out, force).map_err(errors::output_error)?;
     let (job, options, cancel) = (planned.job, planned.options, planned.cancel);
     let (done, finished) = mpsc::sync_channel(1);
     let run = std::thread::Builder::new()

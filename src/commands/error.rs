@@ -4,7 +4,7 @@
 //! code.
 
 use pgnmill::output::OutputError;
-use pgnmill::pipeline::{Cancel, ReportError};
+use pgnmill::pipeline::ReportError;
 use pgnmill::source::SourceError;
 use std::path::PathBuf;
 
@@ -32,18 +32,6 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// `Err` once the run was asked to stop, for a command's loop over the
-    /// records or games of `input`: nothing was renamed into place.
-    pub fn check_cancel(cancel: &Cancel, input: &str) -> Result<(), CliError> {
-        if cancel.requested() {
-            Err(CliError::Interrupted(format!(
-                "stopped while reading {input}; no output file was written"
-            )))
-        } else {
-            Ok(())
-        }
-    }
-
     /// Exit codes are documented in the README: 1 when the run could not
     /// complete, 2 for usage errors (clap's own code), 130 after SIGINT and
     /// 143 after SIGTERM.

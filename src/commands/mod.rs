@@ -15,6 +15,7 @@ mod progress;
 pub mod report;
 
 pub use error::CliError;
+use pgnmill::job::{JobNote, NoteKind};
 
 /// The worker threads of a command's `-j N` (all cores when not given):
 /// one place that refuses `-j 0` and caps `-j` at the CPUs the process may
@@ -32,15 +33,22 @@ pub(crate) fn thread_count(threads: Option<usize>) -> Result<usize, CliError> {
     Ok(threads.count)
 }
 
-/// The worker pool of a command's `-j N` ([`thread_count`]); names the
-/// failure to start threads.
-pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), CliError> {
-    let threads = thread_count(threads)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
-    Ok((pool, threads))
+/// The notes of a run's folder search, as warnings.
+pub(crate) fn say_notes(notes: &[String]) {
+    for note in notes {
+        say(format_args!("pgnmill: warning: {note}"));
+    }
+}
+
+/// A note a run hands out while it goes, on stderr; `--quiet` drops the
+/// ones for information only.
+pub(crate) fn say_note(note: &JobNote, quiet: bool) {
+    match note.kind {
+        NoteKind::Warning => say(format_args!("pgnmill: warning: {}", note.text)),
+        NoteKind::Stopped => say(format_args!("pgnmill: {}", note.text)),
+        NoteKind::Info if quiet => {}
+        NoteKind::Info => say(format_args!("pgnmill: note: {}", note.text)),
+    }
 }
 
 /// Installs the SIGINT and SIGTERM handlers ([`interrupt`]).

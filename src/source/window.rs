@@ -28,38 +28,38 @@ pub(super) type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
 /// Bytes handed on from a [`TextWindow`]: a range of the mapped file, or
 /// an owned piece of a stream. `Send + Sync`: a worker thread reads it as
 /// it is.
-pub struct Chunk(ChunkBytes);
+pub struct Block(BlockBytes);
 
-enum ChunkBytes {
+enum BlockBytes {
     Shared(Shared, Range<usize>),
-    /// A range of a mapped file: its pages are given back when the chunk
+    /// A range of a mapped file: its pages are given back when the block
     /// is dropped ([`release_pages`]).
     Mapped(Shared, Range<usize>),
     Owned(Vec<u8>),
 }
 
-impl Chunk {
+impl Block {
     /// Bytes made by the reader rather than read (a record written as PGN).
-    pub fn owned(bytes: Vec<u8>) -> Chunk {
-        Chunk(ChunkBytes::Owned(bytes))
+    pub fn owned(bytes: Vec<u8>) -> Block {
+        Block(BlockBytes::Owned(bytes))
     }
 
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.0 {
-            ChunkBytes::Shared(data, r) | ChunkBytes::Mapped(data, r) => {
+            BlockBytes::Shared(data, r) | BlockBytes::Mapped(data, r) => {
                 (**data).as_ref().get(r.clone()).unwrap_or_default()
             }
-            ChunkBytes::Owned(v) => v,
+            BlockBytes::Owned(v) => v,
         }
     }
 }
 
-impl Drop for Chunk {
-    /// The pages of a mapped file's chunk, read by now, leave the
+impl Drop for Block {
+    /// The pages of a mapped file's block, read by now, leave the
     /// process's memory.
     fn drop(&mut self) {
-        if let ChunkBytes::Mapped(..) = self.0 {
+        if let BlockBytes::Mapped(..) = self.0 {
             release_pages(self.bytes());
         }
     }
@@ -72,7 +72,7 @@ impl Drop for Chunk {
 /// of RSS (the pages are the page cache's, but they count). After it, a
 /// read of those bytes faults them in again, unchanged, from the page
 /// cache or the file: only the cost of a fault is at stake, never the
-/// bytes, which is why a page shared with the chunk before or after is
+/// bytes, which is why a page shared with the block before or after is
 /// left alone rather than faulted in twice.
 fn release_pages(bytes: &[u8]) {
     #[cfg(unix)]
@@ -87,7 +87,7 @@ fn release_pages(bytes: &[u8]) {
         let end = (start + bytes.len()) / page * page;
         if end > first {
             // SAFETY: [first, end) lies inside `bytes`, part of a
-            // read-only file mapping that stays mapped (the chunk holds
+            // read-only file mapping that stays mapped (the block holds
             // it); on a file mapping MADV_DONTNEED drops the process's
             // page-table entries only, and the file's bytes are read
             // again on the next access.
@@ -118,7 +118,7 @@ enum Inner {
         /// The window is `data[start..start + shown]`.
         start: usize,
         shown: usize,
-        /// `data` is a file mapping: chunks give its pages back when done.
+        /// `data` is a file mapping: blocks give its pages back when done.
         release: bool,
     },
     Stream {
@@ -144,6 +144,7 @@ pub struct TextWindow {
     /// CPU nanoseconds of the decoding thread of a compressed stream, set
     /// when it ends.
     decoder_cpu: Option<Arc<AtomicU64>>,
+    decoder_threads: usize,
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
     /// Stretches of the text that the compressed data does not vouch for
@@ -171,6 +172,8 @@ pub(super) struct StreamText {
     pub raw_read: Arc<AtomicU64>,
     pub raw_len: Option<u64>,
     pub decoder_cpu: Option<Arc<AtomicU64>>,
+    /// How many threads decode at once.
+    pub decoder_threads: usize,
     /// The encoding, when it is not to be sniffed (forced, or UTF-16
     /// decoded on the way).
     pub encoding: Option<Encoding>,
@@ -201,13 +204,14 @@ impl TextWindow {
             raw_read: Arc::new(AtomicU64::new(0)),
             raw_len: Some(len as u64),
             decoder_cpu: None,
+            decoder_threads: 0,
             room: opts.batch_bytes.max(1),
             damage: Vec::new(),
         }
     }
 
     /// The text of a mapped file, as [`TextWindow::from_shared`]; each
-    /// chunk handed on gives the file's pages back when it is dropped
+    /// block handed on gives the file's pages back when it is dropped
     /// ([`release_pages`]), so that the file read to its end is not
     /// resident as a whole.
     pub(super) fn mapped_file(path: &Path, map: Shared, opts: &ReadOptions) -> TextWindow {
@@ -235,6 +239,7 @@ impl TextWindow {
             raw_read: text.raw_read,
             raw_len: text.raw_len,
             decoder_cpu: text.decoder_cpu,
+            decoder_threads: text.decoder_threads,
             room,
             damage: text.damage,
         };
@@ -312,6 +317,12 @@ impl TextWindow {
             .map_or(0, |c| c.load(Ordering::Relaxed))
     }
 
+    /// How many threads decode the stream at once: 1 for a compressed
+    /// stream, more for a many-frame `.zst` (0 for plain input).
+    pub fn decoder_threads(&self) -> usize {
+        self.decoder_threads
+    }
+
     /// The window, grown to at least `want` bytes unless the input ends
     /// (or breaks off) first, and how far it reaches.
     pub fn window(&mut self, want: usize) -> (&[u8], WindowEnd) {
@@ -352,7 +363,7 @@ impl TextWindow {
 
     /// Hands on the first `n` bytes of the window (no more than it holds);
     /// the window then starts after them.
-    pub fn take(&mut self, n: usize) -> Chunk {
+    pub fn take(&mut self, n: usize) -> Block {
         let room = self.room;
         let (chunk, n) = match &mut self.inner {
             Inner::Mapped {
@@ -368,8 +379,8 @@ impl TextWindow {
                 *shown -= n;
                 let data = Arc::clone(data);
                 let bytes = match release {
-                    true => ChunkBytes::Mapped(data, range),
-                    false => ChunkBytes::Shared(data, range),
+                    true => BlockBytes::Mapped(data, range),
+                    false => BlockBytes::Shared(data, range),
                 };
                 (bytes, n)
             }
@@ -382,11 +393,11 @@ impl TextWindow {
                 let mut tail = Vec::with_capacity(room.max(rest.len()));
                 tail.extend_from_slice(rest);
                 buf.truncate(n);
-                (ChunkBytes::Owned(std::mem::replace(buf, tail)), n)
+                (BlockBytes::Owned(std::mem::replace(buf, tail)), n)
             }
         };
         self.offset += n as u64;
-        Chunk(chunk)
+        Block(chunk)
     }
 
     /// Drops the first `n` bytes of the window (no more than it holds).
