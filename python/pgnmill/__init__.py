@@ -1,5 +1,6 @@
 """pgnmill: replay every game of chess and xiangqi PGN collections, and read
-the rows as Arrow record batches (polars, DuckDB, pyarrow, pandas).
+the rows as Arrow record batches (polars, DuckDB, pyarrow, pandas); audit
+FEN/EPD lists the same way (read_fens).
 
     import pgnmill, polars as pl
     games = pl.DataFrame(pgnmill.read_games("games.pgn.zst"))
@@ -17,7 +18,7 @@ import os
 from typing import Any, Iterable, Optional, Union
 
 from . import _pgnmill
-from ._pgnmill import Batch, GameStream, PgnmillError, PgnmillWarning
+from ._pgnmill import Batch, PgnmillError, PgnmillWarning, RowStream
 from ._shards import shard_name, shards
 
 __version__: str = _pgnmill.__version__
@@ -27,9 +28,10 @@ Words = Union[str, Iterable[str]]
 
 __all__ = [
     "Batch",
-    "GameStream",
     "PgnmillError",
     "PgnmillWarning",
+    "RowStream",
+    "read_fens",
     "read_games",
     "report",
     "shard_name",
@@ -45,7 +47,7 @@ def read_games(
     moves: bool = False,
     chess960: bool = False,
     threads: Optional[int] = None,
-) -> GameStream:
+) -> RowStream:
     """The games of `paths` as a stream of Arrow record batches.
 
     `paths` is a path or a list of them, as the command line takes: PGN
@@ -76,6 +78,35 @@ def read_games(
     return _pgnmill.read_games(
         paths, tags=tags, where=where, moves=moves, chess960=chess960, threads=threads
     )
+
+
+def read_fens(
+    paths: Paths,
+    *,
+    chess960: bool = False,
+    threads: Optional[int] = None,
+) -> RowStream:
+    """The audit rows of `pgnmill fen` over `paths`, as a stream of Arrow
+    record batches (read once, as read_games's stream).
+
+    `paths`: FEN, EPD and .perft lists (compressed or not), xiangqi record
+    files (XQF, CCBridge, DhtmlXQ: one row per record, its start position),
+    folders (searched for those), "-" for standard input.
+
+    The columns are the CSV's of `pgnmill fen`, in its order (docs/reports.md,
+    section `pgnmill fen`): text never null (an empty field is ""), `line`
+    Int64, `legal_moves` Int32, `check` Boolean and `game` Int64, null where
+    the CSV field is empty. A record that is not a position is a row with
+    status `bad_fen` and the reason.
+
+    chess960: read every record as Chess960 (`--chess960`).
+    threads: audit threads (`-j`); all CPUs when None.
+
+    Raises FileNotFoundError for a missing input, ValueError for a refused
+    option. Inputs not read whole (damaged, binary, PGN) are PgnmillWarning
+    warnings, given when the stream ends.
+    """
+    return _pgnmill.read_fens(paths, chess960=chess960, threads=threads)
 
 
 def report(

@@ -26,8 +26,8 @@ class Batch:
     def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> tuple[object, object]: ...
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
 
-class GameStream:
-    """The game rows of a run, read once (Arrow PyCapsule interface, or iterated)."""
+class RowStream:
+    """The rows of a run, read once (Arrow PyCapsule interface, or iterated)."""
 
     @property
     def columns(self) -> list[str]: ...
@@ -39,7 +39,10 @@ class GameStream:
 
 # The options (tags, where, moves, chess960, threads) are pgnmill's
 # functions' keywords, passed on.
-def read_games(paths: _Paths, **options: Any) -> GameStream: ...
+def read_games(paths: _Paths, **options: Any) -> RowStream: ...
+def read_fens(
+    paths: _Paths, *, chess960: bool = False, threads: Optional[int] = None
+) -> RowStream: ...
 def report(
     paths: _Paths,
     out: _Path,

@@ -145,9 +145,6 @@ impl Keywords {
         formats: &[Format],
         strict: bool,
     ) -> PyResult<Planned> {
-        if paths.0.is_empty() {
-            return Err(PyValueError::new_err("paths: name at least one input"));
-        }
         let conditions = self
             .conditions
             .map(|w| w.0)
@@ -169,35 +166,52 @@ impl Keywords {
             strict,
         };
         let options = request.options().map_err(PyValueError::new_err)?;
-        let asked = match self.threads {
-            None => None,
-            Some(n) if n < 1 => {
-                return Err(PyValueError::new_err("threads must be at least 1"));
-            }
-            Some(n) => Some(usize::try_from(n).unwrap_or(usize::MAX)),
-        };
-        let threads =
-            thread_count(asked).map_err(|_| PyValueError::new_err("threads must be at least 1"))?;
-        if let Some(asked) = threads.capped_from {
-            warn(
-                py,
-                &format!(
-                    "threads={asked} is more than the {} CPU(s) this process may use; using {}",
-                    threads.count, threads.count
-                ),
-            )?;
-        }
-        let job = py
-            .detach(|| Job::new(&paths.0, Listing::Games))
-            .map_err(source_error)?;
-        for note in job.notes() {
-            warn(py, note)?;
-        }
-        let cancel = Cancel::new();
+        let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;
         Ok(Planned {
-            job: job.threads(threads.count).cancel_on(cancel.clone()),
+            job,
             options,
             cancel,
         })
     }
+}
+
+/// The run over `paths` on `threads` threads (all the CPUs when `None`,
+/// with a warning when more than those), its inputs found as `listing`
+/// says (the notes of the folder search are warnings), stopped by the
+/// [`Cancel`] returned with it.
+pub fn plan(
+    py: Python<'_>,
+    paths: &Paths,
+    listing: Listing,
+    threads: Option<i64>,
+) -> PyResult<(Job, Cancel)> {
+    if paths.0.is_empty() {
+        return Err(PyValueError::new_err("paths: name at least one input"));
+    }
+    let asked = match threads {
+        None => None,
+        Some(n) if n < 1 => {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        Some(n) => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+    };
+    let threads =
+        thread_count(asked).map_err(|_| PyValueError::new_err("threads must be at least 1"))?;
+    if let Some(asked) = threads.capped_from {
+        warn(
+            py,
+            &format!(
+                "threads={asked} is more than the {} CPU(s) this process may use; using {}",
+                threads.count, threads.count
+            ),
+        )?;
+    }
+    let job = py
+        .detach(|| Job::new(&paths.0, listing))
+        .map_err(source_error)?;
+    for note in job.notes() {
+        warn(py, note)?;
+    }
+    let cancel = Cancel::new();
+    Ok((job.threads(threads.count).cancel_on(cancel.clone()), cancel))
 }

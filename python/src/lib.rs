@@ -4,6 +4,7 @@
 //! over [`report`].
 //!
 //! - [`read_games`]: the game rows as an Arrow C stream ([`stream`]).
+//! - [`read_fens`]: the audit rows of FEN/EPD lists the same way ([`fens`]).
 //! - [`report`]: a report folder, as `pgnmill report` writes it.
 //! - `_plan_shards`, `_merge_summaries`: the two steps of `shards` that
 //!   need the library: which files are the inputs, and their totals merged.
@@ -14,6 +15,7 @@
 //! for Ctrl-C ([`wait`]).
 
 mod errors;
+mod fens;
 mod keywords;
 mod stream;
 mod wait;
@@ -21,15 +23,17 @@ mod wait;
 use std::path::PathBuf;
 use std::sync::mpsc;
 
+use pgnmill::fenlist::{FenOptions, VariantRule};
 use pgnmill::job::request::Format;
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{ReportFolder, Summary, merge_summaries};
+use pgnmill::source::Listing;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use errors::{PgnmillError, PgnmillWarning, report_error, warn};
 use keywords::{Keywords, Paths};
-use stream::GameStream;
+use stream::RowStream;
 
 /// The game rows of the inputs as a stream of Arrow record batches, with
 /// the columns, names, types and row order of `games.parquet` for the same
@@ -40,9 +44,28 @@ fn read_games(
     py: Python<'_>,
     paths: Paths,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<GameStream> {
+) -> PyResult<RowStream> {
     let job = Keywords::of(options)?.job(py, &paths, &[], false)?;
-    GameStream::start(py, job.job, &job.options, job.cancel)
+    stream::games(job.job, &job.options, job.cancel)
+}
+
+/// The audit rows of `pgnmill fen` over the inputs (FEN/EPD/perft lists,
+/// xiangqi record files, folders searched for them) as a stream of Arrow
+/// record batches. See `pgnmill.read_fens`.
+#[pyfunction]
+#[pyo3(signature = (paths, *, chess960=false, threads=None))]
+fn read_fens(
+    py: Python<'_>,
+    paths: Paths,
+    chess960: bool,
+    threads: Option<i64>,
+) -> PyResult<RowStream> {
+    let (job, cancel) = keywords::plan(py, &paths, Listing::Positions, threads)?;
+    let variant = match chess960 {
+        true => VariantRule::Chess960,
+        false => VariantRule::Auto,
+    };
+    fens::stream(job, FenOptions { variant }, cancel)
 }
 
 /// Writes the report folder `out` as `pgnmill report` does and returns its
@@ -142,9 +165,10 @@ fn _pgnmill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PgnmillError", py.get_type::<PgnmillError>())?;
     m.add("PgnmillWarning", py.get_type::<PgnmillWarning>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_class::<GameStream>()?;
+    m.add_class::<RowStream>()?;
     m.add_class::<stream::Batch>()?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(read_fens, m)?)?;
     m.add_function(wrap_pyfunction!(report, m)?)?;
     m.add_function(wrap_pyfunction!(_plan_shards, m)?)?;
     m.add_function(wrap_pyfunction!(_merge_summaries, m)?)?;

@@ -1,14 +1,13 @@
-//! `read_games`'s stream: the game rows as Arrow record batches, handed to
-//! any reader of the Arrow PyCapsule interface (`__arrow_c_stream__`:
-//! pyarrow, polars, DuckDB, pandas through pyarrow) without a copy, or
-//! iterated from Python batch by batch.
+//! The streams of `read_games` and `read_fens`: rows as Arrow record
+//! batches, handed to any reader of the Arrow PyCapsule interface
+//! (`__arrow_c_stream__`: pyarrow, polars, DuckDB, pandas through
+//! pyarrow) without a copy, or iterated from Python batch by batch.
 //!
-//! The run goes on the library's threads ([`Job::games`]) and a thread of
-//! this module forwards its batches through a channel of one; a reader
-//! that falls behind makes the run wait, so memory holds a few batches
-//! whatever the input's size. Whoever reads the stream waits for the next
-//! batch without the GIL and watching for Ctrl-C ([`crate::wait`]). The
-//! stream is read once: its batches are not kept.
+//! The run goes on the library's threads and sends its batches through a
+//! channel of one; a reader that falls behind makes the run wait, so
+//! memory holds a few batches whatever the input's size. Whoever reads the
+//! stream waits for the next batch without the GIL and watching for Ctrl-C
+//! ([`crate::wait`]). The stream is read once: its batches are not kept.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Mutex, MutexGuard};
@@ -30,8 +29,8 @@ const SCHEMA_CAPSULE: &std::ffi::CStr = c"arrow_schema";
 const ARRAY_CAPSULE: &std::ffi::CStr = c"arrow_array";
 const STREAM_CAPSULE: &std::ffi::CStr = c"arrow_array_stream";
 
-/// What the forwarding thread sends.
-enum Item {
+/// What a run sends to its stream.
+pub enum Item {
     Batch(RecordBatch),
     /// The run is over; the warnings of its inputs, in order.
     End(Vec<String>),
@@ -67,36 +66,39 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The game rows of a run, as `pgnmill.read_games` returns them.
+/// The rows of a run, as `pgnmill.read_games` and `pgnmill.read_fens`
+/// return them.
 ///
 /// Read it once: hand it to `polars.DataFrame`, `pyarrow.table`,
 /// `pyarrow.RecordBatchReader.from_stream` or a DuckDB query (they call
 /// `__arrow_c_stream__`), or iterate it for `Batch`es. `columns` and
 /// `__arrow_c_schema__` may be used before and after.
-#[pyclass(module = "pgnmill", name = "GameStream")]
-pub struct GameStream {
+#[pyclass(module = "pgnmill", name = "RowStream")]
+pub struct RowStream {
     schema: SchemaRef,
+    /// The function that made the stream, named when it is read twice.
+    made_by: &'static str,
     feed: Mutex<Option<Feed>>,
 }
 
-impl GameStream {
-    /// Starts the run of `job` with `options`; its rows come as they are
-    /// made.
+impl RowStream {
+    /// A stream of rows of `schema`, which `run` sends from a thread of its
+    /// own (it stops when a send fails: the stream is gone); `cancel`
+    /// stops the run when the stream is given up.
     pub fn start(
-        _py: Python<'_>,
-        job: Job,
-        options: &ReportOptions,
+        schema: SchemaRef,
+        made_by: &'static str,
         cancel: Cancel,
-    ) -> PyResult<GameStream> {
-        let stream = job.games(options).map_err(report_error)?;
-        let schema = stream.schema();
+        run: impl FnOnce(&SyncSender<Item>) + Send + 'static,
+    ) -> PyResult<RowStream> {
         let (tx, rx) = sync_channel(1);
         std::thread::Builder::new()
             .name("pgnmill-stream".into())
-            .spawn(move || forward(stream, &tx))
+            .spawn(move || run(&tx))
             .map_err(|e| PgnmillError::new_err(format!("cannot start the stream's thread: {e}")))?;
-        Ok(GameStream {
+        Ok(RowStream {
             schema,
+            made_by,
             feed: Mutex::new(Some(Feed {
                 rx: Mutex::new(rx),
                 cancel,
@@ -107,11 +109,20 @@ impl GameStream {
     /// The feed, taken: the stream is read once.
     fn take(&self) -> PyResult<Feed> {
         lock(&self.feed).take().ok_or_else(|| {
-            PgnmillError::new_err(
-                "this stream has been read (or closed): call read_games again to read the games again",
-            )
+            PgnmillError::new_err(format!(
+                "this stream has been read (or closed): call {} again to read the rows again",
+                self.made_by
+            ))
         })
     }
+}
+
+/// The game rows of `job` run with `options`, as they are made.
+pub fn games(job: Job, options: &ReportOptions, cancel: Cancel) -> PyResult<RowStream> {
+    let stream = job.games(options).map_err(report_error)?;
+    RowStream::start(stream.schema(), "read_games", cancel, move |tx| {
+        forward(stream, tx)
+    })
 }
 
 /// Forwards the batches of `stream`, then its end; stops when the reader
@@ -131,8 +142,8 @@ fn forward(mut stream: pgnmill::job::GameStream, tx: &SyncSender<Item>) {
 }
 
 #[pymethods]
-impl GameStream {
-    /// The column names, in order (those of games.parquet).
+impl RowStream {
+    /// The column names, in order.
     #[getter]
     fn columns(&self) -> Vec<String> {
         self.schema
@@ -215,7 +226,7 @@ impl GameStream {
             false => "read",
         };
         format!(
-            "<pgnmill.GameStream of {} columns, {state}>",
+            "<pgnmill.RowStream of {} columns, {state}>",
             self.schema.fields().len()
         )
     }
