@@ -164,6 +164,7 @@ impl Keywords {
             formats: formats.to_vec(),
             extracts: Vec::new(),
             strict,
+            openings: Vec::new(),
         };
         let options = request.options().map_err(PyValueError::new_err)?;
         let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;

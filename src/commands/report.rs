@@ -144,6 +144,13 @@ pub struct ReportArgs {
     /// each input's warnings.
     #[arg(long)]
     pub strict: bool,
+
+    /// Name openings from these TSV tables instead of the compiled-in
+    /// lichess table (repeatable, read in order; a later line wins for a
+    /// position listed twice): columns eco, name and the line from the
+    /// standard start, in chess SAN or xiangqi ICCS, WXF or Chinese.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Vec<PathBuf>,
 }
 
 use super::collisions::{self, Planned, Shape};
@@ -243,6 +250,7 @@ fn request(args: &ReportArgs) -> ReportRequest {
             .collect(),
         extracts: args.extract.clone(),
         strict: args.strict,
+        openings: args.openings.clone(),
     }
 }
 

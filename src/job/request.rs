@@ -7,12 +7,14 @@
 use std::path::PathBuf;
 
 use super::ReportOptions;
+use crate::openings::{COMPILED_IN_COMMIT, OpeningBook};
 use crate::pgn::select::{Condition, TagQuery};
-use crate::replay::ReplayOptions;
+use crate::replay::{CurationOptions, ReplayOptions};
 use crate::report::ExtractRequest;
 use crate::report::columns::tag_columns;
 use crate::report::summary::RunOptions;
 use crate::variant::GameVariant;
+use std::sync::Arc;
 
 /// What a report is asked for, in the user's words.
 #[derive(Debug, Clone, Default)]
@@ -34,6 +36,9 @@ pub struct ReportRequest {
     pub extracts: Vec<ExtractRequest>,
     /// `--strict`.
     pub strict: bool,
+    /// `--openings`: opening tables replacing the compiled-in one, in
+    /// order (a later line wins for a position listed twice).
+    pub openings: Vec<PathBuf>,
 }
 
 /// A file format of the report's tables (`--format`).
@@ -87,11 +92,21 @@ impl ReportRequest {
             .map(str::to_string)
             .collect();
         let tags = tag_columns(&given)?;
+        let openings = if self.openings.is_empty() {
+            None
+        } else {
+            let book =
+                OpeningBook::from_files(&self.openings).map_err(|e| format!("--openings {e}"))?;
+            Some(Arc::new(book))
+        };
         Ok(ReportOptions {
             replay: ReplayOptions {
                 moves: self.moves,
                 variant: self.variant.clone(),
-                ..ReplayOptions::default()
+                curation: CurationOptions {
+                    openings,
+                    ..CurationOptions::default()
+                },
             },
             select: TagQuery::new(tags.clone(), self.conditions.clone()),
             csv: self.formats.contains(&Format::Csv),
@@ -110,6 +125,16 @@ impl ReportRequest {
                     .iter()
                     .map(|p| p.display().to_string())
                     .collect(),
+                openings: self
+                    .openings
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect(),
+                openings_table: if self.openings.is_empty() {
+                    format!("lichess-org/chess-openings {COMPILED_IN_COMMIT}")
+                } else {
+                    "--openings".to_string()
+                },
             },
         })
     }

@@ -148,9 +148,21 @@ impl Positions {
     }
 }
 
-/// An ECO code and a name (borrowed from the compiled-in table, owned for
-/// a user's).
-pub(super) type Name = (Cow<'static, str>, Cow<'static, str>);
+/// An ECO code, a name and the name as a CSV field (quoted when it holds
+/// `,`, `"` or a line end: lichess's names hold commas, and quoting them
+/// at every row cost more than all the columns' other work); borrowed
+/// from the compiled-in table, owned for a user's.
+pub(super) type Name = (Cow<'static, str>, Cow<'static, str>, Cow<'static, str>);
+
+/// `name` as the csv crate writes a field: in quotes, its quotes doubled,
+/// when it holds `,`, `"`, `\r` or `\n`.
+pub(super) fn csv_field(name: &str) -> Cow<'_, str> {
+    if name.contains([',', '"', '\r', '\n']) {
+        Cow::Owned(format!("\"{}\"", name.replace('"', "\"\"")))
+    } else {
+        Cow::Borrowed(name)
+    }
+}
 
 /// Named lines indexed by their final position, for chess and xiangqi.
 #[derive(Debug)]
@@ -299,7 +311,12 @@ impl OpeningBook {
     pub(super) fn entry(&self, entry: u32) -> (&str, &str) {
         self.names
             .get(entry as usize)
-            .map_or(("", ""), |(eco, name)| (eco, name))
+            .map_or(("", ""), |(eco, name, _)| (eco, name))
+    }
+
+    /// The name of entry `entry` as a CSV field.
+    pub(super) fn csv_name(&self, entry: u32) -> &str {
+        self.names.get(entry as usize).map_or("", |n| &n.2)
     }
 
     /// Every position of `kind` with its entry's ECO code and name, by
@@ -318,9 +335,14 @@ impl OpeningBook {
     }
 }
 
+/// A line's name owned, control bytes (which no report field holds)
+/// written as U+FFFD, with its CSV field.
 fn owned(((eco, name), kind, key, plies): TableLine<'_>) -> (Name, TableKind, u64, u32) {
+    let clean = |text: &str| text.replace(|c: char| c.is_ascii_control() && c != '\t', "\u{FFFD}");
+    let (eco, name) = (clean(eco), clean(name));
+    let csv = csv_field(&name).into_owned();
     (
-        (Cow::Owned(eco.to_string()), Cow::Owned(name.to_string())),
+        (Cow::Owned(eco), Cow::Owned(name), Cow::Owned(csv)),
         kind,
         key,
         plies,

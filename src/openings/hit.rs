@@ -56,6 +56,12 @@ impl OpeningHit {
     pub fn name(&self) -> &str {
         self.table.book().entry(self.entry).1
     }
+
+    /// The name as a CSV field (quoted if it needs it): the table's names
+    /// are quoted once, not at every row.
+    pub fn csv_name(&self) -> &str {
+        self.table.book().csv_name(self.entry)
+    }
 }
 
 /// What the replay found of a game's opening.

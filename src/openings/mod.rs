@@ -42,9 +42,14 @@ pub const COMPILED_IN_COMMIT: &str = "51b8862";
 mod compiled {
     use super::{Cow, Name};
 
-    /// One name of the table.
+    /// One name of the table, one that is its own CSV field.
     const fn n(eco: &'static str, name: &'static str) -> Name {
-        (Cow::Borrowed(eco), Cow::Borrowed(name))
+        (Cow::Borrowed(eco), Cow::Borrowed(name), Cow::Borrowed(name))
+    }
+
+    /// One name of the table, with its CSV field.
+    const fn q(eco: &'static str, name: &'static str, csv: &'static str) -> Name {
+        (Cow::Borrowed(eco), Cow::Borrowed(name), Cow::Borrowed(csv))
     }
 
     include!("data/positions.rs");
@@ -104,7 +109,14 @@ mod tests {
         let _ = writeln!(text, "/// Each position's ECO code and name.");
         let _ = writeln!(text, "pub(super) static NAMES: [Name; {}] = [", named.len());
         for (_, eco, name) in &named {
-            let _ = writeln!(text, "    n({eco:?}, {name:?}),");
+            match book::csv_field(name) {
+                Cow::Borrowed(_) => {
+                    let _ = writeln!(text, "    n({eco:?}, {name:?}),");
+                }
+                Cow::Owned(csv) => {
+                    let _ = writeln!(text, "    q({eco:?}, {name:?}, {csv:?}),");
+                }
+            }
         }
         let _ = writeln!(text, "];");
         text
@@ -146,6 +158,7 @@ mod tests {
         for (key, eco, name) in lines.named_positions(TableKind::Chess) {
             let entry = book.find(TableKind::Chess, key).expect("found");
             assert_eq!(book.entry(entry), (eco, name));
+            assert_eq!(book.csv_name(entry), book::csv_field(name));
         }
     }
 }

@@ -49,14 +49,26 @@ pub fn key_hex(key: &Key128) -> String {
 /// machinery: this runs for every row.
 #[inline]
 pub fn key_hex_bytes(key: &Key128) -> [u8; 32] {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = [0u8; 32];
-    for (pair, &b) in out.chunks_exact_mut(2).zip(key) {
-        pair[0] = DIGITS[usize::from(b >> 4)];
-        pair[1] = DIGITS[usize::from(b & 15)];
+    let mut out = [[0u8; 2]; 16];
+    for (pair, &b) in out.iter_mut().zip(key) {
+        *pair = HEX_PAIRS[usize::from(b)];
     }
-    out
+    let mut flat = [0u8; 32];
+    flat.copy_from_slice(out.as_flattened());
+    flat
 }
+
+/// The two hexadecimal digits of each byte: one load a byte.
+static HEX_PAIRS: [[u8; 2]; 256] = {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut pairs = [[0u8; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        pairs[b] = [DIGITS[b >> 4], DIGITS[b & 15]];
+        b += 1;
+    }
+    pairs
+};
 
 /// What replay found of a game's line: filled only when the whole main
 /// line replayed (`status` ok), so that a game cut short is never grouped

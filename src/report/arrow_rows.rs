@@ -12,9 +12,10 @@
 use super::column::{Column, ColumnType};
 use super::csv_rows::clean_text;
 use super::rows::{FieldSink, UsualFields};
+use crate::replay::line::Key128;
 use crate::simd::quote::has_control;
 use arrow_array::builder::BooleanBufferBuilder;
-use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array};
+use arrow_array::{ArrayRef, BooleanArray, FixedSizeBinaryArray, Int32Array, Int64Array};
 use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,6 +31,8 @@ enum ColumnBuf {
     /// cost more than the values, a bit and a length check each).
     Int32(Vec<i32>),
     Bool(BooleanBufferBuilder),
+    /// 16 bytes a value (zeros where null) and whether each is there.
+    Key128(Vec<u8>, BooleanBufferBuilder),
 }
 
 /// An `Int32` field that is absent: no value is negative (they are
@@ -125,6 +128,10 @@ impl ArrowRows {
                 ColumnType::Int64 => ColumnBuf::Int64(Vec::with_capacity(rows)),
                 ColumnType::Int32 => ColumnBuf::Int32(Vec::with_capacity(rows)),
                 ColumnType::Bool => ColumnBuf::Bool(BooleanBufferBuilder::new(rows)),
+                ColumnType::Key128 => ColumnBuf::Key128(
+                    Vec::with_capacity(16 * rows),
+                    BooleanBufferBuilder::new(rows),
+                ),
                 ColumnType::Text => ColumnBuf::Text(Vec::with_capacity(room.bytes(at, rows))),
             })
             .collect();
@@ -201,6 +208,16 @@ impl ArrowRows {
                 ColumnBuf::Int32(values) => Finished::Array(Arc::new(int32_array(values))),
                 ColumnBuf::Bool(mut values) => {
                     Finished::Array(Arc::new(BooleanArray::new(values.finish(), None)))
+                }
+                ColumnBuf::Key128(values, mut present) => {
+                    let present = present.finish();
+                    let nulls = (present.count_set_bits() < present.len())
+                        .then(|| NullBuffer::new(present));
+                    Finished::Array(Arc::new(FixedSizeBinaryArray::new(
+                        16,
+                        values.into(),
+                        nulls,
+                    )))
                 }
             })
             .collect();
@@ -321,6 +338,23 @@ impl FieldSink for ArrowRows {
         match self.column() {
             Some(ColumnBuf::Bool(b)) => b.append(value),
             Some(_) => self.wrong_type("boolean"),
+            None => {}
+        }
+    }
+
+    #[inline(always)]
+    fn table_text(&mut self, (value, _): (&str, &str)) {
+        self.plain_text(value);
+    }
+
+    #[inline(always)]
+    fn key128(&mut self, value: Option<&Key128>) {
+        match self.column() {
+            Some(ColumnBuf::Key128(values, present)) => {
+                values.extend_from_slice(value.unwrap_or(&[0; 16]));
+                present.append(value.is_some());
+            }
+            Some(_) => self.wrong_type("key128"),
             None => {}
         }
     }

@@ -16,6 +16,10 @@ pub enum ColumnType {
     Int32,
     /// `true` or `false`, always present.
     Bool,
+    /// A 128-bit key (`line_key`): 32 lowercase hexadecimal digits in
+    /// CSV, 16 bytes (`FixedSizeBinary(16)`) in Parquet and Arrow, null
+    /// when the CSV field is empty.
+    Key128,
 }
 
 impl ColumnType {
@@ -26,6 +30,7 @@ impl ColumnType {
             ColumnType::Int64 => "int64",
             ColumnType::Int32 => "int32 (nullable)",
             ColumnType::Bool => "boolean",
+            ColumnType::Key128 => "binary(16) (nullable)",
         }
     }
 }

@@ -119,6 +119,16 @@ game_columns! {
             /// xiangqi: the first ply with 120 plies in a row without a capture (the CXA 60-move natural limit; the `[FEN]` halfmove clock counts as plies already passed, checks count like any move); empty if never, and for chess
             natural_limit_ply: Int32 = int32(g.record.outcome.natural_limit_ply) usual "",
         }
+        /// 128 bits naming the game's start position (board, side to move, castling rights, en-passant square when a capture is legal) and main-line moves, as 32 lowercase hexadecimal digits (`FixedSizeBinary(16)` in Parquet): two games have the same key exactly when both are the same (see "Line keys, openings and duplicates"); empty unless `status` is `ok`
+        line_key: Key128 = key128(g.record.curation.line.key.as_ref()),
+        /// the ECO code of the opening by lichess's rule over the opening table (the compiled-in lichess table, or `--openings`); empty for Chess960, every game with a `[FEN]` tag, and games without a hit
+        eco: Text = text(g.record.curation.opening.hit.as_ref().map_or("", |h| h.eco())),
+        /// the opening's name, as `eco`
+        opening: Text = table_text(g.record.curation.opening.hit.as_ref().map_or(("", ""), |h| (h.name(), h.csv_name()))),
+        /// the ply (from 1) of the deepest position the table names, as `eco`
+        opening_ply: Int32 = int32(g.record.curation.opening.hit.as_ref().map(|h| h.ply)),
+        /// when an opening was named and the game records an `[ECO]` or `[Opening]` (other than empty or `?`) that differs from it: `ECO C02 but the moves give B12`, `Opening "X" but the moves give "Y"`, or both joined with `; `; empty otherwise
+        opening_conflict: Text = text(g.record.curation.opening.conflict.as_deref().unwrap_or_default()),
     }
 }
 
@@ -180,13 +190,27 @@ pub fn tag_column_name(tag: &str) -> Cow<'static, str> {
     let taken = GAME_COLUMNS
         .iter()
         .chain(std::iter::once(&MOVES_COLUMN))
-        .any(|c| c.name.eq_ignore_ascii_case(tag));
+        .any(|c| {
+            if CASE_KEPT.contains(&c.name.as_ref()) {
+                c.name == tag
+            } else {
+                c.name.eq_ignore_ascii_case(tag)
+            }
+        });
     if taken {
         Cow::Owned(format!("tag_{tag}"))
     } else {
         Cow::Owned(tag.to_string())
     }
 }
+
+/// Computed columns added after `--tags` columns had these names in
+/// other case (`--tags lichess` writes `ECO` and `Opening`): a tag is
+/// `tag_NAME` only when it is spelled exactly so, and the `ECO` and
+/// `Opening` columns of earlier reports keep their names beside `eco` and
+/// `opening` (a reader that ignores case, as DuckDB does, tells them apart
+/// by its own renaming).
+const CASE_KEPT: [&str; 2] = ["eco", "opening"];
 
 /// The position of column `name` in `columns`.
 pub fn position(columns: &[Column], name: &str) -> Option<usize> {
@@ -272,10 +296,11 @@ mod tests {
         assert_eq!(GAME_COLUMN_WRITERS.len(), GAME_COLUMNS.len());
         for (column, writer) in GAME_COLUMNS.iter().zip(GAME_COLUMN_WRITERS) {
             let want: &[&str] = match column.kind {
-                ColumnType::Text => &["text", "plain_text"],
+                ColumnType::Text => &["text", "plain_text", "table_text"],
                 ColumnType::Int64 => &["int64"],
                 ColumnType::Int32 => &["int32"],
                 ColumnType::Bool => &["boolean"],
+                ColumnType::Key128 => &["key128"],
             };
             assert!(want.contains(writer), "{}: {writer}", column.name);
         }

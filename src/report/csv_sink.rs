@@ -328,7 +328,7 @@ mod tests {
         let fast = f.into_chunk().unwrap().games;
         let text = String::from_utf8(fast).unwrap();
         assert!(
-            text.trim_end().ends_with(",none,,both,,,,,,,,,,,"),
+            text.trim_end().ends_with(",none,,both,,,,,,,,,,,,,,,,"),
             "{text}"
         );
         assert_eq!(
@@ -355,11 +355,11 @@ mod tests {
             )))
             .unwrap()
             .trim_end(),
-            "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict,perpetual_check,natural_limit_ply,moves"
+            "source,game,offset,line,variant,event,site,date,round,white,black,result,plies,start_fen,final_fen,final_fen_ep_legal,rep_max_ep_always,threefold_ply_ep_always,rep_max_ep_legal,threefold_ply_ep_legal,missed_threefold,castling_conflict,status,error,termination,board_result,mating_material,fivefold_ply,fivefold_ply_ep_always,threefold_claim_ply,fifty_move_ply,fifty_move_claim_ply,seventyfive_move_ply,game_over_ply,game_over,result_conflict,perpetual_check,natural_limit_ply,line_key,eco,opening,opening_ply,opening_conflict,moves"
         );
         assert_eq!(
             rows.trim_end(),
-            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,,,e2e4"
+            "a.pgn,1,0,1,chess,,,,,\"Réti, \"\"R\"\"\",,,3,4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1,f,g,2,,3,9,true,KQkq,ok,,checkmate,1-0,white,40,,8,,99,,3,checkmate,Result * but Black is checkmated,,,,,,,,e2e4"
         );
         assert_eq!(
             String::from_utf8(castling).unwrap().trim_end(),

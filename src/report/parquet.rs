@@ -39,6 +39,7 @@ pub fn schema(columns: &[Column]) -> SchemaRef {
                 ColumnType::Int64 => (DataType::Int64, false),
                 ColumnType::Int32 => (DataType::Int32, true),
                 ColumnType::Bool => (DataType::Boolean, false),
+                ColumnType::Key128 => (DataType::FixedSizeBinary(16), true),
             };
             Field::new(c.name.as_ref(), t, nullable)
         })

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use super::column::ColumnType;
 use super::csv_rows::CsvRows;
+use crate::replay::line::Key128;
 
 /// A row of `castling.csv`: a game whose `[FEN]` castling field names rights
 /// the board cannot support.
@@ -39,6 +40,11 @@ pub trait FieldSink {
     fn int32(&mut self, value: Option<u32>);
     /// `true` or `false`.
     fn boolean(&mut self, value: bool);
+    /// A 128-bit key, absent as an empty field (`Key128`, nullable).
+    fn key128(&mut self, value: Option<&Key128>);
+    /// Text from a table that holds it with its CSV field ready (quoted
+    /// when it needs it, no control byte): an opening's name.
+    fn table_text(&mut self, value_and_csv: (&str, &str));
     /// The usual values of a run of columns (most games': see
     /// `column_table.rs`), written at once where the sink can.
     fn usual(&mut self, fields: &UsualFields) {
@@ -89,6 +95,17 @@ impl FieldSink for CsvRows {
     #[inline(always)]
     fn boolean(&mut self, value: bool) {
         self.plain_field(if value { b"true" } else { b"false" });
+    }
+    #[inline(always)]
+    fn table_text(&mut self, (_, csv): (&str, &str)) {
+        self.plain_fields(csv.as_bytes());
+    }
+    #[inline(always)]
+    fn key128(&mut self, value: Option<&Key128>) {
+        match value {
+            Some(key) => self.plain_field(&crate::replay::line::key_hex_bytes(key)),
+            None => self.plain_field(b""),
+        }
     }
     /// One copy of the fields' bytes.
     #[inline(always)]

@@ -363,6 +363,13 @@ pub struct RunOptions {
     pub where_: Vec<String>,
     /// The files written: `csv`, `parquet` or both.
     pub format: Vec<String>,
+    /// `--openings`: the opening tables given, in order; empty for the
+    /// compiled-in one.
+    pub openings: Vec<String>,
+    /// The table the `eco` and `opening` columns come from:
+    /// `lichess-org/chess-openings COMMIT` for the compiled-in one, or
+    /// `--openings`.
+    pub openings_table: String,
 }
 
 /// Totals for the whole run. Every key is always present.

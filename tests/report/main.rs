@@ -12,6 +12,7 @@ mod after_the_end;
 mod boundaries;
 mod boundaries_vs_python_chess;
 mod compressed;
+mod curation_columns;
 mod html;
 mod html_page;
 mod malformed;
