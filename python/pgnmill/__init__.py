@@ -47,6 +47,7 @@ def read_games(
     moves: bool = False,
     chess960: bool = False,
     threads: Optional[int] = None,
+    openings: Optional[Paths] = None,
 ) -> RowStream:
     """The games of `paths` as a stream of Arrow record batches.
 
@@ -71,12 +72,22 @@ def read_games(
     moves: add the `moves` column (`--moves`).
     chess960: replay every game as Chess960 (`--variant chess960`).
     threads: replay threads (`-j`); all CPUs when None.
+    openings: opening tables (TSV: eco, name, line) naming the games'
+        openings instead of the compiled-in lichess table (`--openings`):
+        a path or a list of them, read in order.
 
     Raises FileNotFoundError for a missing input, ValueError for a refused
-    option (the command line's reason), PgnmillError otherwise.
+    option (the command line's reason, a table line that cannot be read),
+    PgnmillError otherwise.
     """
     return _pgnmill.read_games(
-        paths, tags=tags, where=where, moves=moves, chess960=chess960, threads=threads
+        paths,
+        tags=tags,
+        where=where,
+        moves=moves,
+        chess960=chess960,
+        threads=threads,
+        openings=openings,
     )
 
 
@@ -121,6 +132,7 @@ def report(
     moves: bool = False,
     chess960: bool = False,
     threads: Optional[int] = None,
+    openings: Optional[Paths] = None,
 ) -> dict[str, Any]:
     """Writes the report folder `out` as `pgnmill report` does and returns
     its summary.json as a dict.
@@ -145,4 +157,5 @@ def report(
         moves=moves,
         chess960=chess960,
         threads=threads,
+        openings=openings,
     )

@@ -57,14 +57,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Words {
 }
 
 /// The options every function takes, as keywords: `tags`, `where`,
-/// `moves`, `chess960`, `threads` (the package's functions name them in
-/// their signatures and pass them on).
+/// `moves`, `chess960`, `threads`, `openings` (the package's functions
+/// name them in their signatures and pass them on).
 pub struct Keywords {
     pub tags: Option<Words>,
     pub conditions: Option<Words>,
     pub moves: bool,
     pub chess960: bool,
     pub threads: Option<i64>,
+    /// `--openings`: a path or a list of them.
+    pub openings: Option<Paths>,
 }
 
 impl Keywords {
@@ -78,6 +80,7 @@ impl Keywords {
             moves: false,
             chess960: false,
             threads: None,
+            openings: None,
         };
         for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
             if value.is_none() {
@@ -90,6 +93,7 @@ impl Keywords {
                 "moves" => keywords.moves = argument(&key, &value)?,
                 "chess960" => keywords.chess960 = argument(&key, &value)?,
                 "threads" => keywords.threads = Some(argument(&key, &value)?),
+                "openings" => keywords.openings = Some(argument(&key, &value)?),
                 other => {
                     return Err(PyTypeError::new_err(format!(
                         "got an unexpected keyword argument '{other}'"
@@ -164,7 +168,7 @@ impl Keywords {
             formats: formats.to_vec(),
             extracts: Vec::new(),
             strict,
-            openings: Vec::new(),
+            openings: self.openings.map(|p| p.0).unwrap_or_default(),
         };
         let options = request.options().map_err(PyValueError::new_err)?;
         let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;

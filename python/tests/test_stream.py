@@ -8,8 +8,16 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+import os
+
 import pgnmill
-from conftest import INPUTS
+from conftest import INPUTS, ROOT
+
+# lichess's opening table of April 2025, in its five files (`--openings`).
+TABLES = [
+    os.path.join(ROOT, "testdata", "openings", "lichess-2025-04-13", f"{f}.tsv")
+    for f in "abcde"
+]
 
 # Each case: read_games's keywords, and the same options as flags.
 CASES = [
@@ -23,6 +31,7 @@ CASES = [
         ["--tags", "WhiteElo,BlackElo", "--where", "WhiteElo>=2000", "--where", "Result!=*"],
     ),
     ({"chess960": True}, ["--variant", "chess960"]),
+    ({"openings": TABLES}, [arg for t in TABLES for arg in ("--openings", t)]),
 ]
 
 
@@ -85,6 +94,13 @@ def test_iterating_gives_batches_each_reader_takes(cli_report):
     table = pa.Table.from_batches([pa.record_batch(b) for b in batches])
     assert table.column("final_fen").equals(want.column("final_fen"))
     assert pl.DataFrame(batches[0]).height == batches[0].num_rows
+
+
+def test_a_bad_openings_table_is_a_value_error(tmp_path):
+    table = tmp_path / "bad.tsv"
+    table.write_text("A00\tx\t1. e4 e5 2. Qh6\n")
+    with pytest.raises(ValueError, match="bad.tsv, line 1"):
+        pgnmill.read_games(INPUTS, openings=str(table))
 
 
 def test_a_stream_is_read_once():
