@@ -116,6 +116,7 @@ fn stages(c: &mut Criterion) {
     let options = ReplayOptions {
         moves: false,
         variant: None,
+        ..ReplayOptions::default()
     };
     g.bench_function("replay+format", |b| {
         b.iter(|| {

@@ -218,6 +218,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         replay: ReplayOptions {
             moves: args.moves,
             variant: args.variant.forced(),
+            ..ReplayOptions::default()
         },
         extracts: args.extract.clone(),
         layout,

@@ -3,6 +3,7 @@
 use super::ReplayOptions;
 use super::Status;
 use super::draw_rules::DrawRules;
+use super::ply_data::{PlyDataOptions, PlyRecorder};
 use super::record::{CastlingConflict, GameRecord};
 use super::repetition::RepetitionTable;
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
@@ -15,7 +16,7 @@ fn start_position(
     mode: CastlingMode,
 ) -> Result<(Position, Option<CastlingConflict>), String> {
     let Some(fen) = fen else {
-        return Ok((Position::startpos(), None));
+        return Ok((Position::startpos_with(mode), None));
     };
     let setup = Setup::parse(fen).map_err(|e| e.to_string())?;
     let (pos, audit) = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
@@ -40,26 +41,30 @@ pub fn replay(
     options: &ReplayOptions,
     out: &mut GameRecord<'_>,
 ) {
-    if options.moves {
-        replay_main_line::<true>(game, fen, mode, has_tags, out);
-    } else {
-        replay_main_line::<false>(game, fen, mode, has_tags, out);
+    let data = options.ply_data;
+    match (options.moves, data.any()) {
+        (false, false) => replay_main_line::<false, false>(game, fen, mode, has_tags, data, out),
+        (true, false) => replay_main_line::<true, false>(game, fen, mode, has_tags, data, out),
+        (false, true) => replay_main_line::<false, true>(game, fen, mode, has_tags, data, out),
+        (true, true) => replay_main_line::<true, true>(game, fen, mode, has_tags, data, out),
     }
 }
 
-/// [`replay`], with the `moves` column kept when `MOVES`: a copy of the
-/// loop for each, so that a report without `--moves` (nearly all) does not
-/// ask about the list at every ply.
+/// [`replay`], with the `moves` column kept when `MOVES` and the per-ply
+/// data of `data` when `DATA`: a copy of the loop for each, so that a
+/// report without `--moves`, `--clocks` or `--plies` (nearly all) does not
+/// ask about them at every ply.
 ///
 /// Never inlined: the loop is one large function, kernel and tokenizer
 /// inlined into it, and how the compiler allocates its registers decides
 /// its speed; kept apart, that allocation does not change with its caller.
 #[inline(never)]
-fn replay_main_line<const MOVES: bool>(
+fn replay_main_line<const MOVES: bool, const DATA: bool>(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
+    data: PlyDataOptions,
     out: &mut GameRecord<'_>,
 ) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
@@ -78,7 +83,18 @@ fn replay_main_line<const MOVES: bool>(
     let mut tokens = game.main_line();
     let mut glued_end = false;
     let mut ended_before_failure = false;
+    let mut recorder = if DATA {
+        PlyRecorder::new(game, data, pos.turn() == crate::chess::Color::White)
+    } else {
+        None
+    };
+    let wants_text = recorder.as_ref().is_some_and(PlyRecorder::wants_text);
     while let Some(token) = tokens.next() {
+        if DATA && let Some(r) = &mut recorder {
+            r.token(token.offset);
+        }
+        // The position before the move, for its SAN.
+        let before = (DATA && wants_text).then_some(pos);
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
@@ -130,7 +146,8 @@ fn replay_main_line<const MOVES: bool>(
         }
         let irreversible = pos.was_irreversible(rights_before);
         ply += 1;
-        if irreversible {
+        // How often the position has now occurred (ep-if-legal).
+        let repetition = if irreversible {
             repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), ply);
             // Material only shrinks on such a move, and cannot be
             // insufficient while a pawn is left; a lost castling right
@@ -138,6 +155,7 @@ fn replay_main_line<const MOVES: bool>(
             if pos.board().by_role(Role::Pawn).is_empty() || pos.halfmove_clock() != 0 {
                 rules.after_irreversible(&pos, &repetitions, ply);
             }
+            1
         } else {
             // Only a pawn's double step sets an en-passant square, and a
             // pawn move is irreversible: here both keys are the same.
@@ -145,6 +163,13 @@ fn replay_main_line<const MOVES: bool>(
             if seen >= 2 || pos.halfmove_clock() >= rules.from {
                 rules.after_ply(&pos, &repetitions, ply, seen);
             }
+            seen
+        };
+        if DATA && let Some(r) = &mut recorder {
+            r.ply(token.offset + token.text.len(), repetition, || {
+                let san = before.map(|b| b.san(m)).unwrap_or_default();
+                (san, pos.uci(m), pos.fen(EpMode::Legal))
+            });
         }
     }
     let movetext_result = if glued_end {
@@ -188,6 +213,11 @@ fn replay_main_line<const MOVES: bool>(
     out.final_fen_ep_legal_if_different =
         (pos.ep_square() != pos.legal_ep_square()).then(|| pos.fen(EpMode::Legal));
     out.moves = moves;
+    if DATA && let Some(r) = recorder {
+        // The last move's comments end at the result (none when glued to it).
+        let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
+        out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply));
+    }
 }
 
 /// A result token's text (one of the four results, which the tokenizer

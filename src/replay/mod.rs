@@ -5,6 +5,7 @@
 mod chess_game;
 mod draw_rules;
 mod outcome;
+pub mod ply_data;
 mod record;
 mod repetition;
 mod status;
@@ -204,6 +205,8 @@ pub struct ReplayOptions {
     pub moves: bool,
     /// `--variant` other than `auto`: replay every game by these rules.
     pub variant: Option<GameVariant>,
+    /// Clocks, evaluations and one row per ply (`--clocks`, `--plies`).
+    pub ply_data: ply_data::PlyDataOptions,
 }
 
 /// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
@@ -303,6 +306,12 @@ fn replay<'a>(
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
         }
+    }
+    if options.ply_data.any() && record.ply_data.is_none() {
+        // A game that was not replayed (a variant pgnmill does not play, a
+        // bad `[FEN]`) still has its time control, and no plies.
+        record.ply_data =
+            ply_data::PlyRecorder::new(&game, options.ply_data, true).map(|r| r.finish(None, None));
     }
     if let Some(tag) = headers.unclosed_tag
         && record.status == Status::Ok

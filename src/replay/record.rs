@@ -4,6 +4,7 @@
 use super::RepetitionStats;
 use super::Status;
 use super::outcome::Outcome;
+use super::ply_data::PlyData;
 use std::borrow::Cow;
 
 /// The tags the report shows. Values are UTF-8 whatever the file's
@@ -64,6 +65,10 @@ pub struct GameRecord<'a> {
     /// How the game ended on the board (docs/outcomes.md); empty for
     /// games not replayed and, for now, for xiangqi.
     pub outcome: Outcome,
+    /// Clocks, evaluations and per-ply rows, when asked
+    /// ([`super::ReplayOptions::ply_data`]); boxed, so that a record
+    /// without them stays as small as before.
+    pub ply_data: Option<Box<PlyData>>,
 }
 
 impl<'a> GameRecord<'a> {
@@ -95,6 +100,7 @@ impl<'a> GameRecord<'a> {
             error,
             moves: None,
             outcome: Outcome::default(),
+            ply_data: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! whatever notation it is written in (Chinese, WXF, ICCS or WinBoard SAN).
 
 use super::Status;
+use super::ply_data::PlyRecorder;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
 use super::xiangqi_rules::XiangqiRules;
@@ -46,7 +47,11 @@ pub fn replay(
     let mut tokens = game.main_line();
     let mut reader = GameReader::new();
     let mut ended_before_failure = false;
+    let mut recorder = PlyRecorder::new(game, options.ply_data, pos.turn() == Color::Red);
     while let Some(token) = tokens.next() {
+        if let Some(r) = &mut recorder {
+            r.token(token.offset);
+        }
         let text = String::from_utf8_lossy(token.text);
         if ply == 0 {
             reader.look_ahead(&text, || game.main_line().map(|t| t.text));
@@ -86,6 +91,11 @@ pub fn replay(
             }
         };
         super::record_move(&mut out.moves, || m);
+        // The move in WXF needs the position before it.
+        let mut wxf = String::new();
+        if recorder.as_ref().is_some_and(PlyRecorder::wants_text) {
+            let _ = write_move_to(&pos, m, Notation::Wxf, &mut wxf);
+        }
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
@@ -97,6 +107,11 @@ pub fn replay(
             repetitions.push(pos.key(), ply)
         };
         rules.after_ply(&pos, m, ply, irreversible, seen);
+        if let Some(r) = &mut recorder {
+            r.ply(token.offset + token.text.len(), seen, || {
+                (wxf, m.to_string(), pos.fen())
+            });
+        }
     }
     if let Some(line) = tokens.unclosed_comment()
         && out.status == Status::Ok
@@ -126,6 +141,10 @@ pub fn replay(
         (out.status == Status::Ok || ended_before_failure).then_some((tag, movetext_result));
     let final_count = repetitions.count_ep_legal(pos.key());
     out.outcome = rules.finish(&pos, final_count, results);
+    if let Some(r) = recorder {
+        let end = tokens.result().map_or(game.bytes().len(), |t| t.offset);
+        out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply));
+    }
 }
 
 /// A move in ICCS that is not legal is named in Chinese as well (`move 1.

@@ -324,6 +324,7 @@ mod tests {
                 perpetual_check: None,
                 natural_limit_ply: None,
             },
+            ply_data: None,
         }
     }
 

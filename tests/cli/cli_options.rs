@@ -113,6 +113,7 @@ fn report_in_process(out: &Path, threads: usize) {
         replay: pgnmill::replay::ReplayOptions {
             moves: true,
             variant: None,
+            ..Default::default()
         },
         layout: pgnmill::report::ReportLayout {
             moves: true,
