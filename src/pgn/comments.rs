@@ -110,12 +110,13 @@ impl<'a> MoveComments<'a> {
         (self.end, moved)
     }
 
-    /// The end of the token starting at `at`.
+    /// The end of the token starting at `at`: at least one byte on (a
+    /// stray `}` is a token of its own).
     fn token_end(&self, at: usize) -> usize {
-        let rest = self.buf.get(at..self.end).unwrap_or_default();
+        let rest = self.buf.get(at + 1..self.end).unwrap_or_default();
         rest.iter()
             .position(|&c| is_separator(c) || matches!(c, b'{' | b'}' | b'(' | b')' | b';'))
-            .map_or(self.end, |i| at + i)
+            .map_or(self.end, |i| at + 1 + i)
     }
 }
 
@@ -202,6 +203,8 @@ mod tests {
     fn escapes_hide_braces() {
         assert_eq!(comments("; {x}\n{a}\n% {y}\n{b}"), ["a", "b"]);
         assert_eq!(comments("(e5 ; )\n) {a}"), ["a"]);
+        // A stray `}` in a variation is passed over.
+        assert_eq!(comments("(e5 } {x}) {a}"), ["a"]);
     }
 
     #[test]
