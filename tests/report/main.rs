@@ -11,6 +11,7 @@ mod support;
 mod after_the_end;
 mod boundaries;
 mod boundaries_vs_python_chess;
+mod clocks_vs_python_chess;
 mod compressed;
 mod html;
 mod html_page;
