@@ -5,6 +5,11 @@ Run from the repository root:
 
     /work/venv/bin/python testdata/gen/clocks_expected.py
     /work/venv/bin/python testdata/gen/clocks_expected.py --game SOURCE N   # one game's rows
+    /work/venv/bin/python testdata/gen/clocks_expected.py --dir DIR --out FILE
+
+The last form writes the games file for every PGN file under DIR (its
+`source` the path below DIR), for the ignored test `clocks_under_dir` that
+checks a collection outside the repository (/work/shared/corpora/chess-real).
 
 It writes:
 
@@ -485,25 +490,38 @@ def main():
                 for r in rows if values else []:
                     print("\t".join(fmt(v) for v in r))
         return
+    if len(sys.argv) == 5 and sys.argv[1] == "--dir" and sys.argv[3] == "--out":
+        top = sys.argv[2]
+        names = sorted(os.path.relpath(os.path.join(d, n), top)
+                       for d, _, ns in os.walk(top) for n in ns if n.endswith(".pgn"))
+        write_games([(os.path.join(top, n), n) for n in names], sys.argv[4], None)
+        return
     write_cases()
     check_cases()
     files = [(os.path.join(CORPUS, n), n) for n in sorted(os.listdir(os.path.join(ROOT, CORPUS)))
              if n.endswith(".pgn")]
     files.append((CASES, os.path.basename(CASES)))
+    write_games([(os.path.join(ROOT, path), source) for path, source in files],
+                os.path.join(ROOT, GAMES_OUT), os.path.join(ROOT, PLIES_OUT))
+
+
+def write_games(files, games_out, plies_out):
+    """The games file of `files` ([(path, source)]) and, when `plies_out`
+    is given, the full rows of the cases file."""
     left_out = []
-    with open(os.path.join(ROOT, GAMES_OUT), "w", newline="") as g, \
-            open(os.path.join(ROOT, PLIES_OUT), "w", newline="") as p:
+    with open(games_out, "w", newline="") as g, \
+            open(plies_out or os.devnull, "w", newline="") as p:
         games = csv.writer(g, lineterminator="\n")
         plies = csv.writer(p, lineterminator="\n")
         games.writerow(GAME_COLUMNS)
         plies.writerow(PLY_COLUMNS)
         for path, source in files:
-            for index, (values, rows) in read_file(os.path.join(ROOT, path), source):
+            for index, (values, rows) in read_file(path, source):
                 if values is None:
                     left_out.append((source, index, rows))
                     continue
                 games.writerow([values[c] for c in GAME_COLUMNS])
-                if path == CASES:
+                if path.endswith(CASES):
                     for r in rows:
                         plies.writerow([source, index] + [fmt(v) for v in r])
     for source, index, why in left_out:
