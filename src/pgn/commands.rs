@@ -80,8 +80,19 @@ impl MoveCommands {
         let mut clock: Found<i32> = None;
         let mut emt: Found<i32> = None;
         let mut eval: Found<Eval> = None;
-        for at in memchr::memmem::find_iter(text, b"[%") {
-            let name = at + 2;
+        // Commands are short and close together: a plain scan for the next
+        // `[` costs less than setting up memchr for it.
+        let mut at = 0;
+        while let Some(i) = text
+            .get(at..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'['))
+        {
+            let bracket = at + i;
+            at = bracket + 1;
+            if text.get(at) != Some(&b'%') {
+                continue;
+            }
+            let name = bracket + 2;
             let rest = text.get(name..).unwrap_or_default();
             if clock.is_none() && rest.starts_with(b"clk") {
                 clock = time(text, name + 3);
@@ -129,10 +140,10 @@ impl MoveCommands {
 /// `\s(\d+):(\d+):(\d+(?:\.\d*)?)\]`, as milliseconds.
 fn time(text: &[u8], at: usize) -> Found<i32> {
     let at = at + space(text, at)?;
-    let mut hours: u128 = 0;
+    let mut hours: u64 = 0;
     let (at, n) = digit_run(text, at, usize::MAX, |d| hours = push_digit(hours, d));
     let at = expect(text, at, n, b':')?;
-    let mut minutes: u128 = 0;
+    let mut minutes: u64 = 0;
     let (at, n) = digit_run(text, at, usize::MAX, |d| minutes = push_digit(minutes, d));
     let at = expect(text, at, n, b':')?;
     let (seconds, at) = seconds(text, at)?;
@@ -154,7 +165,7 @@ fn expect(text: &[u8], at: usize, n: usize, byte: u8) -> Option<usize> {
 /// `\d+(?:\.\d*)?` at `at`, as Python's `float()` reads it, and the index
 /// after it.
 fn seconds(text: &[u8], at: usize) -> Option<(f64, usize)> {
-    let mut mantissa: u128 = 0;
+    let mut mantissa: u64 = 0;
     let (end, whole) = digit_run(text, at, usize::MAX, |d| mantissa = push_digit(mantissa, d));
     if whole == 0 {
         return None;
@@ -182,12 +193,12 @@ fn decimal(
     text: &[u8],
     from: usize,
     to: usize,
-    mantissa: u128,
+    mantissa: u64,
     digits: usize,
     fraction: usize,
 ) -> f64 {
     if digits <= 15 {
-        return mantissa as f64 / 10f64.powi(fraction as i32);
+        return mantissa as f64 / POW10[fraction.min(15)];
     }
     let mut ascii = String::with_capacity(digits + 1);
     let mut i = from;
@@ -206,10 +217,15 @@ fn decimal(
     ascii.parse().unwrap_or(f64::INFINITY)
 }
 
+/// The exact doubles 10^0 to 10^15.
+const POW10: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
 /// `value * 10 + digit`, saturating (a saturated number is out of range
 /// for every column).
-fn push_digit(value: u128, digit: u8) -> u128 {
-    value.saturating_mul(10).saturating_add(u128::from(digit))
+fn push_digit(value: u64, digit: u8) -> u64 {
+    value.saturating_mul(10).saturating_add(u64::from(digit))
 }
 
 /// A float rounded half to even (Python's `round()`), if the result fits
@@ -220,7 +236,7 @@ fn fits(value: f64) -> Option<i32> {
 }
 
 /// An integer that fits an `i32`, with its sign.
-fn int(negative: bool, value: u128) -> Option<i32> {
+fn int(negative: bool, value: u64) -> Option<i32> {
     let value = i32::try_from(value).ok()?;
     Some(if negative { -value } else { value })
 }
@@ -236,7 +252,7 @@ fn evaluation(text: &[u8], at: usize) -> Found<Eval> {
     };
     if text.get(at) == Some(&b'#') {
         let (negative, at) = sign(at + 1);
-        let mut mate: u128 = 0;
+        let mut mate: u64 = 0;
         let (end, n) = digit_run(text, at, usize::MAX, |d| mate = push_digit(mate, d));
         if n == 0 {
             return None;
@@ -248,7 +264,7 @@ fn evaluation(text: &[u8], at: usize) -> Found<Eval> {
         }));
     }
     let (negative, start) = sign(at);
-    let mut mantissa: u128 = 0;
+    let mut mantissa: u64 = 0;
     // `\d{0,10}\.\d{1,2}` or `\d{1,10}\.?`, then `,` or `]`: digit runs
     // are read one digit past their limit, and a run that long cannot be
     // followed by what the pattern needs next.
@@ -283,7 +299,7 @@ fn depth_and_close(text: &[u8], at: usize) -> Option<Option<i32>> {
     match text.get(at) {
         Some(b']') => Some(None),
         Some(b',') => {
-            let mut depth: u128 = 0;
+            let mut depth: u64 = 0;
             let (end, n) = digit_run(text, at + 1, usize::MAX, |d| depth = push_digit(depth, d));
             (n > 0 && text.get(end) == Some(&b']')).then_some(int(false, depth))
         }

@@ -28,6 +28,8 @@
 //! is `[%clk 0:03:00]`); empty comments are dropped, as python-chess's
 //! join drops them.
 
+use super::movetext::find_close_brace;
+
 /// The comments of one main-line move, in order; see the module docs.
 #[derive(Debug, Clone)]
 pub struct MoveComments<'a> {
@@ -68,7 +70,7 @@ impl<'a> MoveComments<'a> {
     fn comment(&self, at: usize) -> (&'a [u8], usize) {
         let from = at + 1;
         let rest = self.buf.get(from..self.end).unwrap_or_default();
-        match memchr::memchr(b'}', rest) {
+        match find_close_brace(rest) {
             Some(i) => (rest.get(..i).unwrap_or_default(), from + i + 1),
             None => (rest, self.end),
         }
@@ -167,7 +169,15 @@ impl<'a> Iterator for MoveComments<'a> {
                 }
                 Some(b';') => self.pos = self.line_end(at),
                 Some(b'%') if self.at_line_start(at) => self.pos = self.line_end(at),
-                _ => self.pos += 1,
+                _ => {
+                    // Move numbers, NAGs, glyphs, spaces: on to the next
+                    // byte that can start something.
+                    let rest = self.buf.get(at + 1..self.end).unwrap_or_default();
+                    self.pos = rest
+                        .iter()
+                        .position(|&c| matches!(c, b'{' | b'(' | b';' | b'%'))
+                        .map_or(self.end, |i| at + 1 + i);
+                }
             }
         }
         None

@@ -23,6 +23,8 @@ use super::lines;
 
 mod chunk;
 
+pub(super) use chunk::find_close_brace;
+
 use chunk::Ply;
 
 /// What a token is. Only [`TokenKind::Move`] and [`TokenKind::Result`] matter
