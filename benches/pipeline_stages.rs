@@ -21,10 +21,9 @@
 use std::error::Error;
 use std::path::PathBuf;
 
-use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
-use pgnmill::replay::ReplayOptions;
-use pgnmill::report::{OutputDir, ReportLayout};
-use pgnmill::source::expand_inputs;
+use pgnmill::job::{Job, ReportOptions};
+use pgnmill::report::OutputDir;
+use pgnmill::source::Listing;
 
 mod support;
 
@@ -40,22 +39,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         PathBuf::from,
     );
     let format = args.next().unwrap_or_else(|| "csv".into());
-    let layout = ReportLayout {
+    let options = ReportOptions {
         csv: format.split(',').any(|f| f == "csv"),
         parquet: format.split(',').any(|f| f == "parquet"),
-        ..ReportLayout::default()
+        ..ReportOptions::default()
     };
-    let config = ReportConfig {
-        inputs: expand_inputs(std::slice::from_ref(&input))?,
-        replay: ReplayOptions::default(),
-        layout,
-        ..ReportConfig::default()
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let job = Job::new(std::slice::from_ref(&input), Listing::Games)?.threads(threads);
     let out = OutputDir::prepare(&out, true)?;
-    let t = run_report(&config, &out, &pool, &Cancel::new(), &mut ())?.stages;
+    let t = job.report(&options, &out, &mut ())?.stages;
     let mb = t.bytes as f64 / 1e6;
     let total = t.total_cpu_s();
     println!(

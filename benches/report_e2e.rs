@@ -1,6 +1,6 @@
 //! End-to-end throughput of `pgnmill report`, in bytes of PGN per second,
 //! through the library entry point the binary calls
-//! (`pipeline::run_report`): open, split, replay on rayon workers, format,
+//! (`job::Job::report`): open, split, replay on rayon workers, format,
 //! write the report folder. Input: the whole sample corpus
 //! `testdata/corpus/` (43 files, 7.5 MB: lichess with clocks, TWIC,
 //! annotated world-championship games, Latin-1, CRLF, Chess960, engine games
@@ -21,11 +21,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgnmill::job::{Job, ReportOptions};
 use pgnmill::pgn::Batches;
-use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
 use pgnmill::replay::{ReplayOptions, replay_text};
-use pgnmill::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation, OutputDir};
-use pgnmill::source::{ReadOptions, decode_game, expand_inputs};
+use pgnmill::report::{
+    ChunkBuilder, ChunkPlan, CsvFormat, FormattedChunk, GameLocation, OutputDir,
+};
+use pgnmill::source::{Listing, ReadOptions, decode_game};
 
 /// The real games of the corpus (no edge cases, no generated files), in the
 /// mix `scripts/throughput.sh` uses for its 200 MB corpus.
@@ -66,24 +68,19 @@ fn real_games() -> Vec<u8> {
 fn end_to_end(c: &mut Criterion) {
     let dir = corpus_dir();
     let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
-    let config = ReportConfig {
-        inputs: expand_inputs(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{e}")),
-        replay: ReplayOptions::default(),
-        ..ReportConfig::default()
-    };
+    let options = ReportOptions::default();
+    let job =
+        Job::new(std::slice::from_ref(&dir), Listing::Games).unwrap_or_else(|e| panic!("{e}"));
     let mut g = c.benchmark_group("report_e2e");
     g.throughput(Throughput::Bytes(dir_bytes(&dir)));
     g.sample_size(10);
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap_or_else(|e| panic!("pool: {e}"));
+        let job = job.clone().threads(threads);
         let out = tmp.path().join("out");
         g.bench_function(format!("testdata-corpus/j{threads}"), |b| {
             b.iter(|| {
                 let out = OutputDir::prepare(&out, true).unwrap_or_else(|e| panic!("{e}"));
-                run_report(black_box(&config), &out, &pool, &Cancel::new(), &mut ())
+                job.report(black_box(&options), &out, &mut ())
                     .unwrap_or_else(|e| panic!("report: {e}"))
             })
         });
@@ -113,20 +110,17 @@ fn stages(c: &mut Criterion) {
     let reader = Batches::from_shared(path, bytes.clone(), &opts);
     let encoding = reader.encoding();
     let batches: Vec<_> = reader.filter_map(Result::ok).collect();
-    let options = ReplayOptions {
-        moves: false,
-        variant: None,
-        ..ReplayOptions::default()
+    let options = ReplayOptions::default();
+    let plan = ChunkPlan {
+        rows: vec![std::sync::Arc::new(CsvFormat::new(false))],
+        ..ChunkPlan::default()
     };
     g.bench_function("replay+format", |b| {
         b.iter(|| {
             let mut rows = 0;
             for batch in &batches {
-                let mut chunk = ChunkBuilder::new(
-                    FormattedChunk::default(),
-                    &ChunkFormat::csv(false),
-                    batch.games.len(),
-                );
+                let mut chunk =
+                    ChunkBuilder::new(FormattedChunk::default(), &plan, batch.games.len());
                 for (i, span) in batch.games.iter().enumerate() {
                     let text = decode_game(batch.game_bytes(span), encoding);
                     let record = replay_text(&text, span.line, &options);

@@ -1,20 +1,109 @@
 //! # pgnmill
 //!
-//! Bulk processing of chess and xiangqi game collections: split PGN files into
-//! games, replay every main line with this crate's own rules kernels, and write
-//! CSV reports about final positions, repetitions under two en-passant
-//! conventions, and `[FEN]` headers whose castling field contradicts the board.
+//! Bulk processing of chess and xiangqi game collections: split PGN files
+//! (and xiangqi XQF, CCBridge and DhtmlXQ records) into games, replay every
+//! main line with this crate's own rules kernels, and report, per game, the
+//! final position, repetitions under two en-passant conventions, how the
+//! game ended by the rules, and `[FEN]` castling fields that contradict the
+//! board; audit FEN/EPD lists; rewrite xiangqi notation.
 //!
 //! The data flows one way (`docs/design.md`), and the modules follow it; no
 //! module imports one of a later stage:
 //!
 //! ```text
-//! source ─► pgn ─► replay ─► report ─► pipeline
-//!  bytes    game    one game   rows,     every stage at once,
-//!  windows  spans,  in, one    summary,  on all cores, rows
-//!           tags,   record     extracts  in input order
-//!           tokens  out
+//! source ─► pgn ─► replay ─► report ─► pipeline ─► job
+//!  input    split   one game   rows to   every stage   one run:
+//!  bytes,   into    in, one    sinks     at once, on   inputs,
+//!  decoded  games   record out (files,   all cores     threads,
+//!                              streams)                sinks
 //! ```
+//!
+//! The few types most users need are re-exported here, as shakmaty does:
+//! [`Job`] and [`ReportOptions`] run the report over files, folders or
+//! standard input; [`GameStream`] hands its rows out as Arrow record
+//! batches; [`replay_text`] replays one game's text into a [`GameRecord`];
+//! [`read_records`] reads a xiangqi record file; [`audit_line`] audits one
+//! line of a FEN/EPD list.
+//!
+//! ## Reading a PGN file
+//!
+//! Every game of a file (or folder, or `.pgn.zst`), replayed on all cores,
+//! as Arrow record batches with the columns of `games.csv`:
+//!
+//! ```
+//! use pgnmill::{Job, Listing, ReportOptions};
+//!
+//! // Tata Steel Masters 2022, 91 games (shared/corpora/SOURCES.md).
+//! let job = Job::new(&["testdata/corpus/pgn2tex-tatamast22.pgn".into()], Listing::Games)?;
+//! let mut games = 0;
+//! for batch in job.games(&ReportOptions::default())? {
+//!     games += batch?.num_rows();
+//! }
+//! assert_eq!(games, 91);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! One game's text, replayed on its own:
+//!
+//! ```
+//! use pgnmill::{ReplayOptions, Status, replay_text};
+//!
+//! let game = "[Event \"?\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+//! let record = replay_text(game, 1, &ReplayOptions::default());
+//! assert_eq!(record.status, Status::Ok);
+//! assert_eq!(record.plies, 4);
+//! assert_eq!(record.outcome.termination.map(|t| t.as_str()), Some("checkmate"));
+//! ```
+//!
+//! ## Reading an XQF file
+//!
+//! A xiangqi record file is read into the record form every format shares,
+//! written as PGN text, and replayed like any PGN game (the expected moves
+//! and final position are cchess's, `testdata/xiangqi/records-expected.json`):
+//!
+//! ```
+//! use pgnmill::records::report_text;
+//! use pgnmill::source::RecordFormat;
+//! use pgnmill::{ReplayOptions, Status, read_records, replay_text};
+//!
+//! let bytes = std::fs::read("testdata/xiangqi/records/030-huang-songxuan-vs-feng-jingru.XQF")?;
+//! let games = read_records(RecordFormat::Xqf, &bytes)?;
+//! let text = report_text(&games[0]);
+//! let record = replay_text(&text, 1, &ReplayOptions::default());
+//! assert_eq!(record.status, Status::Ok);
+//! assert_eq!(record.plies, 37);
+//! assert_eq!(record.final_fen, "3nkab2/3ra4/R3b3n/p4rp1p/2p6/4N2R1/P1P3P2/4C1N2/9/2BAKAB2 b - - 4 19");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Reading a FEN list
+//!
+//! Each line of a FEN/EPD/perft list is a row of the `fen` audit: the
+//! position written back under both en-passant conventions, its castling
+//! field checked against the board, its legal moves (here against the
+//! suite's published perft counts at depth 1, its `;D1` fields):
+//!
+//! ```
+//! use pgnmill::fenlist::{FenOptions, FileState};
+//! use pgnmill::audit_line;
+//!
+//! let text = std::fs::read_to_string("testdata/fen/ethereal-standard.epd")?;
+//! let (opts, mut state) = (FenOptions::default(), FileState::default());
+//! let mut checked = 0;
+//! for (n, line) in (1..).zip(text.lines()) {
+//!     let Some(row) = audit_line("suite.epd", n, line, &opts, &mut state) else {
+//!         continue; // a comment
+//!     };
+//!     if let Some(d1) = line.split(";D1 ").nth(1).and_then(|f| f.split_whitespace().next()) {
+//!         assert_eq!(row.legal_moves.map(|m| m.to_string()).as_deref(), Some(d1), "{line}");
+//!         checked += 1;
+//!     }
+//! }
+//! assert!(checked > 10);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## The modules
 //!
 //! - [`source`]: opening inputs (files, folders, stdin; mapped or streamed,
 //!   decompressed, encoding sniffed) as a window of bytes.
@@ -25,10 +114,17 @@
 //!   DhtmlXQ) read into one game form and written as PGN, which the replay
 //!   and `convert` then read like any PGN game.
 //! - [`variant`]: which rules a game is played by.
-//! - [`replay`]: one game in, one [`replay::GameRecord`] out.
-//! - [`report`]: records to CSV rows, the summary and the extract files.
+//! - [`openings`]: opening tables (lichess's compiled in) and the lichess
+//!   rule that names a game's opening.
+//! - [`replay`]: one game in, one [`GameRecord`] out, with its `line_key`
+//!   and opening.
+//! - [`duplicates`]: which games copy an earlier or longer one, from one
+//!   small entry per game.
+//! - [`report`]: the column table, game rows to sinks (CSV, Parquet,
+//!   report.html and summary.json, extracts, an Arrow stream), the totals.
 //! - [`output`]: files that appear only when complete.
-//! - [`pipeline`]: the whole report run, overlapped on all cores.
+//! - [`pipeline`]: the report run, overlapped on all cores.
+//! - [`job`]: one run: inputs, threads, sinks.
 //! - [`convert`]: xiangqi games rewritten in another notation.
 //! - [`fenlist`]: FEN, EPD and perft lists read and audited record by record.
 //!
@@ -38,7 +134,10 @@
 
 pub mod chess;
 pub mod convert;
+pub mod duplicates;
 pub mod fenlist;
+pub mod job;
+pub mod openings;
 pub mod output;
 pub mod pgn;
 pub mod pipeline;
@@ -51,3 +150,9 @@ pub mod xiangqi;
 
 pub(crate) mod cpu_time;
 pub(crate) mod simd;
+
+pub use fenlist::audit_line;
+pub use job::{GameStream, Job, ReportOptions};
+pub use records::read_records;
+pub use replay::{GameRecord, ReplayOptions, Status, replay_text};
+pub use source::Listing;

@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgnmill::source::{ReadOptions, WindowEnd, expand_inputs};
+use pgnmill::source::{Opened, ReadOptions, WindowEnd, expand_inputs};
 use std::io::Write;
 
 fuzz_target!(|data: &[u8]| {
@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         encoding: None,
     };
     for input in &inputs {
-        let Ok(mut source) = input.open(&options) else {
+        let Ok(Opened::Text(mut source)) = input.open(&options) else {
             continue;
         };
         // A deflate stream of 64 KiB expands to at most about 70 MB; a

@@ -327,7 +327,7 @@ fn sliders_beyond(
 
 /// The ray from a square through another to the board's edge, found from
 /// coordinates and the 4 KB ray table, so that on the per-move path it stays
-/// in the L1 cache where [`line`]'s 32 KB table would not.
+/// in the L1 cache where [`line`](fn@line)'s 32 KB table would not.
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
     dir: usize,

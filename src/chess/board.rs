@@ -153,7 +153,7 @@ impl Board {
         PIECE_OF_CODE[(code as usize).min(12)]
     }
 
-    /// Puts `piece` on an empty square (use [`Board::remove`] first otherwise).
+    /// Puts `piece` on an empty square (use `Board::remove_known` first otherwise).
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.by_role[piece.role.index()] |= sq;

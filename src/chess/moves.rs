@@ -90,6 +90,15 @@ impl Move {
         }
     }
 
+    /// The move's 16-bit word, `from | to << 6 | kind << 12` (kind 0 a
+    /// normal move, 1 en passant, 2 castling with `to` the rook's square,
+    /// 3 the null move, 4-7 a promotion to knight, bishop, rook, queen):
+    /// its encoding in a line key (docs/reports.md, `line_key`).
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
     #[inline]
     pub const fn is_null(self) -> bool {
         self.0 >> 12 == K_NULL

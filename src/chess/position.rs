@@ -265,6 +265,13 @@ impl Position {
         self.checkers().nonempty()
     }
 
+    /// Hash of placement, side to move and castling rights, whatever the
+    /// en-passant square: the position as an opening table names it.
+    #[inline]
+    pub fn key_without_ep(&self) -> u64 {
+        self.key
+    }
+
     /// Hash of FEN fields 1-4 with the ep-always en-passant field.
     #[inline]
     pub fn key_ep_always(&self) -> u64 {

@@ -1,19 +1,15 @@
 //! `pgnmill fen`: audit FEN/EPD lists. One CSV row per record, in input
 //! order, bad records included with the reason (`docs/reports.md`, section
-//! `pgnmill fen`). Reading and auditing a record is [`pgnmill::fenlist`];
-//! this module opens the inputs as every command does (files, folders, `-`,
-//! compressed, any encoding `report` reads), runs the audit on the worker
-//! pool and writes the CSV through the shared output.
+//! `pgnmill fen`). The run is the library's [`Job::audit_fens`]; this
+//! module turns the flags into it and writes the rows as CSV through the
+//! shared output.
 
 use super::CliError;
 use super::collisions;
 use super::output::Output;
-use super::strict::{Read, Unread};
-use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, FileState, VariantRule};
-use pgnmill::pipeline::Cancel;
-use pgnmill::records::read_records;
-use pgnmill::source::{Input, Listing, ReadOptions, SourceError, TextLines, expand_inputs_noted};
-use rayon::prelude::*;
+use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, VariantRule};
+use pgnmill::job::{FenTotals, Job};
+use pgnmill::source::Listing;
 use std::path::PathBuf;
 
 /// Audit FEN/EPD lists: one CSV row per record, written back, castling
@@ -94,99 +90,62 @@ impl FenArgs {
     }
 }
 
-/// Records audited together on the worker pool.
-const BATCH_LINES: usize = 4096;
-
-/// Totals for the closing summary.
-#[derive(Default)]
-struct Totals {
-    ok: u64,
-    bad: u64,
-    /// Records of xiangqi record files that hold no position.
-    unsupported: u64,
-    perft_lines: u64,
-    /// Inputs not read whole, for `--strict`.
-    unread: Unread,
-}
-
-impl Totals {
-    fn count(&mut self, row: &FenRow) {
-        match row.status {
-            "ok" => self.ok += 1,
-            fenlist::NO_POSITION => self.unsupported += 1,
-            _ => self.bad += 1,
-        }
-    }
-}
-
 /// Runs the command.
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
     let cancel = super::interrupt::cancel_token();
-    let (pool, _) = super::worker_pool(args.threads)?;
+    let threads = super::thread_count(args.threads)?;
     let planned = super::output::planned(args.out.as_deref());
     collisions::check(&planned, &args.inputs)?;
-    let mut totals = Totals::default();
-    let inputs = if args.inputs.is_empty() {
-        vec![Input::stdin()]
+    // No input is standard input.
+    let paths = if args.inputs.is_empty() {
+        vec![PathBuf::from("-")]
     } else {
-        let expansion = expand_inputs_noted(&args.inputs, Listing::Positions)?;
-        for note in &expansion.notes {
-            super::say(format_args!("pgnmill: warning: {note}"));
-        }
-        totals.unread.dangling_links = expansion.skipped.dangling_links.len();
-        expansion.inputs
+        args.inputs.clone()
     };
-    let input_paths: Vec<PathBuf> = inputs.iter().map(|i| i.path.clone()).collect();
+    let job = Job::new(&paths, Listing::Positions)?
+        .threads(threads)
+        .cancel_on(cancel);
+    super::say_notes(job.notes());
+    let input_paths: Vec<PathBuf> = job.inputs().iter().map(|i| i.path.clone()).collect();
     for p in &planned {
         collisions::check_not_an_input(p, &input_paths)?;
     }
     let mut out = Output::open(args.out.as_deref(), args.force)?;
-    write_csv(args, &inputs, &pool, &cancel, &mut out, &mut totals)?;
+    let mut csv = CsvRows::new(&mut out)?;
+    let totals = job.audit_fens(&args.options(), &mut |rows| csv.write(rows), &mut |note| {
+        super::say_note(&note, args.quiet)
+    })?;
+    csv.flush()?;
     out.finish()?;
     if !args.quiet {
-        let unsupported = if totals.unsupported > 0 {
-            format!(", {} {}", totals.unsupported, fenlist::NO_POSITION)
-        } else {
-            String::new()
-        };
-        super::say(format_args!(
-            "pgnmill fen: {} records ({} ok, {} bad_fen{unsupported}), {} perft count lines skipped",
-            totals.ok + totals.bad + totals.unsupported,
-            totals.ok,
-            totals.bad,
-            totals.perft_lines
-        ));
+        say_totals(&totals);
     }
     if args.strict {
-        totals.unread.check("the CSV was written")?;
+        totals
+            .unread
+            .check("the CSV was written")
+            .map_err(CliError::Failed)?;
     }
     Ok(())
 }
 
-/// Writes the header and one row per record of every input.
-fn write_csv(
-    args: &FenArgs,
-    inputs: &[Input],
-    pool: &rayon::ThreadPool,
-    cancel: &Cancel,
-    out: &mut Output,
-    totals: &mut Totals,
-) -> Result<(), CliError> {
-    let mut csv = CsvRows::new(out)?;
-    for input in inputs {
-        let read = audit_input(args, input, pool, cancel, totals, &mut csv)?;
-        if let Read::Refused(why) = &read {
-            super::say(format_args!(
-                "pgnmill: warning: {}: {why}; no rows from it",
-                input.path.display()
-            ));
-        }
-        totals.unread.add(&read);
-    }
-    csv.flush()
+/// The closing line on stderr.
+fn say_totals(totals: &FenTotals) {
+    let unsupported = if totals.unsupported > 0 {
+        format!(", {} {}", totals.unsupported, fenlist::NO_POSITION)
+    } else {
+        String::new()
+    };
+    super::say(format_args!(
+        "pgnmill fen: {} records ({} ok, {} bad_fen{unsupported}), {} perft count lines skipped",
+        totals.rows(),
+        totals.ok,
+        totals.bad,
+        totals.perft_lines
+    ));
 }
 
-/// The CSV being written, rows counted into the totals as they go.
+/// The CSV being written.
 struct CsvRows<'a> {
     csv: csv::Writer<&'a mut Output>,
     name: PathBuf,
@@ -204,10 +163,9 @@ impl<'a> CsvRows<'a> {
         Ok(rows)
     }
 
-    /// Writes `rows`, counting them.
-    fn write(&mut self, rows: &[FenRow], totals: &mut Totals) -> Result<(), CliError> {
+    /// Writes `rows`.
+    fn write(&mut self, rows: &[FenRow]) -> Result<(), CliError> {
         for row in rows {
-            totals.count(row);
             self.csv.serialize(row).map_err(|e| self.error(e))?;
         }
         Ok(())
@@ -224,137 +182,4 @@ impl<'a> CsvRows<'a> {
             other => CliError::Failed(format!("{}: {other:?}", self.name.display())),
         }
     }
-}
-
-/// Audits the records of one input, handing their rows to `csv` in
-/// order. A damaged input is read as far as it goes; one that is not a
-/// list of positions (binary data, PGN) gives no rows. Either is said in a
-/// warning that speaks of records and lines.
-fn audit_input(
-    args: &FenArgs,
-    input: &Input,
-    pool: &rayon::ThreadPool,
-    cancel: &Cancel,
-    totals: &mut Totals,
-    csv: &mut CsvRows<'_>,
-) -> Result<Read, CliError> {
-    let source_name = input.path.display().to_string();
-    let source = input.open(&ReadOptions::default())?;
-    if let Some(why) = source.unsupported() {
-        return Ok(Read::Refused(not_a_list(why)));
-    }
-    if let Some((format, bytes)) = source.record() {
-        return Ok(match read_records(format, bytes) {
-            Ok(games) => {
-                let rows: Vec<FenRow> = (0..)
-                    .zip(&games)
-                    .map(|(i, game)| fenlist::audit_record_game(&source_name, i, game))
-                    .collect();
-                csv.write(&rows, totals)?;
-                Read::Whole
-            }
-            Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
-        });
-    }
-    let opts = args.options();
-    let mut state = FileState::default();
-    let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
-    let mut first_record_seen = false;
-    let lines = TextLines::new(source);
-    let mut read = Read::Whole;
-    for line in lines {
-        super::interrupt::check(cancel, &source_name)?;
-        let line = match line {
-            Ok(line) => line,
-            Err(e) => {
-                super::say(format_args!("pgnmill: warning: {}", broke_off(&e)));
-                read = Read::Incomplete;
-                break;
-            }
-        };
-        if !first_record_seen && is_record_line(&line.1) {
-            first_record_seen = true;
-            if fenlist::looks_like_pgn(&line.1) {
-                return Ok(Read::Refused(format!(
-                    "looks like PGN (line {}: {}), not a FEN/EPD list; read its games with `pgnmill report`",
-                    line.0,
-                    shorten(&line.1)
-                )));
-            }
-        }
-        batch.push(line);
-        if batch.len() == BATCH_LINES {
-            let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
-            csv.write(&rows, totals)?;
-            batch.clear();
-        }
-    }
-    if !batch.is_empty() {
-        let rows = audit_batch(&source_name, &batch, &opts, &mut state, pool);
-        csv.write(&rows, totals)?;
-    }
-    totals.perft_lines += state.perft_lines;
-    Ok(read)
-}
-
-/// A line that holds a record or a `.perft` line: not blank, not a `#`
-/// comment.
-fn is_record_line(text: &str) -> bool {
-    let t = text.trim_start_matches('\u{feff}').trim();
-    !t.is_empty() && !t.starts_with('#')
-}
-
-/// A line cut to what a warning needs.
-fn shorten(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(MAX).collect::<String>())
-    }
-}
-
-/// The source's reason for refusing an input, said for a list of
-/// positions: `binary data, not PGN` becomes `binary data, not a FEN/EPD
-/// list`.
-fn not_a_list(why: &str) -> String {
-    why.replace("not PGN", "not a FEN/EPD list")
-}
-
-/// Where a damaged input stopped, in records and lines.
-fn broke_off(e: &SourceError) -> String {
-    match e {
-        SourceError::Truncated {
-            path,
-            what,
-            offset,
-            line,
-            source,
-        } => format!(
-            "{}: {what} text stops after byte {offset}; the records from line {line} on are missing: {source}",
-            path.display()
-        ),
-        other => other.to_string(),
-    }
-}
-
-/// Reads the lines of a batch in order (a `.perft` `id` line names the next
-/// record), then audits the records on the pool; rows come back in order.
-fn audit_batch(
-    source: &str,
-    batch: &[(u64, String)],
-    opts: &FenOptions,
-    state: &mut FileState,
-    pool: &rayon::ThreadPool,
-) -> Vec<FenRow> {
-    let records: Vec<_> = batch
-        .iter()
-        .filter_map(|(n, text)| fenlist::read_line(text, state).map(|r| (*n, r)))
-        .collect();
-    pool.install(|| {
-        records
-            .par_iter()
-            .map(|(n, r)| fenlist::audit_record(source, *n, r, opts))
-            .collect()
-    })
 }

@@ -13,7 +13,6 @@
 //! request, delivered twice. Counting that as the impatient second signal
 //! would end the process before it removed its partial files.
 
-use super::CliError;
 use pgnmill::pipeline::Cancel;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::sync::OnceLock;
@@ -91,17 +90,5 @@ pub fn exit_code() -> i32 {
         143
     } else {
         130
-    }
-}
-
-/// `Err` once the run was asked to stop, for a command's loop over the
-/// records or games of `input`: nothing was renamed into place.
-pub fn check(cancel: &Cancel, input: &str) -> Result<(), CliError> {
-    if cancel.requested() {
-        Err(CliError::Interrupted(format!(
-            "stopped while reading {input}; no output file was written"
-        )))
-    } else {
-        Ok(())
     }
 }

@@ -13,15 +13,15 @@ pub mod output;
 pub mod perft;
 mod progress;
 pub mod report;
-mod strict;
 
 pub use error::CliError;
+use pgnmill::job::{JobNote, NoteKind};
 
-/// The worker pool of a command's `-j N` (all cores when not given): one
-/// place that refuses `-j 0`, caps `-j` at the CPUs the process may use
-/// (more threads than CPUs only take turns, at a cost in time and memory)
-/// with a warning, and names the failure to start threads.
-pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), CliError> {
+/// The worker threads of a command's `-j N` (all cores when not given):
+/// one place that refuses `-j 0` and caps `-j` at the CPUs the process may
+/// use (more threads than CPUs only take turns, at a cost in time and
+/// memory), with a warning.
+pub(crate) fn thread_count(threads: Option<usize>) -> Result<usize, CliError> {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match threads {
         Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
@@ -34,11 +34,25 @@ pub(crate) fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, 
         Some(n) => n,
         None => cpus,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Failed(format!("cannot start {threads} worker threads: {e}")))?;
-    Ok((pool, threads))
+    Ok(threads)
+}
+
+/// The notes of a run's folder search, as warnings.
+pub(crate) fn say_notes(notes: &[String]) {
+    for note in notes {
+        say(format_args!("pgnmill: warning: {note}"));
+    }
+}
+
+/// A note a run hands out while it goes, on stderr; `--quiet` drops the
+/// ones for information only.
+pub(crate) fn say_note(note: &JobNote, quiet: bool) {
+    match note.kind {
+        NoteKind::Warning => say(format_args!("pgnmill: warning: {}", note.text)),
+        NoteKind::Stopped => say(format_args!("pgnmill: {}", note.text)),
+        NoteKind::Info if quiet => {}
+        NoteKind::Info => say(format_args!("pgnmill: note: {}", note.text)),
+    }
 }
 
 /// Installs the SIGINT and SIGTERM handlers ([`interrupt`]).

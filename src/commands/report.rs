@@ -5,7 +5,7 @@
 use clap::{Args, ValueEnum};
 use pgnmill::pgn::select::{Condition, TagQuery};
 use pgnmill::report::columns::tag_columns;
-use pgnmill::report::{ExtractRequest, REPORT_FILES, ReportLayout};
+use pgnmill::report::{ExtractRequest, REPORT_FILES};
 use pgnmill::variant::GameVariant;
 use std::path::PathBuf;
 
@@ -149,13 +149,14 @@ pub struct ReportArgs {
 
 use super::collisions::{self, Planned, Shape};
 use super::progress::Progress;
-use super::strict::Unread;
 use super::{CliError, say};
-use pgnmill::pipeline::{Observer, ReportConfig, StageTimes, run_report};
+use pgnmill::job::{Job, ReportOptions};
+use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::replay::ReplayOptions;
 use pgnmill::report::summary::RunOptions;
+use pgnmill::report::unread::Unread;
 use pgnmill::report::{OutputDir, Summary};
-use pgnmill::source::{Listing, expand_inputs_noted};
+use pgnmill::source::Listing;
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
@@ -171,18 +172,20 @@ impl Observer for Progress {
 /// Runs `pgnmill report` and returns the CPU time of each pipeline stage.
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
-    let (pool, _) = super::worker_pool(args.threads)?;
+    let threads = super::thread_count(args.threads)?;
     let tags = tag_columns(&args.tags).map_err(CliError::Usage)?;
     let planned = planned_outputs(args);
     collisions::check(&planned, &args.inputs)?;
     if args.extract.iter().any(ExtractRequest::is_stdout) {
         super::output::check_stdout()?;
     }
-    let expansion = expand_inputs_noted(&args.inputs, Listing::Games)?;
-    for note in &expansion.notes {
+    let job = Job::new(&args.inputs, Listing::Games)?
+        .threads(threads)
+        .cancel_on(cancel);
+    for note in job.notes() {
         say(format_args!("pgnmill: warning: {note}"));
     }
-    let input_paths: Vec<PathBuf> = expansion.inputs.iter().map(|i| i.path.clone()).collect();
+    let input_paths: Vec<PathBuf> = job.inputs().iter().map(|i| i.path.clone()).collect();
     for p in planned.iter().filter(|p| p.shape == Shape::Extract) {
         collisions::check_not_an_input(p, &input_paths)?;
     }
@@ -194,36 +197,30 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             )));
         }
     }
-    let layout = ReportLayout {
-        moves: args.moves,
-        tags: tags.clone(),
-        csv: args.format.contains(&FormatChoice::Csv),
-        parquet: args.format.contains(&FormatChoice::Parquet),
-    };
     let where_text: Vec<String> = args.where_.iter().map(|c| c.to_string()).collect();
     let select = TagQuery::new(tags.clone(), args.where_.clone());
     let out = OutputDir::prepare(&args.out, args.force)?;
     if args.force {
         remove_earlier_extracts(&out, args)?;
     }
-    let inputs = expansion.inputs;
-    let total_bytes = inputs
+    let total_bytes = job
+        .inputs()
         .iter()
         .filter(|i| !i.is_stdin())
         .filter_map(|i| std::fs::metadata(&i.path).ok())
         .map(|m| m.len())
         .sum();
-    let config = ReportConfig {
-        inputs,
+    let options = ReportOptions {
         replay: ReplayOptions {
             moves: args.moves,
             variant: args.variant.forced(),
             ..ReplayOptions::default()
         },
         extracts: args.extract.clone(),
-        layout,
+        csv: args.format.contains(&FormatChoice::Csv),
+        parquet: args.format.contains(&FormatChoice::Parquet),
         select,
-        options: RunOptions {
+        summary: RunOptions {
             tags,
             where_: where_text,
             format: args
@@ -241,10 +238,9 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
                 .map(|p| p.display().to_string())
                 .collect(),
         },
-        skipped: expansion.skipped,
     };
     let mut progress = Progress::new(total_bytes, args.quiet);
-    let outcome = run_report(&config, &out, &pool, &cancel, &mut progress);
+    let outcome = job.report(&options, &out, &mut progress);
     progress.finish();
     let outcome = outcome?;
     for w in &outcome.warnings {
@@ -254,14 +250,9 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         print_summary(&outcome.summary, &out);
     }
     if args.strict {
-        let mut unread = Unread {
-            dangling_links: outcome.summary.skipped.dangling_links.len(),
-            ..Unread::default()
-        };
-        for input in &outcome.summary.inputs {
-            unread.add_warnings(&input.warnings);
-        }
-        unread.check("the report was written; summary.json says which and why")?;
+        Unread::of_report(&outcome.summary)
+            .check("the report was written; summary.json says which and why")
+            .map_err(CliError::Failed)?;
     }
     Ok(outcome.stages)
 }

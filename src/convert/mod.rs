@@ -20,10 +20,12 @@
 //! Nothing here knows about files or threads; the `convert` command feeds it.
 
 mod movetext;
+mod outcome;
 mod tags;
 mod variations;
 
 pub use movetext::{MovetextOutcome, rewrite_movetext};
+pub use outcome::{Failure, Outcome};
 pub use tags::{TagValue, set_tags};
 pub use variations::{Variation, find_variations};
 
@@ -31,57 +33,6 @@ use crate::pgn::GameText;
 use crate::pgn::headers::{GameHeaders, text};
 use crate::variant::{GameVariant, detect};
 use crate::xiangqi::notation::Notation;
-
-/// What happened to one game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every main-line move was converted.
-    Converted { plies: u32 },
-    /// Converted up to a move that could not be read (or a `[FEN]` that
-    /// could not be used); that move and the rest are kept as written.
-    Stopped(Failure),
-    /// Not a xiangqi game: the text is passed through unchanged.
-    NotXiangqi { variant: String },
-}
-
-/// Where and why a game's conversion stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    /// 1-based ply of the move that failed (0 for a bad `[FEN]`).
-    pub ply: u32,
-    /// 1-based source line of the move (or of the game for a bad `[FEN]`).
-    pub line: u64,
-    /// The move as written (empty for a bad `[FEN]`).
-    pub text: String,
-    /// Why, in words.
-    pub reason: String,
-}
-
-impl Failure {
-    /// The failure without its line, for the converted text itself (the
-    /// line is the input's, not the output's): `ply 115 "将5进2": reason`.
-    pub fn in_text(&self) -> String {
-        if self.ply == 0 {
-            self.reason.clone()
-        } else {
-            format!("ply {} \"{}\": {}", self.ply, self.text, self.reason)
-        }
-    }
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.ply == 0 {
-            write!(f, "line {}: {}", self.line, self.reason)
-        } else {
-            write!(
-                f,
-                "ply {} (line {}) \"{}\": {}",
-                self.ply, self.line, self.text, self.reason
-            )
-        }
-    }
-}
 
 /// The tag that says why a converted game's main line stopped.
 pub const ERROR_TAG: &str = "PgnmillError";

@@ -1,7 +1,7 @@
 //! An input's text as game-aligned batches: runs of whole games of a few
 //! megabytes, each handed to a worker as it is.
 //!
-//! The splitter ([`split_window`]) runs over the source's window of about
+//! The splitter ([`split_window`]) runs over the text's window of about
 //! [`ReadOptions::batch_bytes`]: a window yields the games whose end it
 //! contains, and the next window starts where the first unfinished game
 //! starts. A game longer than a window makes the window double until the
@@ -11,7 +11,8 @@
 use super::split::{GameSpan, Position, split_window};
 use super::split_parallel::split_window_parallel;
 use crate::source::{
-    Chunk, Compression, Damage, Encoding, Input, ReadOptions, Source, SourceError, WindowEnd,
+    Chunk, Compression, Damage, Encoding, Input, Opened, ReadOptions, SourceError, TextWindow,
+    WindowEnd,
 };
 use std::io::Read;
 use std::path::Path;
@@ -39,7 +40,7 @@ pub struct Batch {
     /// True for the one game of a record file, written as text by a record
     /// reader: its messages name the record, not a line of that text.
     pub record: bool,
-    /// The input's damaged stretches ([`Source::damage`]), if it has any.
+    /// The input's damaged stretches ([`TextWindow::damage`]), if it has any.
     pub damage: Option<Arc<[Damage]>>,
 }
 
@@ -119,11 +120,11 @@ impl Batch {
 /// would cost more than it saves.
 const PARALLEL_SPLIT_MIN: usize = 1 << 20;
 
-/// The batches of one source, in order. A source that breaks off part-way
+/// The batches of one text, in order. A text that breaks off part-way
 /// (truncated `.zst`, read error) yields the batches of the games before
 /// the break, then one `Err`, then ends.
 pub struct Batches {
-    source: Source,
+    text: TextWindow,
     batch_bytes: usize,
     pos: Position,
     batches: u64,
@@ -133,26 +134,26 @@ pub struct Batches {
     split_threads: usize,
     /// CPU nanoseconds of the threads that split parts of windows.
     split_helpers_ns: u64,
-    /// The source's damaged stretches, shared by its batches.
+    /// The text's damaged stretches, shared by its batches.
     damage: Option<Arc<[Damage]>>,
 }
 
 impl std::fmt::Debug for Batches {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Batches")
-            .field("source", &self.source)
+            .field("text", &self.text)
             .field("pos", &self.pos)
             .finish()
     }
 }
 
 impl Batches {
-    /// The batches of `source`, of about `opts.batch_bytes` each.
-    pub fn new(source: Source, opts: &ReadOptions) -> Batches {
-        let damage = (!source.damage().is_empty()).then(|| source.damage().into());
+    /// The batches of `text`, of about `opts.batch_bytes` each.
+    pub fn new(text: TextWindow, opts: &ReadOptions) -> Batches {
+        let damage = (!text.damage().is_empty()).then(|| text.damage().into());
         Batches {
             damage,
-            source,
+            text,
             batch_bytes: opts.batch_bytes.max(1),
             pos: Position::START,
             batches: 0,
@@ -163,42 +164,48 @@ impl Batches {
         }
     }
 
-    /// Opens `input` ([`Input::open`]) and reads it as batches.
+    /// Opens `input` ([`Input::open`]) and reads it as batches; an input
+    /// that is not text (a record file, or refused) is an error
+    /// ([`SourceError::NotText`]).
     pub fn open(input: &Input, opts: &ReadOptions) -> Result<Batches, SourceError> {
-        Ok(Batches::new(input.open(opts)?, opts))
+        Ok(Batches::new(input.open(opts)?.into_text()?, opts))
     }
 
-    /// The batches of bytes already in memory ([`Source::from_shared`]).
+    /// The batches of bytes already in memory ([`TextWindow::from_shared`]).
     pub fn from_shared(
         path: &Path,
         data: Arc<dyn AsRef<[u8]> + Send + Sync>,
         opts: &ReadOptions,
     ) -> Batches {
-        Batches::new(Source::from_shared(path, data, opts), opts)
+        Batches::new(TextWindow::from_shared(path, data, opts), opts)
     }
 
-    /// The batches of a stream ([`Source::from_read`]).
+    /// The batches of a stream ([`Opened::from_read`]); a stream that is
+    /// not text is an error ([`SourceError::NotText`]).
     pub fn from_read(
         path: &Path,
         rd: Box<dyn Read + Send>,
         opts: &ReadOptions,
     ) -> Result<Batches, SourceError> {
-        Ok(Batches::new(Source::from_read(path, rd, opts)?, opts))
+        Ok(Batches::new(
+            Opened::from_read(path, rd, opts)?.into_text()?,
+            opts,
+        ))
     }
 
-    /// The source's text encoding.
+    /// The text's encoding.
     pub fn encoding(&self) -> Encoding {
-        self.source.encoding()
+        self.text.encoding()
     }
 
-    /// How the source was stored.
+    /// How the text was stored.
     pub fn compression(&self) -> Compression {
-        self.source.compression()
+        self.text.compression()
     }
 
-    /// The source being read (its path, encoding, compression, progress).
-    pub fn source(&self) -> &Source {
-        &self.source
+    /// The text being read (its path, encoding, compression, progress).
+    pub fn text(&self) -> &TextWindow {
+        &self.text
     }
 
     /// Splits each window on up to `threads` threads (see
@@ -229,7 +236,7 @@ impl Batches {
             index: self.batches,
             first_game: self.games,
             games,
-            input_read: self.source.input_read(),
+            input_read: self.text.input_read(),
             note: None,
             record: false,
             damage: self.damage.clone(),
@@ -240,11 +247,11 @@ impl Batches {
     }
 
     fn next_batch(&mut self) -> Option<Result<Batch, SourceError>> {
-        let dbcs = self.source.encoding().is_dbcs();
+        let dbcs = self.text.encoding().is_dbcs();
         let threads = self.split_threads;
         let mut want = self.batch_bytes;
         loop {
-            let (window, reach) = self.source.window(want);
+            let (window, reach) = self.text.window(want);
             let is_final = reach == WindowEnd::Final;
             let window_len = window.len();
             let mut games = Vec::new();
@@ -255,7 +262,7 @@ impl Batches {
                 .min(window_len);
             if !games.is_empty() {
                 let base = self.pos.offset;
-                let bytes = self.source.take(consumed);
+                let bytes = self.text.take(consumed);
                 self.pos = next;
                 self.done = is_final;
                 return Some(Ok(self.make_batch(bytes, base, games)));
@@ -268,19 +275,19 @@ impl Batches {
             if reach == WindowEnd::Broken {
                 // Nothing more will come, and the rest is not a whole game.
                 self.done = true;
-                let what = match self.source.compression() {
+                let what = match self.text.compression() {
                     Compression::None => "input",
                     _ => "decompressed",
                 };
                 return Some(Err(SourceError::Truncated {
-                    path: self.source.path().to_path_buf(),
+                    path: self.text.path().to_path_buf(),
                     what,
                     offset: self.pos.offset + window_len as u64,
                     line: self.pos.line,
-                    source: self.source.take_error(),
+                    source: self.text.take_error(),
                 }));
             }
-            self.source.skip(consumed);
+            self.text.skip(consumed);
             self.pos = next;
             if consumed == 0 {
                 want = want.max(window_len).saturating_mul(2);

@@ -24,6 +24,9 @@ pub struct GameHeaders<'a> {
     pub variant: Option<Cow<'a, [u8]>>,
     pub game: Option<Cow<'a, [u8]>>,
     pub format: Option<Cow<'a, [u8]>>,
+    /// `[ECO]` and `[Opening]`, held against the opening the moves give.
+    pub eco: Option<Cow<'a, [u8]>>,
+    pub opening: Option<Cow<'a, [u8]>>,
     /// Whether the game had any tag pair at all.
     pub any: bool,
     /// The first tag whose value has no closing quote (the tag was ended
@@ -102,7 +105,8 @@ const fn name_hash(folded: u64) -> u32 {
 /// One bit per [`name_hash`] of the names [`GameHeaders::note`] keeps.
 const WANTED_HASHES: u64 = {
     let names = [
-        FEN, RED, SITE, DATE, GAME, EVENT, ROUND, WHITE, BLACK, RESULT, FORMAT, VARIANT,
+        FEN, RED, SITE, DATE, GAME, EVENT, ROUND, WHITE, BLACK, RESULT, FORMAT, VARIANT, ECO,
+        OPENING,
     ];
     let mut bits = 0u64;
     let mut i = 0;
@@ -133,6 +137,8 @@ const BLACK: u64 = folded_name(b"black");
 const RESULT: u64 = folded_name(b"result");
 const FORMAT: u64 = folded_name(b"format");
 const VARIANT: u64 = folded_name(b"variant");
+const ECO: u64 = folded_name(b"eco");
+const OPENING: u64 = folded_name(b"opening");
 
 impl<'a> GameHeaders<'a> {
     /// Reads the tags of a game; when a name occurs twice, the last
@@ -170,7 +176,7 @@ impl<'a> GameHeaders<'a> {
                 h.unclosed_tag = UnclosedTag::of(bytes, scan.value, at);
             }
             // Most tags of a game are none the replay needs (ratings,
-            // clocks, openings): those skip the call once `any` is known.
+            // clocks): those skip the call once `any` is known.
             if !h.any || maybe_wanted(folded) {
                 h.note(folded, name, value, scan.may_escape);
             }
@@ -203,6 +209,8 @@ impl<'a> GameHeaders<'a> {
             RESULT => &mut self.result,
             FORMAT => &mut self.format,
             VARIANT => &mut self.variant,
+            ECO => &mut self.eco,
+            OPENING => &mut self.opening,
             _ => return,
         };
         *slot = Some(if may_escape {

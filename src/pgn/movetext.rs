@@ -504,7 +504,7 @@ impl<'a> Iterator for Movetext<'a> {
     /// A ply in the common shape (`12. Nf3 `, `Nc6 `, after a comment
     /// such as lichess's `{ [%clk 0:03:00] }`) is read from one 16-byte
     /// chunk here, small enough to be inlined into the replay loop;
-    /// anything else goes to [`Movetext::next_slow`].
+    /// anything else goes to `Movetext::next_slow`.
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         if self.done {

@@ -10,19 +10,9 @@ use std::borrow::Cow;
 use super::lines;
 
 mod plain_line;
+mod scan;
 
-/// Where the parts of one tag are, as indices into the scanned buffer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TagScan {
-    pub name: (usize, usize),
-    pub value: (usize, usize),
-    /// First byte after the tag (after its `]`, or the line end).
-    pub end: usize,
-    /// The value may hold a backslash (an escape to resolve): false when
-    /// the reader knows it holds none (the plain tag line reader stops a
-    /// value at a backslash), which spares [`unescape`] its search.
-    pub may_escape: bool,
-}
+pub(crate) use scan::TagScan;
 
 /// In a double-byte encoding (GBK, Big5) a byte >= 0x81 starts a two-byte
 /// character whose second byte may equal `\`, `]`, `{` or `}`; such a trail
@@ -290,29 +280,6 @@ pub(crate) struct HeaderCursor {
     bounds: Option<(usize, usize)>,
     line: u64,
 }
-
-/// [`BYTE_CLASS`]: a byte of a tag name (ASCII letter, digit, `_`).
-const NAME: u8 = 1;
-/// [`BYTE_CLASS`]: a byte that ends a plain value (`"`, `\\`, a line end).
-const VALUE_STOP: u8 = 2;
-
-/// The bytes [`plain_tag_line`] looks for, as a table: one load per byte of
-/// the ~500 bytes of tags a game has, where the tests took several
-/// comparisons each.
-static BYTE_CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_alphanumeric() || c == b'_' {
-            t[b] = NAME;
-        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
-            t[b] = VALUE_STOP;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// `[Name "value"]` followed by `\n`, `\r\n` or the end of `buf`, at `open`:
 /// the tag and the start of the next line. `None` for anything else (spaces,

@@ -13,7 +13,7 @@ pub enum ReportError {
     #[error(transparent)]
     Output(#[from] OutputError),
     /// The run was cancelled while reading `input`.
-    #[error("stopped while reading {input}; no report was written")]
+    #[error("stopped while reading {input}; no output file was written")]
     Cancelled { input: String },
     /// A row could not be formatted.
     #[error("games.csv: {0}")]

@@ -1,21 +1,21 @@
 //! The report run: every stage put together, overlapped so that replay
 //! workers never wait for reading or writing.
 //!
-//! 1. A producer thread per input ([`producer`]) opens it
+//! 1. A producer thread per input (`producer`) opens it
 //!    ([`crate::source`]) and cuts it into game-aligned batches
 //!    ([`crate::pgn::Batches`]) ahead of the workers, through a bounded
 //!    channel.
 //! 2. The rayon pool (`-j N` threads) replays each run of games as one task
-//!    ([`task`]: decode, [`crate::replay`], format rows with
-//!    [`crate::report::ChunkBuilder`]); [`sizing`] says how large a task is.
+//!    (`task`: decode, [`crate::replay`], format rows with
+//!    [`crate::report::ChunkBuilder`]); `sizing` says how large a task is.
 //! 3. The main thread writes the chunks strictly in input order as they
-//!    arrive ([`reorder`]), so the files are byte-identical whatever the
+//!    arrive (`reorder`), so the files are byte-identical whatever the
 //!    number of threads.
 //!
 //! Memory stays flat in the input size: at most two batches are being
 //! replayed or written and the producer holds one more, whatever the
 //! input's length; of their chunks at most four a thread are out at once,
-//! their rows in buffers that are reused ([`spare`]), never given back and
+//! their rows in buffers that are reused (`spare`), never given back and
 //! faulted in again.
 //!
 //! A run can be cancelled ([`Cancel`], set by the command line on SIGINT):
@@ -23,7 +23,10 @@
 //! thread checks after every chunk it writes and every 50 ms while it waits
 //! (for a producer blocked on a pipe, say).
 
+mod cancel;
+mod config;
 mod error;
+mod observer;
 mod producer;
 mod reorder;
 mod sizing;
@@ -31,82 +34,17 @@ mod spare;
 mod stages;
 mod task;
 
+pub use cancel::Cancel;
+pub use config::ReportConfig;
 pub use error::ReportError;
+pub use observer::Observer;
 pub use stages::StageTimes;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::cpu_time::thread_cpu_ns;
-use crate::pgn::select::TagQuery;
-use crate::replay::ReplayOptions;
-use crate::report::summary::{InputWarning, RunOptions, WarningKind};
-use crate::report::{ExtractRequest, OutputDir, ReportLayout, ReportWriter, Summary};
-use crate::source::{Input, Skipped};
+use crate::report::{ReportWriter, Summary};
 use reorder::{InputEnd, Sink};
-
-/// A request to stop a run early, shared by whoever asks (a signal
-/// handler) and the threads of the run, which look at it often.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A token that has not been set.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Asks the run to stop; returns whether it had been asked before.
-    pub fn request(&self) -> bool {
-        self.0.swap(true, Ordering::SeqCst)
-    }
-
-    /// True once the run was asked to stop.
-    pub fn requested(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// The flag behind the token, for a signal handler to set (one that
-    /// may only store to an atomic, as signal handlers must).
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.0)
-    }
-}
-
-/// What a report run is told to watch: progress, as the rows are written.
-pub trait Observer {
-    /// `games` more games are written; `input_bytes` more of the current
-    /// input itself (compressed bytes, for a compressed input: the unit of
-    /// its size on disk) and `text_bytes` more of its text (decompressed,
-    /// the unit of `summary.json` `bytes`) are behind them.
-    fn advance(&mut self, input_bytes: u64, text_bytes: u64, games: u64);
-}
-
-/// Watches nothing.
-impl Observer for () {
-    fn advance(&mut self, _input_bytes: u64, _text_bytes: u64, _games: u64) {}
-}
-
-/// Everything one report run needs to know.
-#[derive(Debug, Clone, Default)]
-pub struct ReportConfig {
-    pub inputs: Vec<Input>,
-    /// Replay options: `--moves`, `--variant`.
-    pub replay: ReplayOptions,
-    /// The extract files to write beside the report.
-    pub extracts: Vec<ExtractRequest>,
-    /// The report's columns and files (`--tags`, `--format`); its `moves`
-    /// follows `replay.moves`.
-    pub layout: ReportLayout,
-    /// The `--tags` columns and `--where` conditions, read from each
-    /// game's tags before it is replayed.
-    pub select: TagQuery,
-    /// What `summary.json` records of how the run was asked for.
-    pub options: RunOptions,
-    /// What the search for the inputs passed over, for `summary.json`.
-    pub skipped: Skipped,
-}
 
 /// A finished run: its totals, the CPU time of each stage, and the
 /// warnings of its inputs, in order (each input's are in its summary too).
@@ -117,30 +55,25 @@ pub struct ReportOutcome {
     pub warnings: Vec<String>,
 }
 
-/// Replays every game of `config.inputs` on `pool` and writes the report
-/// into `out`. Files appear only when the run is complete, `summary.json`
-/// last; on an error or a cancellation, none do.
-pub fn run_report(
+/// Replays every game of `config.inputs` on `pool` and hands the chunks
+/// of games to the sinks of `writer`, in input order. The sinks' files
+/// appear only when the run is complete; on an error or a cancellation,
+/// none do.
+pub fn run_writer(
     config: &ReportConfig,
-    out: &OutputDir,
+    mut writer: ReportWriter,
     pool: &rayon::ThreadPool,
     cancel: &Cancel,
     observer: &mut dyn Observer,
 ) -> Result<ReportOutcome, ReportError> {
     let started = Instant::now();
     let main_cpu = thread_cpu_ns();
-    let threads = pool.current_num_threads();
     let workers_cpu: u64 = pool.broadcast(|_| thread_cpu_ns()).iter().sum();
-    let layout = ReportLayout {
-        moves: config.replay.moves,
-        ..config.layout.clone()
-    };
-    let mut writer = ReportWriter::create(out, &layout, &config.extracts, threads)?;
     writer.summary.options = config.options.clone();
     writer.summary.skipped = config.skipped.clone();
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
-    let split_threads = sizing::split_threads(threads);
+    let split_threads = sizing::split_threads(pool.current_num_threads());
     for input in &config.inputs {
         let mut sink = Sink {
             writer: &mut writer,
@@ -157,14 +90,6 @@ pub fn run_report(
             Err(InputEnd::Fatal(e)) => return Err(e),
         };
         if let Some(summary) = writer.summary.inputs.last_mut() {
-            // A binary file: one warning, and no rows.
-            if let Some(why) = &summary.unsupported {
-                let warning = InputWarning {
-                    kind: WarningKind::of_refusal(why),
-                    message: format!("{}: {why}", input.path.display()),
-                };
-                summary.warnings.insert(0, warning);
-            }
             if let Some(why) = end {
                 summary.broke_off(why);
             }

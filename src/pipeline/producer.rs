@@ -8,7 +8,10 @@ use super::stages::ProducerCpu;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::{Batch, Batches};
 use crate::records::{read_records, report_text};
-use crate::source::{Compression, Encoding, Input, ReadOptions, RecordFormat, Source, SourceError};
+use crate::source::{
+    Compression, Encoding, Input, Opened, ReadOptions, RecordFile, Refusal, RefusalKind,
+    SourceError,
+};
 
 /// What the producer thread sends, in this order: whether the input
 /// opened, then its batches, then possibly the error that cut it short.
@@ -16,8 +19,8 @@ pub(super) enum Produced {
     Opened {
         encoding: Encoding,
         compression: Compression,
-        /// Why it is not read as PGN (a binary file), if so.
-        unsupported: Option<String>,
+        /// Why it is not read at all (not PGN, a format not read), if so.
+        refused: Option<(RefusalKind, String)>,
     },
     OpenFailed(SourceError),
     Batch(Batch),
@@ -44,28 +47,35 @@ pub(super) fn spawn(
         .spawn(move || {
             let start = thread_cpu_ns();
             let opts = ReadOptions::default();
-            let source = match input.open(&opts) {
-                Ok(source) => source,
+            let text = match input.open(&opts) {
+                Ok(Opened::Text(text)) => text,
+                Ok(Opened::Records(file)) => {
+                    send_records(&file, &cancel, &tx);
+                    return ProducerCpu {
+                        own: thread_cpu_ns().saturating_sub(start),
+                        ..ProducerCpu::default()
+                    };
+                }
+                Ok(Opened::Refused(refusal)) => {
+                    send_refusal(refusal, &cancel, &tx);
+                    return ProducerCpu {
+                        own: thread_cpu_ns().saturating_sub(start),
+                        ..ProducerCpu::default()
+                    };
+                }
                 Err(e) => {
                     let _ = tx.send(Produced::OpenFailed(e));
                     return ProducerCpu::default();
                 }
             };
-            if let Some((format, bytes)) = source.record() {
-                send_records(format, bytes, &source, &cancel, &tx);
-                return ProducerCpu {
-                    own: thread_cpu_ns().saturating_sub(start),
-                    ..ProducerCpu::default()
-                };
-            }
             let opened = Produced::Opened {
-                encoding: source.encoding(),
-                compression: source.compression(),
-                unsupported: source.unsupported().map(str::to_string),
+                encoding: text.encoding(),
+                compression: text.compression(),
+                refused: None,
             };
-            let compressed = source.compression() != Compression::None;
-            let damage: Vec<String> = source.damage().iter().map(|d| d.why.clone()).collect();
-            let mut batches = Batches::new(source, &opts);
+            let compressed = text.compression() != Compression::None;
+            let damage: Vec<String> = text.damage().iter().map(|d| d.why.clone()).collect();
+            let mut batches = Batches::new(text, &opts);
             batches.set_split_threads(split_threads);
             let mut queue =
                 std::iter::once(opened).chain(damage.into_iter().map(Produced::Damaged));
@@ -86,17 +96,12 @@ pub(super) fn spawn(
                     })
                 });
             }
-            let source = batches.source();
-            if compressed
-                && !broke
-                && batches.position().offset == 0
-                && source.unsupported().is_none()
-                && source.damage().is_empty()
-            {
+            let text = batches.text();
+            if compressed && !broke && batches.position().offset == 0 && text.damage().is_empty() {
                 let why = format!(
                     "{}: its {} data decodes to no text",
-                    source.path().display(),
-                    source.compression().name()
+                    text.path().display(),
+                    text.compression().name()
                 );
                 let _ = tx.send(Produced::NoText(why));
             }
@@ -110,7 +115,26 @@ fn producer_cpu(start: u64, batches: &Batches) -> ProducerCpu {
     ProducerCpu {
         own: thread_cpu_ns().saturating_sub(start),
         split_helpers: batches.split_helpers_cpu_ns(),
-        decoder: batches.source().decoder_cpu_ns(),
+        decoder: batches.text().decoder_cpu_ns(),
+    }
+}
+
+/// An input that is not read: it opened, with no games, and why; the
+/// damage its compressed data's check found is said as well.
+fn send_refusal(refusal: Refusal, cancel: &Cancel, tx: &SyncSender<Produced>) {
+    let opened = Produced::Opened {
+        encoding: Encoding::Utf8,
+        compression: refusal.compression(),
+        refused: Some((refusal.kind, refusal.why.clone())),
+    };
+    let damage = refusal
+        .damage()
+        .iter()
+        .map(|d| Produced::Damaged(d.why.clone()));
+    for message in std::iter::once(opened).chain(damage) {
+        if cancel.requested() || tx.send(message).is_err() {
+            return;
+        }
     }
 }
 
@@ -118,22 +142,19 @@ fn producer_cpu(start: u64, batches: &Batches) -> ProducerCpu {
 /// reads ([`report_text`]), one batch a game, whose offset and line are the
 /// record's own. A file that cannot be read at all is `unsupported`, with
 /// the reason.
-fn send_records(
-    format: RecordFormat,
-    bytes: &[u8],
-    source: &Source,
-    cancel: &Cancel,
-    tx: &SyncSender<Produced>,
-) {
+fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
+    let (format, bytes) = (file.format(), file.bytes());
     let read = read_records(format, bytes);
-    let unsupported = read
-        .as_ref()
-        .err()
-        .map(|why| format!("{} file not read: {why}", format.name()));
+    let refused = read.as_ref().err().map(|why| {
+        (
+            RefusalKind::Unsupported,
+            format!("{} file not read: {why}", format.name()),
+        )
+    });
     let opened = Produced::Opened {
         encoding: Encoding::Utf8,
-        compression: source.compression(),
-        unsupported,
+        compression: file.compression(),
+        refused,
     };
     if tx.send(opened).is_err() {
         return;

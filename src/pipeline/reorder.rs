@@ -83,12 +83,12 @@ pub(super) fn run_input(
                 "cannot start the reading thread for {name}: {e}"
             )))
         })?;
-    let (encoding, compression, unsupported) = match recv(&batch_rx, &name, cancel)? {
+    let (encoding, compression, refused) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
             compression,
-            unsupported,
-        }) => (encoding, compression, unsupported),
+            refused,
+        }) => (encoding, compression, refused),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
@@ -103,15 +103,20 @@ pub(super) fn run_input(
         encoding.name().to_string(),
         compression.name().to_string(),
     );
-    summary.unsupported = unsupported;
+    if let Some((kind, why)) = refused {
+        // Not read at all: one warning, first, and no rows.
+        let message = format!("{}: {why}", input.path.display());
+        summary.warn(WarningKind::of_refusal(kind), message);
+        summary.unsupported = Some(why);
+    }
     sink.writer.begin_input(summary);
-    let format = sink.writer.chunk_format().clone();
+    let plan = sink.writer.chunk_plan().clone();
     let job = Job {
         name: &name,
         encoding,
         options: &config.replay,
         select: &config.select,
-        format: &format,
+        plan: &plan,
         cancel,
     };
     let stop = AtomicBool::new(false);
@@ -263,7 +268,7 @@ impl<'a> State<'_, 'a> {
     fn dispatch(&mut self, batch: Batch, sink: &mut Sink<'_>) {
         let seq = self.next_batch;
         self.next_batch += 1;
-        let row_groups = self.job.format.games_parquet.is_some();
+        let row_groups = self.job.plan.large_chunks();
         let per_task = games_per_task(batch.games.len(), self.threads, row_groups);
         if seq == 0 {
             self.spare.set_aside(self.threads, per_task);

@@ -8,7 +8,7 @@ use super::spare::Spare;
 use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
 use crate::replay::{GameRecord, ReplayOptions, Status, replay_record_text, replay_text};
-use crate::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
+use crate::report::{ChunkBuilder, ChunkPlan, FormattedChunk, GameLocation};
 use crate::source::Damage;
 use crate::source::{Encoding, decode_game};
 
@@ -20,8 +20,8 @@ pub(super) struct Job<'a> {
     pub options: &'a ReplayOptions,
     /// The `--tags` and `--where` tags.
     pub select: &'a TagQuery,
-    /// The files the rows are formatted for.
-    pub format: &'a ChunkFormat,
+    /// What each chunk is made into.
+    pub plan: &'a ChunkPlan,
     pub cancel: &'a Cancel,
 }
 
@@ -65,7 +65,7 @@ pub(super) fn replay_chunk(
     }
     let spans = batch.games.chunks(per_task).nth(chunk).unwrap_or_default();
     let first_game = batch.first_game + 1 + (chunk * per_task) as u64;
-    let mut rows = ChunkBuilder::new(spare.take(), job.format, spans.len());
+    let mut rows = ChunkBuilder::new(spare.take(), job.plan, spans.len());
     // Empty, so no allocation, without --tags.
     let columns = job.select.column_names().len();
     for (part, games) in spans.chunks(GAMES_PER_PASS).enumerate() {
@@ -114,7 +114,7 @@ pub(super) fn replay_chunk(
                 line: span.line,
             };
             rows.push(at, record, **span, &tags, &text[..])
-                .map_err(|e| TaskError::Format(e.to_string()))?;
+                .map_err(TaskError::Format)?;
         }
     }
     rows.finish().map_err(TaskError::Format)

@@ -2,11 +2,14 @@
 
 use super::ReplayOptions;
 use super::Status;
+use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
+use super::line::LineRecorder;
 use super::ply_data::{PlyDataOptions, PlyRecorder};
 use super::record::{CastlingConflict, GameRecord};
 use super::repetition::RepetitionTable;
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
+use crate::openings::TableKind;
 use crate::pgn::GameText;
 
 /// The start position of a game: the standard one, or its `[FEN]` header
@@ -32,22 +35,46 @@ fn start_position(
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. `has_tags`
 /// tells a game from a stray run of text: a tagless "game" whose very first
-/// token cannot be played is a parse error, not an illegal move.
-pub fn replay(
+/// token cannot be played is a parse error, not an illegal move. Returns
+/// the game's line and opening trails, `None` when its start position
+/// could not be set up.
+pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
     out: &mut GameRecord<'_>,
-) {
+) -> Option<Trails> {
+    let curation = &options.curation;
     let data = options.ply_data;
-    match (options.moves, data.any()) {
-        (false, false) => replay_main_line::<false, false>(game, fen, mode, has_tags, data, out),
-        (true, false) => replay_main_line::<true, false>(game, fen, mode, has_tags, data, out),
-        (false, true) => replay_main_line::<false, true>(game, fen, mode, has_tags, data, out),
-        (true, true) => replay_main_line::<true, true>(game, fen, mode, has_tags, data, out),
-    }
+    let replay = match (options.moves, data.any()) {
+        (false, false) => replay_main_line::<false, false>,
+        (true, false) => replay_main_line::<true, false>,
+        (false, true) => replay_main_line::<false, true>,
+        (true, true) => replay_main_line::<true, true>,
+    };
+    replay(game, fen, mode, has_tags, curation, data, out)
+}
+
+/// The trails of a game from `pos`, played under `mode` (a Chess960 game
+/// without `[FEN]` starts from the standard array, `pos` then in standard
+/// mode): lichess names only standard chess from the standard start
+/// without a `[FEN]` tag.
+fn trails(
+    pos: &Position,
+    fen: Option<&str>,
+    mode: CastlingMode,
+    variant: &str,
+    curation: &CurationOptions,
+) -> Trails {
+    let standard = fen.is_none() && mode == CastlingMode::Standard;
+    let line = if standard {
+        LineRecorder::chess_start()
+    } else {
+        LineRecorder::new(variant, &pos.fen(EpMode::Legal))
+    };
+    Trails::new(line, TableKind::Chess, standard, curation)
 }
 
 /// [`replay`], with the `moves` column kept when `MOVES` and the per-ply
@@ -64,16 +91,18 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
+    curation: &CurationOptions,
     data: PlyDataOptions,
     out: &mut GameRecord<'_>,
-) {
+) -> Option<Trails> {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
         Ok(start) => start,
         Err(why) => {
             (out.status, out.error) = super::bad_fen(game, fen.unwrap_or_default(), why);
-            return;
+            return None;
         }
     };
+    let mut trails = trails(&pos, fen, mode, &out.variant, curation);
     out.castling_conflict = castling_conflict;
     let mut moves = MOVES.then(String::new);
     let mut ply: u32 = 0;
@@ -140,6 +169,8 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
                 }
             }
         };
+        trails.line.push_chess(m);
+        trails.opening.push(pos.key_without_ep());
         // UCI depends on the move and the castling mode, not the board.
         if MOVES {
             super::record_move(&mut moves, || pos.uci(m));
@@ -218,6 +249,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
         let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
         out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply));
     }
+    Some(trails)
 }
 
 /// A result token's text (one of the four results, which the tokenizer

@@ -1,6 +1,7 @@
 //! What replaying one game found: everything a report row needs, owned, so
 //! that records can travel from a worker thread to the ordered writer.
 
+use super::CurationFacts;
 use super::RepetitionStats;
 use super::Status;
 use super::outcome::Outcome;
@@ -65,6 +66,8 @@ pub struct GameRecord<'a> {
     /// How the game ended on the board (docs/outcomes.md); empty for
     /// games not replayed and, for now, for xiangqi.
     pub outcome: Outcome,
+    /// `line_key` and the opening's name (docs/reports.md).
+    pub curation: CurationFacts,
     /// Clocks, evaluations and per-ply rows, when asked
     /// ([`super::ReplayOptions::ply_data`]); boxed, so that a record
     /// without them stays as small as before.
@@ -100,6 +103,7 @@ impl<'a> GameRecord<'a> {
             error,
             moves: None,
             outcome: Outcome::default(),
+            curation: CurationFacts::default(),
             ply_data: None,
         }
     }

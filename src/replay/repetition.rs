@@ -163,7 +163,7 @@ impl RepetitionTable {
     }
 
     /// How often `key` occurred in the current run under ep-if-legal (0 if
-    /// never). A scan of at most [`SCAN_LIMIT`] keys or a map lookup.
+    /// never). A scan of at most `SCAN_LIMIT` keys or a map lookup.
     pub fn count_ep_legal(&self, key: u64) -> u32 {
         let later = match &self.counts {
             Some(counts) => counts.get(&key).copied().unwrap_or(0),

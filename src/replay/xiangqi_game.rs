@@ -2,11 +2,14 @@
 //! whatever notation it is written in (Chinese, WXF, ICCS or WinBoard SAN).
 
 use super::Status;
+use super::curation::Trails;
+use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
 use super::record::GameRecord;
 use super::repetition::RepetitionTable;
 use super::xiangqi_rules::XiangqiRules;
 use super::{MoveLocation, MoveNumber, ReplayOptions};
+use crate::openings::TableKind;
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{
@@ -17,15 +20,16 @@ use crate::xiangqi::types::{Color, Move};
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
 /// en passant: one repetition table serves both conventions. `at` says how
-/// a move that cannot be played is located.
-pub fn replay(
+/// a move that cannot be played is located. Returns the game's line and
+/// opening trails, `None` when its start position could not be set up.
+pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     has_tags: bool,
     options: &ReplayOptions,
     at: MoveLocation,
     out: &mut GameRecord<'_>,
-) {
+) -> Option<Trails> {
     let mut repetitions = RepetitionTable::new();
     out.moves = options.moves.then(String::new);
     let mut pos = match fen {
@@ -37,10 +41,17 @@ pub fn replay(
                     MoveLocation::Record(record) => super::bad_record_fen(record, fen, e),
                     MoveLocation::Line => super::bad_fen(game, fen, e),
                 };
-                return;
+                return None;
             }
         },
     };
+    // Named from a table only from the standard start without `[FEN]`,
+    // as chess (record files write `[FEN]` only for another start).
+    let line = match fen {
+        None => LineRecorder::xiangqi_start(),
+        Some(_) => LineRecorder::new("xiangqi", &pos.fen()),
+    };
+    let mut trails = Trails::new(line, TableKind::Xiangqi, fen.is_none(), &options.curation);
     let mut ply: u32 = 0;
     repetitions.start(pos.key(), pos.key(), 0);
     let mut rules = XiangqiRules::new(&pos);
@@ -99,6 +110,8 @@ pub fn replay(
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
+        trails.line.push_xiangqi(m);
+        trails.opening.push(pos.key());
         ply += 1;
         let seen = if irreversible {
             repetitions.start(pos.key(), pos.key(), ply);
@@ -145,6 +158,7 @@ pub fn replay(
         let end = tokens.result().map_or(game.bytes().len(), |t| t.offset);
         out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply));
     }
+    Some(trails)
 }
 
 /// A move in ICCS that is not legal is named in Chinese as well (`move 1.

@@ -9,9 +9,9 @@
 //! be copied once more into the page, and this runs for every field of
 //! every game.
 
-use super::columns::{Column, ColumnType};
+use super::column::{Column, ColumnType};
 use super::csv_record::clean_text;
-use super::rows::{FieldSink, PLAIN_OUTCOME};
+use super::rows::{FieldSink, UsualFields};
 use crate::simd::quote::has_control;
 use arrow_array::builder::BooleanBufferBuilder;
 use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array};
@@ -244,7 +244,7 @@ impl ColumnBuf {
     }
 }
 
-/// Inlined into the row writer ([`super::rows::GameRow::write_fields`]),
+/// Inlined into the row writer ([`super::columns::write_game_fields`]),
 /// as the CSV writer's methods are: a call per field costs more than the
 /// push itself.
 impl FieldSink for ArrowRows {
@@ -283,23 +283,25 @@ impl FieldSink for ArrowRows {
         }
     }
 
-    /// The fourteen columns taken at once, without a look-up per field.
-    fn plain_outcome(&mut self) {
+    /// The usual run of columns taken at once, without a look-up per
+    /// field.
+    fn usual(&mut self, usual: &UsualFields) {
         let at = self.next;
-        self.next += PLAIN_OUTCOME.len();
-        let Some(columns) = self.columns.get_mut(at..at + PLAIN_OUTCOME.len()) else {
+        let n = usual.fields.len();
+        self.next += n;
+        let Some(columns) = self.columns.get_mut(at..at + n) else {
             self.too_long(at);
             return;
         };
         let mut fits = true;
-        for (column, field) in columns.iter_mut().zip(PLAIN_OUTCOME) {
-            fits &= match field {
-                Some(text) => column.push_text(text),
-                None => column.push_int32(None),
+        for (column, &(kind, field)) in columns.iter_mut().zip(usual.fields) {
+            fits &= match kind {
+                ColumnType::Int32 => column.push_int32(None),
+                _ => column.push_text(field),
             };
         }
         if !fits {
-            self.wrong_type("the outcome columns' types");
+            self.wrong_type("the usual columns' types");
         }
     }
 
@@ -362,6 +364,7 @@ mod tests {
         .map(|(name, kind)| Column {
             name: Cow::Borrowed(name),
             kind,
+            doc: "",
         })
         .collect()
     }
@@ -464,7 +467,7 @@ mod tests {
             r.text("extra");
         });
         assert_eq!(long.as_deref(), Some("a row has more than 4 fields"));
-        let outcome = finish(&|r| r.plain_outcome());
-        assert!(outcome.is_some());
+        let usual = finish(&|r| r.usual(&crate::report::columns::USUAL_FIELDS));
+        assert!(usual.is_some());
     }
 }

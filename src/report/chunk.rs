@@ -1,157 +1,33 @@
-//! The rows of a run of consecutive games of one source, formatted on a
-//! worker thread: the CSV bytes, and the few facts the summary and the
-//! extract files need, so that the ordered writer does no per-game work
-//! beyond copying bytes. How the games were replayed is not known here:
-//! the caller hands in each game's record.
+//! A run of consecutive games of one source, made ready on a worker
+//! thread: each row sink's encoding of it (CSV bytes, a Parquet row group,
+//! an Arrow batch: `sink.rs`), and the few facts of each game the totals,
+//! report.html and the extract files need, so that the ordered writer
+//! does no per-game work beyond counting and copying bytes. How the games
+//! were replayed is not known here: the caller hands in each game's
+//! record.
 
-use super::classes;
-use super::extract::ExtractKind;
-use super::format::{ChunkFormat, GameLocation, RowFormatter};
-use super::parquet::RowGroup;
+use std::sync::Arc;
+
+use super::columns::{GameLocation, GameView};
+use super::facts::{FactsPlan, GameFacts};
+use super::sink::{Encoded, RowEncoder, RowFormat};
 use crate::pgn::GameSpan;
 use crate::replay::GameRecord;
-use crate::replay::Status;
-use crate::replay::{GameOver, PerpetualCheck, Termination};
-use std::borrow::Cow;
 
-/// What the summary and the extracts need to know of one game.
-#[derive(Clone, Debug)]
-pub struct GameFacts {
-    pub status: Status,
-    /// Borrowed for the supported variants: no allocation per game.
-    pub variant: Cow<'static, str>,
-    pub plies: u32,
-    pub threefold_ep_always: bool,
-    pub threefold_ep_legal: bool,
-    pub missed_threefold: bool,
-    pub castling_conflict: bool,
-    pub outcome: OutcomeFacts,
-    /// The game's place in its source, to copy its text into extract files.
-    pub span: GameSpan,
-    /// The `game` column: its index in its source.
-    pub game: u64,
-    /// The repetition counts (0 when nothing was replayed), for the
-    /// distributions of report.html.
-    pub rep_max_ep_always: u32,
-    pub rep_max_ep_legal: u32,
-    /// The classes of report.html's breakdowns (`super::classes`): the
-    /// year of `Date`; the time-control class and the rating band when the
-    /// TimeControl, WhiteElo and BlackElo tags are columns (`--tags`).
-    pub year: Option<u16>,
-    pub time_control: Option<u8>,
-    pub rating_band: Option<u32>,
-    /// The error of a game that is not `ok`, for report.html's examples.
-    pub error: Option<Box<str>>,
-    /// The castling conflict's invalid rights and reason, if any.
-    pub castling: Option<Box<(String, String)>>,
+/// What a worker makes of each chunk: the encoders of the row sinks, and
+/// the facts to keep.
+#[derive(Clone, Default)]
+pub struct ChunkPlan {
+    /// The worker halves of the sinks that write rows, in the order of
+    /// [`FormattedChunk::encoded`].
+    pub rows: Vec<Arc<dyn RowFormat>>,
+    pub facts: FactsPlan,
 }
 
-/// What the summary counts of a game's outcome columns (docs/outcomes.md,
-/// section 6).
-#[derive(Copy, Clone, Debug, Default)]
-pub struct OutcomeFacts {
-    pub termination: Option<Termination>,
-    pub game_over: Option<GameOver>,
-    pub result_conflict: bool,
-    /// `game_over_ply < plies`: moves were played after the Laws ended the
-    /// game.
-    pub played_on: bool,
-    pub fivefold_ep_legal: bool,
-    pub fivefold_ep_always: bool,
-    pub past_fifty_moves: bool,
-    pub past_seventyfive_moves: bool,
-    /// The xiangqi figures of a xiangqi game that was replayed (its
-    /// `termination` is then counted here, not in `termination` above).
-    pub xiangqi: Option<XiangqiFacts>,
-}
-
-/// What the summary counts of a xiangqi game's outcome columns
-/// (docs/xiangqi-rules.md, section 7).
-#[derive(Copy, Clone, Debug)]
-pub struct XiangqiFacts {
-    pub termination: Termination,
-    pub perpetual_check: Option<PerpetualCheck>,
-    /// `natural_limit_ply` is set.
-    pub past_natural_limit: bool,
-}
-
-impl OutcomeFacts {
-    fn of(record: &GameRecord) -> Self {
-        let o = &record.outcome;
-        // A replayed chess game always has `mating_material`, a xiangqi
-        // game never: no comparison of the variant's name per game.
-        let xiangqi = match (o.termination, o.mating_material) {
-            (Some(termination), None) => Some(XiangqiFacts {
-                termination,
-                perpetual_check: o.perpetual_check,
-                past_natural_limit: o.natural_limit_ply.is_some(),
-            }),
-            _ => None,
-        };
-        OutcomeFacts {
-            termination: o.termination.filter(|_| xiangqi.is_none()),
-            game_over: o.game_over.map(|(_, g)| g),
-            result_conflict: !o.result_conflict.is_empty(),
-            played_on: o.game_over.is_some_and(|(ply, _)| ply < record.plies),
-            fivefold_ep_legal: o.fivefold_ply.is_some(),
-            fivefold_ep_always: o.fivefold_ply_ep_always.is_some(),
-            past_fifty_moves: o.fifty_move_ply.is_some(),
-            past_seventyfive_moves: o.seventyfive_move_ply.is_some(),
-            xiangqi,
-        }
-    }
-
-    /// A fivefold under ep-if-legal that ep-always does not see.
-    pub fn missed_fivefold(&self) -> bool {
-        self.fivefold_ep_legal && !self.fivefold_ep_always
-    }
-}
-
-impl GameFacts {
-    /// The facts of game `game`, whose text (UTF-8) is `text`.
-    fn of(
-        record: &GameRecord,
-        span: GameSpan,
-        game: u64,
-        (tags, text): (&[&str], &str),
-        f: &ChunkFormat,
-    ) -> Self {
-        let tag = |at: Option<usize>| at.and_then(|i| tags.get(i)).copied();
-        GameFacts {
-            game,
-            rep_max_ep_always: record.rep_ep_always.max,
-            rep_max_ep_legal: record.rep_ep_legal.max,
-            year: classes::year(&record.tags.date).or_else(|| classes::utc_year(text, span.line)),
-            time_control: tag(f.time_control_tag).and_then(classes::time_control_class),
-            rating_band: match (tag(f.white_elo_tag), tag(f.black_elo_tag)) {
-                (Some(w), Some(b)) => classes::rating_band(w, b),
-                _ => None,
-            },
-            error: (record.status != Status::Ok).then(|| record.error.as_str().into()),
-            castling: record
-                .castling_conflict
-                .as_ref()
-                .map(|c| Box::new((c.invalid.clone(), c.reason.clone()))),
-            status: record.status,
-            variant: record.variant.clone(),
-            plies: record.plies,
-            threefold_ep_always: record.rep_ep_always.threefold_ply.is_some(),
-            threefold_ep_legal: record.rep_ep_legal.threefold_ply.is_some(),
-            missed_threefold: record.missed_threefold(),
-            castling_conflict: record.castling_conflict.is_some(),
-            outcome: OutcomeFacts::of(record),
-            span,
-        }
-    }
-
-    /// Whether this game belongs in an extract file of `kind`.
-    pub fn is(&self, kind: ExtractKind) -> bool {
-        match kind {
-            ExtractKind::Missed => self.missed_threefold,
-            ExtractKind::Castling => self.castling_conflict,
-            ExtractKind::Errors => self.status.is_broken(),
-            ExtractKind::Conflicts => self.outcome.result_conflict,
-        }
+impl ChunkPlan {
+    /// Whether a row sink wants large chunks ([`RowFormat::large_chunks`]).
+    pub fn large_chunks(&self) -> bool {
+        self.rows.iter().any(|r| r.large_chunks())
     }
 }
 
@@ -159,32 +35,20 @@ impl GameFacts {
 /// it can be handed back to [`ChunkBuilder::new`] for its buffers.
 #[derive(Default)]
 pub struct FormattedChunk {
-    pub games_csv: Vec<u8>,
-    pub castling_csv: Vec<u8>,
+    /// Each row sink's encoding of the chunk, in the order of
+    /// [`ChunkPlan::rows`]; taken by the sinks as they write, and put back
+    /// (emptied) for the buffers to serve again.
+    pub encoded: Vec<Option<Encoded>>,
     pub games: Vec<GameFacts>,
     /// Games of the chunk read, selected by `--where` or not (`games`
     /// holds the selected ones).
     pub games_read: u64,
-    /// The rows as Parquet row groups, with `--format parquet`.
-    pub games_parquet: Option<RowGroup>,
-    pub castling_parquet: Option<RowGroup>,
 }
 
 impl FormattedChunk {
-    /// Empty buffers with room for the rows and facts of `games` games,
-    /// the rows' pages written through once so that they are resident from
-    /// the start: a report sets aside its working buffers up front, and its
-    /// memory does not then creep up as later chunks fill more of them.
+    /// An empty chunk with room for the facts of `games` games.
     pub fn with_room_for(games: usize) -> Self {
-        // Filled with a non-zero byte: zeroes would let the allocator hand
-        // out fresh zero pages from the system, untouched (the compiler
-        // turns an allocation and a zero fill into `calloc`).
-        let bytes = games * super::format::ROW_BYTES_HINT;
-        let mut games_csv = Vec::with_capacity(bytes);
-        games_csv.resize(bytes, b' ');
-        games_csv.clear();
         FormattedChunk {
-            games_csv,
             games: Vec::with_capacity(games),
             ..FormattedChunk::default()
         }
@@ -192,10 +56,11 @@ impl FormattedChunk {
 }
 
 /// Builds one [`FormattedChunk`]: the caller pushes each game's record in
-/// input order, the builder formats its rows and keeps its facts.
+/// input order, the builder has each row sink encode its row and keeps
+/// its facts.
 pub struct ChunkBuilder {
-    formatter: RowFormatter,
-    format: ChunkFormat,
+    encoders: Vec<Box<dyn RowEncoder>>,
+    facts: FactsPlan,
     games: Vec<GameFacts>,
     games_read: u64,
 }
@@ -207,18 +72,24 @@ impl ChunkBuilder {
     /// report's memory then stays that of the chunks in flight, reached
     /// once, instead of being given back and faulted in again for every
     /// chunk.
-    pub fn new(recycled: FormattedChunk, format: &ChunkFormat, games: usize) -> Self {
+    pub fn new(recycled: FormattedChunk, plan: &ChunkPlan, games: usize) -> Self {
         let FormattedChunk {
-            games_csv,
-            castling_csv,
+            mut encoded,
             games: mut facts,
             ..
         } = recycled;
         facts.clear();
         facts.reserve(games);
+        encoded.resize_with(plan.rows.len(), || None);
+        let encoders = plan
+            .rows
+            .iter()
+            .zip(encoded)
+            .map(|(format, old)| format.encoder(games, old))
+            .collect();
         ChunkBuilder {
-            formatter: RowFormatter::reusing(format, games, games_csv, castling_csv),
-            format: format.clone(),
+            encoders,
+            facts: plan.facts,
             games: facts,
             games_read: 0,
         }
@@ -230,7 +101,7 @@ impl ChunkBuilder {
         self.games_read += 1;
     }
 
-    /// Formats the rows of the game at `at`, replayed into `record`;
+    /// Encodes the rows of the game at `at`, replayed into `record`;
     /// `span` is where its text is, for the extract files, and `text` the
     /// text itself (UTF-8), for what report.html reads that replay does
     /// not (the UTCDate of a game without a Date).
@@ -241,30 +112,27 @@ impl ChunkBuilder {
         span: GameSpan,
         tags: &[&str],
         text: &str,
-    ) -> csv::Result<()> {
-        self.formatter.push(at, record, tags)?;
-        let facts = GameFacts::of(record, span, at.game, (tags, text), &self.format);
+    ) -> Result<(), String> {
+        let game = GameView { at, record };
+        for encoder in &mut self.encoders {
+            encoder.push(&game, tags)?;
+        }
+        let facts = GameFacts::of(record, span, at.game, (tags, text), &self.facts);
         self.games.push(facts);
         self.games_read += 1;
         Ok(())
     }
 
-    /// The finished chunk, its Parquet row groups encoded (here, on the
-    /// worker thread, so that encoding is parallel work).
+    /// The finished chunk, each encoding done here, on the worker thread,
+    /// so that encoding (Parquet's compression, say) is parallel work.
     pub fn finish(self) -> Result<FormattedChunk, String> {
-        let rows = self.formatter.finish().map_err(|e| e.to_string())?;
-        let encode = |table: &Option<std::sync::Arc<super::parquet::ParquetTable>>,
-                      rows: Option<super::parquet::ArrowRows>| {
-            match (table, rows) {
-                (Some(t), Some(r)) => t.encode(r),
-                _ => Ok(None),
-            }
-        };
+        let encoded = self
+            .encoders
+            .into_iter()
+            .map(|e| e.finish().map(Some))
+            .collect::<Result<Vec<_>, String>>()?;
         Ok(FormattedChunk {
-            games_parquet: encode(&self.format.games_parquet, rows.games_arrow)?,
-            castling_parquet: encode(&self.format.castling_parquet, rows.castling_arrow)?,
-            games_csv: rows.games_csv,
-            castling_csv: rows.castling_csv,
+            encoded,
             games: self.games,
             games_read: self.games_read,
         })
@@ -276,6 +144,15 @@ mod tests {
     use super::*;
     use crate::pgn::split_all;
     use crate::replay::{ReplayOptions, replay_game};
+    use crate::report::csv_sink::{CsvChunk, CsvFormat};
+
+    /// The CSV rows of a chunk made with the plan of [`chunk`].
+    fn csv(chunk: &FormattedChunk) -> &CsvChunk {
+        let encoded = chunk.encoded.first().and_then(|e| e.as_ref());
+        encoded
+            .and_then(|e| e.downcast_ref::<CsvChunk>())
+            .expect("the chunk's CSV rows")
+    }
 
     fn chunk(
         bytes: &[u8],
@@ -283,7 +160,11 @@ mod tests {
         first: u64,
         recycled: FormattedChunk,
     ) -> FormattedChunk {
-        let mut builder = ChunkBuilder::new(recycled, &ChunkFormat::csv(false), spans.len());
+        let plan = ChunkPlan {
+            rows: vec![Arc::new(CsvFormat::new(false))],
+            facts: FactsPlan::default(),
+        };
+        let mut builder = ChunkBuilder::new(recycled, &plan, spans.len());
         for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(bytes, 0).unwrap_or_default();
             let record = replay_game(raw, span.line, &ReplayOptions::default());
@@ -317,14 +198,14 @@ mod tests {
         assert!(spans.len() > 40, "{} games", spans.len());
         let earlier = chunk(&bytes, &spans[..20], 1, FormattedChunk::default());
         assert!(
-            !earlier.castling_csv.is_empty(),
+            !csv(&earlier).castling.is_empty(),
             "no castling row to leave behind"
         );
         let fresh = chunk(&bytes, &spans[20..], 21, FormattedChunk::default());
         let reused = chunk(&bytes, &spans[20..], 21, earlier);
-        assert!(!fresh.games_csv.is_empty());
-        assert_eq!(reused.games_csv, fresh.games_csv);
-        assert_eq!(reused.castling_csv, fresh.castling_csv);
+        assert!(!csv(&fresh).games.is_empty());
+        assert_eq!(csv(&reused).games, csv(&fresh).games);
+        assert_eq!(csv(&reused).castling, csv(&fresh).castling);
         assert_eq!(reused.games.len(), fresh.games.len());
         for (a, b) in reused.games.iter().zip(&fresh.games) {
             assert_eq!((a.status, a.plies, a.span), (b.status, b.plies, b.span));

@@ -1,103 +1,133 @@
-//! The columns of `games.csv` and `castling.csv`, each with its name and
-//! type, in one table: the CSV header is written from it, the Parquet
-//! schema is built from it, and the CSV text of a row is turned into typed
-//! values (for the Parquet files) by it. A new column is one line here
-//! (and its field in [`super::rows::GameRow`], which a test holds in the
-//! same order). Names are a contract (`docs/reports.md`): add columns,
-//! never rename or drop one.
+//! The columns of `games.csv` and `castling.csv`, each declared once with
+//! its name, type, doc line and, for `games.csv`, how its value is read
+//! from a replayed game: the CSV header, the Parquet schema, the rows of
+//! both files and the column list of docs/reports.md all follow from the
+//! table here (`column_table.rs` says how). A new column is one entry.
+//! Names are a contract (`docs/reports.md`): add columns, never rename or
+//! drop one.
 
 use std::borrow::Cow;
 
-/// What a column holds, which fixes its Parquet type: the schema follows
-/// from the options, never from the data (a reader that infers types from
-/// the first rows gets `round` wrong on a xiangqi report).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ColumnType {
-    /// UTF-8 text, never null (empty when there is nothing to say).
-    Text,
-    /// A signed 64-bit count or position, always present.
-    Int64,
-    /// A signed 32-bit ply or count, null when the CSV field is empty.
-    Int32,
-    /// `true` or `false`, always present.
-    Bool,
+use super::column_table::{Usual, game_columns};
+use super::rows::{FieldSink, UsualFields};
+use crate::replay::GameRecord;
+
+pub use super::column::{Column, ColumnType};
+use ColumnType::{Int64, Text};
+
+/// Where a game is: the first four columns of both CSV files.
+#[derive(Copy, Clone, Debug)]
+pub struct GameLocation<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+    pub line: u64,
 }
 
-impl ColumnType {
-    /// How the README and the HTML report name the type.
-    pub fn name(self) -> &'static str {
-        match self {
-            ColumnType::Text => "text",
-            ColumnType::Int64 => "int64",
-            ColumnType::Int32 => "int32 (nullable)",
-            ColumnType::Bool => "boolean",
+/// A game as the column table reads it: where it is and what its replay
+/// found.
+pub struct GameView<'r, 'a> {
+    pub at: GameLocation<'a>,
+    pub record: &'r GameRecord<'a>,
+}
+
+/// A repetition count, empty when no position was replayed at all (a game
+/// refused before its start position, e.g. `bad_fen` or `unsupported`).
+fn nonzero(max: u32) -> Option<u32> {
+    (max > 0).then_some(max)
+}
+
+game_columns! {
+    |g| {
+        /// the input path as given on the command line (`-` for stdin; for a folder, the path of each file found in it)
+        source: Text = text(g.at.source),
+        /// 1-based index of the game within its source
+        game: Int64 = int64(g.at.game),
+        /// byte offset of the game's first byte in the (decompressed) source
+        offset: Int64 = int64(g.at.offset),
+        /// 1-based line number where the game starts
+        line: Int64 = int64(g.at.line),
+        /// `chess`, `chess960` or `xiangqi`; empty for a game of a variant pgnmill does not play (status `unsupported`, its `[Variant]` tag quoted in `error`)
+        variant: Text = text(&g.record.variant),
+        /// the `Event` tag's value
+        event: Text = text(&g.record.tags.event),
+        /// the `Site` tag's value
+        site: Text = text(&g.record.tags.site),
+        /// the `Date` tag's value
+        date: Text = text(&g.record.tags.date),
+        /// the `Round` tag's value
+        round: Text = text(&g.record.tags.round),
+        /// the `White` tag's value (for xiangqi, the `Red` tag's)
+        white: Text = text(&g.record.tags.white),
+        /// the `Black` tag's value
+        black: Text = text(&g.record.tags.black),
+        /// the `Result` tag's value
+        result: Text = text(&g.record.tags.result),
+        /// half-moves of the main line that were replayed
+        plies: Int32 = int32(Some(g.record.plies)),
+        /// the `[FEN]` header as written, empty when the game starts from the standard position
+        start_fen: Text = text(&g.record.start_fen),
+        /// the position after the last replayed move, en-passant field written ep-always
+        // Written by the FEN writers (chess, xiangqi), whose alphabet holds
+        // no comma, quote or line end; empty when nothing was replayed.
+        final_fen: Text = plain_text(&g.record.final_fen),
+        /// the same position, en-passant field written ep-if-legal
+        final_fen_ep_legal: Text = plain_text(g.record.final_fen_ep_legal()),
+        /// highest occurrence count of any position key, ep-always (start position counted)
+        rep_max_ep_always: Int32 = int32(nonzero(g.record.rep_ep_always.max)),
+        /// first ply at which a key occurred the third time, ep-always; empty if never
+        threefold_ply_ep_always: Int32 = int32(g.record.rep_ep_always.threefold_ply),
+        /// as `rep_max_ep_always`, ep-if-legal
+        rep_max_ep_legal: Int32 = int32(nonzero(g.record.rep_ep_legal.max)),
+        /// as `threefold_ply_ep_always`, ep-if-legal
+        threefold_ply_ep_legal: Int32 = int32(g.record.rep_ep_legal.threefold_ply),
+        /// `true` when ep-if-legal has a threefold and ep-always has none, else `false`
+        missed_threefold: Bool = boolean(g.record.missed_threefold()),
+        /// the rights in the `[FEN]` header that contradict the board (e.g. `Kq`), empty if none
+        castling_conflict: Text = text(g.record.castling_conflict.as_ref().map_or("", |c| &c.invalid)),
+        /// `ok`, `illegal_move`, `bad_fen`, `parse_error` or `unsupported`
+        status: Text = plain_text(g.record.status.as_str()),
+        /// empty when `ok`; otherwise what failed, where (ply, line and token) and why
+        error: Text = text(&g.record.error),
+        usual {
+            /// the final position: `checkmate`, `insufficient_material`, `stalemate` or `none`, in python-chess's `outcome()` order (a stalemate with insufficient material is `insufficient_material`); for xiangqi `checkmate`, `stalemate` (a loss in xiangqi) or `none`; empty for games not replayed
+            termination: Text = plain_text(g.record.outcome.termination.map_or("", |t| t.as_str())) usual "none",
+            /// what the board says: `1-0`/`0-1` on checkmate, `1/2-1/2` on stalemate or insufficient material, empty otherwise; for xiangqi the side to move loses on checkmate and on stalemate
+            board_result: Text = plain_text(g.record.outcome.board_result) usual "",
+            /// which sides can still mate by python-chess's material rule (`has_insufficient_material`): `both`, `white`, `black` or `none`; empty for xiangqi, as are the columns from `fivefold_ply` to `game_over`
+            mating_material: Text = plain_text(g.record.outcome.mating_material.map_or("", |m| m.as_str())) usual "both",
+            /// first ply at which a key occurs the fifth time, ep-if-legal (FIDE 9.6.1: the game is drawn, no claim needed); empty if never
+            fivefold_ply: Int32 = int32(g.record.outcome.fivefold_ply) usual "",
+            /// the same under ep-always
+            fivefold_ply_ep_always: Int32 = int32(g.record.outcome.fivefold_ply_ep_always) usual "",
+            /// first ply at which the player to move could claim a threefold (FIDE 9.2.1): the key occurred a third time, or a legal move leads to a key already seen twice (python-chess `can_claim_threefold_repetition`)
+            threefold_claim_ply: Int32 = int32(g.record.outcome.threefold_claim_ply) usual "",
+            /// first ply with halfmove clock >= 100 (the `[FEN]` clock counted on) and a legal move for the side to move (FIDE 9.3.2)
+            fifty_move_ply: Int32 = int32(g.record.outcome.fifty_move_ply) usual "",
+            /// first ply at which a fifty-move claim is correct: `fifty_move_ply`'s condition, or clock >= 99 and a legal move that is neither a capture nor a pawn move and leaves the opponent a legal move (FIDE 9.3.1 as python-chess models it)
+            fifty_move_claim_ply: Int32 = int32(g.record.outcome.fifty_move_claim_ply) usual "",
+            /// first ply with clock >= 150 and a legal move (FIDE 9.6.2: a mate on that move takes precedence)
+            seventyfive_move_ply: Int32 = int32(g.record.outcome.seventyfive_move_ply) usual "",
+            /// first ply at which the Laws end the game without a claim (python-chess `outcome()` is not `None`)
+            game_over_ply: Int32 = int32(g.record.outcome.game_over.map(|(ply, _)| ply)) usual "",
+            /// why: `checkmate`, `insufficient_material`, `stalemate`, `seventyfive_moves` or `fivefold_repetition`; `game_over_ply < plies` means the moves went on after the game was over
+            game_over: Text = plain_text(g.record.outcome.game_over.map_or("", |(_, o)| o.as_str())) usual "",
+            /// empty when the recorded results agree with the board; otherwise clauses joined by `; `: `Result tag T but movetext result M` when the tag and the movetext's result token differ, then for the tag and for a differing token, against the final position: `SRC R but White is checkmated` (or Black), `SRC R but the final position is stalemate`, `SRC R but the final position has insufficient material`, where SRC is `Result` or `movetext result`. A `*` conflicts with any finished position; a missing tag or token never conflicts; always empty when `status` is not `ok`, unless the game stopped at a move after its checkmate or stalemate (its `error` says "the game was already over at ply N"). For xiangqi: `SRC R but Red is checkmated` (or Black), `SRC R but Red is stalemated (a loss in xiangqi)` (or Black), then `SRC R but Red gave perpetual check` when `perpetual_check` is `red`, R is `1-0` (Black: `black` and `0-1`) and the game ended in the repetition (its final position is one of the cycle's and occurred at least three times); a draw, `*` or missing result is never a perpetual-check conflict
+            result_conflict: Text = text(&g.record.outcome.result_conflict) usual "",
+            /// xiangqi: at the first ply where some position occurs the third time (`threefold_ply_ep_legal`), the side that gave check on every one of its moves since the ply after that position's first occurrence: `red`, `black`, `both`, or empty (neither, no threefold, or a chess game)
+            perpetual_check: Text = plain_text(g.record.outcome.perpetual_check.map_or("", |p| p.as_str())) usual "",
+            /// xiangqi: the first ply with 120 plies in a row without a capture (the CXA 60-move natural limit; the `[FEN]` halfmove clock counts as plies already passed, checks count like any move); empty if never, and for chess
+            natural_limit_ply: Int32 = int32(g.record.outcome.natural_limit_ply) usual "",
         }
     }
 }
-
-/// One column: its name in the CSV header and the Parquet schema, and its
-/// type.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Column {
-    pub name: Cow<'static, str>,
-    pub kind: ColumnType,
-}
-
-impl Column {
-    const fn new(name: &'static str, kind: ColumnType) -> Self {
-        Column {
-            name: Cow::Borrowed(name),
-            kind,
-        }
-    }
-}
-
-use ColumnType::{Bool, Int32, Int64, Text};
-
-/// The default columns of `games.csv`, in order.
-pub static GAME_COLUMNS: [Column; 38] = [
-    Column::new("source", Text),
-    Column::new("game", Int64),
-    Column::new("offset", Int64),
-    Column::new("line", Int64),
-    Column::new("variant", Text),
-    Column::new("event", Text),
-    Column::new("site", Text),
-    Column::new("date", Text),
-    Column::new("round", Text),
-    Column::new("white", Text),
-    Column::new("black", Text),
-    Column::new("result", Text),
-    Column::new("plies", Int32),
-    Column::new("start_fen", Text),
-    Column::new("final_fen", Text),
-    Column::new("final_fen_ep_legal", Text),
-    Column::new("rep_max_ep_always", Int32),
-    Column::new("threefold_ply_ep_always", Int32),
-    Column::new("rep_max_ep_legal", Int32),
-    Column::new("threefold_ply_ep_legal", Int32),
-    Column::new("missed_threefold", Bool),
-    Column::new("castling_conflict", Text),
-    Column::new("status", Text),
-    Column::new("error", Text),
-    Column::new("termination", Text),
-    Column::new("board_result", Text),
-    Column::new("mating_material", Text),
-    Column::new("fivefold_ply", Int32),
-    Column::new("fivefold_ply_ep_always", Int32),
-    Column::new("threefold_claim_ply", Int32),
-    Column::new("fifty_move_ply", Int32),
-    Column::new("fifty_move_claim_ply", Int32),
-    Column::new("seventyfive_move_ply", Int32),
-    Column::new("game_over_ply", Int32),
-    Column::new("game_over", Text),
-    Column::new("result_conflict", Text),
-    Column::new("perpetual_check", Text),
-    Column::new("natural_limit_ply", Int32),
-];
 
 /// The `moves` column, after the defaults with `--moves`.
-pub const MOVES_COLUMN: Column = Column::new("moves", Text);
+pub const MOVES_COLUMN: Column = Column::described(
+    "moves",
+    Text,
+    "only with `--moves`: the replayed main line, space-separated, in UCI (chess) or ICCS (xiangqi)",
+);
 
 /// The columns of `castling.csv`, in order.
 pub static CASTLING_COLUMNS: [Column; 9] = [
@@ -123,6 +153,7 @@ pub fn game_columns(with_moves: bool, tags: &[String]) -> Vec<Column> {
     columns.extend(tags.iter().map(|t| Column {
         name: tag_column_name(t),
         kind: Text,
+        doc: "the tag's value, empty when the game lacks it",
     }));
     columns
 }
@@ -228,4 +259,33 @@ pub fn tag_columns(given: &[String]) -> Result<Vec<String>, String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each column is written by the sink method of its type, so that the
+    /// CSV field and the Parquet column hold the same kind of value.
+    #[test]
+    fn every_column_is_written_as_its_type() {
+        assert_eq!(GAME_COLUMN_WRITERS.len(), GAME_COLUMNS.len());
+        for (column, writer) in GAME_COLUMNS.iter().zip(GAME_COLUMN_WRITERS) {
+            let want: &[&str] = match column.kind {
+                ColumnType::Text => &["text", "plain_text"],
+                ColumnType::Int64 => &["int64"],
+                ColumnType::Int32 => &["int32"],
+                ColumnType::Bool => &["boolean"],
+            };
+            assert!(want.contains(writer), "{}: {writer}", column.name);
+        }
+        for (kind, field) in USUAL_FIELDS.fields {
+            assert!(
+                *kind == ColumnType::Text || (*kind == ColumnType::Int32 && field.is_empty()),
+                "{kind:?} {field:?}"
+            );
+        }
+        let names: std::collections::HashSet<_> = GAME_COLUMNS.iter().map(|c| &c.name).collect();
+        assert_eq!(names.len(), GAME_COLUMNS.len(), "names are unique");
+    }
 }

@@ -4,6 +4,7 @@
 //! own output ([`extract_first_line`]): a later folder search passes it over
 //! instead of reading the extracted games a second time.
 
+use super::facts::GameFacts;
 use crate::output::AtomicFile;
 use crate::output::OutputError;
 use crate::source::extract_first_line;
@@ -33,6 +34,16 @@ pub struct ExtractRequest {
 }
 
 impl ExtractKind {
+    /// Whether a game with these facts belongs in an extract of this kind.
+    pub fn takes(self, g: &GameFacts) -> bool {
+        match self {
+            ExtractKind::Missed => g.missed_threefold,
+            ExtractKind::Castling => g.castling_conflict,
+            ExtractKind::Errors => g.status.is_broken(),
+            ExtractKind::Conflicts => g.outcome.result_conflict,
+        }
+    }
+
     /// The word `--extract` takes.
     pub fn name(self) -> &'static str {
         match self {
@@ -82,11 +93,11 @@ impl FromStr for ExtractRequest {
 /// An open extract: a file, or standard output for `KIND=-`.
 pub struct ExtractFile {
     pub kind: ExtractKind,
-    sink: Sink,
+    sink: Target,
     games: u64,
 }
 
-enum Sink {
+enum Target {
     File(AtomicFile),
     /// Standard output; `gone` once its reader went away (`| head`): the
     /// rest of the extract is dropped, and the report is still written.
@@ -108,12 +119,12 @@ impl ExtractFile {
     /// search recognises it by ([`extract_first_line`]).
     pub fn create(request: &ExtractRequest) -> Result<Self, OutputError> {
         let sink = if request.is_stdout() {
-            Sink::Stdout {
+            Target::Stdout {
                 out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
                 gone: false,
             }
         } else {
-            Sink::File(AtomicFile::create(&request.path)?)
+            Target::File(AtomicFile::create(&request.path)?)
         };
         let mut extract = ExtractFile {
             kind: request.kind,
@@ -139,9 +150,9 @@ impl ExtractFile {
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         match &mut self.sink {
-            Sink::File(f) => f.write_all(bytes),
-            Sink::Stdout { gone: true, .. } => Ok(()),
-            Sink::Stdout { out, gone } => stdout_result(out.write_all(bytes), gone),
+            Target::File(f) => f.write_all(bytes),
+            Target::Stdout { gone: true, .. } => Ok(()),
+            Target::Stdout { out, gone } => stdout_result(out.write_all(bytes), gone),
         }
     }
 
@@ -152,9 +163,9 @@ impl ExtractFile {
     /// Renames the file into place, or flushes standard output.
     pub fn commit(self) -> Result<(), OutputError> {
         match self.sink {
-            Sink::File(f) => f.commit(),
-            Sink::Stdout { gone: true, .. } => Ok(()),
-            Sink::Stdout { mut out, mut gone } => stdout_result(out.flush(), &mut gone),
+            Target::File(f) => f.commit(),
+            Target::Stdout { gone: true, .. } => Ok(()),
+            Target::Stdout { mut out, mut gone } => stdout_result(out.flush(), &mut gone),
         }
     }
 }
@@ -182,6 +193,24 @@ fn trailing_line_ends(text: &[u8]) -> usize {
     match tail.iter().filter(|&&b| b == b'\n').count() {
         0 => tail.len(),
         lf => lf,
+    }
+}
+
+impl super::sink::Sink for ExtractFile {
+    fn write(
+        &mut self,
+        chunk: super::sink::SinkChunk<'_>,
+    ) -> Result<Option<super::sink::Encoded>, OutputError> {
+        for g in chunk.facts {
+            if self.kind.takes(g) {
+                self.append(&(chunk.game_text)(&g.span))?;
+            }
+        }
+        Ok(None)
+    }
+
+    fn finish(self: Box<Self>, _summary: &super::summary::Summary) -> Result<(), OutputError> {
+        self.commit()
     }
 }
 

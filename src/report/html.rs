@@ -14,28 +14,14 @@
 
 use super::classes::TIME_CONTROL_CLASSES;
 use super::columns::GAME_COLUMNS;
-use super::html_chart::{Bar, ChartText, Scale, bar_chart};
+use super::html_chart::{Bar, ChartText, Scale, bar_chart, chart_with_table};
 use super::html_outcomes::outcome_section;
 use super::html_stats::{Counts, HtmlStats, Tally};
+use super::html_table::{esc, table};
 use super::html_warnings::{banner, has_warnings, warning_cell};
 use super::summary::Summary;
 use crate::replay::Status;
 use std::fmt::Write;
-
-/// `text` with `&`, `<`, `>` and `"` escaped.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// `part` of `whole` in percent, two decimals; `-` of nothing.
 fn rate(part: u64, whole: u64) -> String {
@@ -55,65 +41,6 @@ fn tally_row(label: String, t: &Tally) -> Vec<String> {
         t.missed.to_string(),
         rate(t.missed, t.games),
     ]
-}
-
-/// Whether a cell holds a number (a count, a rate, `-`): numbers are
-/// right-aligned, text left-aligned.
-fn is_number(cell: &str) -> bool {
-    !cell.is_empty()
-        && cell
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b' ' | b'%' | b'-'))
-}
-
-/// Cells longer than this (names, messages) may break anywhere, after a
-/// `/` first; shorter ones (status words, classes) never break inside a
-/// word, so that a narrow column does not cut `unsupported` in two.
-const WRAP_FROM: usize = 24;
-
-/// A cell's escaped text and its class: `text` for words, `text wrap`
-/// for long text, none for numbers.
-fn cell(text: &str) -> (String, &'static str) {
-    if is_number(text) {
-        (esc(text), "")
-    } else if text.chars().count() > WRAP_FROM {
-        (esc(text).replace('/', "/<wbr>"), " class=\"text wrap\"")
-    } else {
-        (esc(text), " class=\"text\"")
-    }
-}
-
-/// A table with a header row; the first cell of each row is a header.
-/// Header words joined by `_` (status names) may break after it; a column
-/// of text has its header on the left, as its cells.
-pub fn table(out: &mut String, id: &str, head: &[&str], rows: &[Vec<String>]) {
-    let _ = write!(out, "<div class=\"scroll\"><table id=\"{id}\"><thead><tr>");
-    for (i, h) in head.iter().enumerate() {
-        let numbers = rows
-            .iter()
-            .filter_map(|r| r.get(i))
-            .all(|c| is_number(c) || c.is_empty());
-        let class = if i == 0 || !numbers {
-            " class=\"text\""
-        } else {
-            ""
-        };
-        let _ = write!(out, "<th{class}>{}</th>", esc(h).replace('_', "_<wbr>"));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for row in rows {
-        out.push_str("<tr>");
-        for (i, text) in row.iter().enumerate() {
-            let tag = if i == 0 { "th" } else { "td" };
-            let (text, class) = match cell(text) {
-                (text, "") if i == 0 => (text, " class=\"text\""),
-                other => other,
-            };
-            let _ = write!(out, "<{tag}{class}>{text}</{tag}>");
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table></div>");
 }
 
 /// The chess games of a breakdown that have no class, and what they lack
@@ -174,24 +101,6 @@ fn breakdown(
     );
 }
 
-/// A chart and the table of its numbers: `chart-ID` and `table-ID`, for
-/// `text.id` ID.
-pub fn chart_with_table(
-    out: &mut String,
-    text: &ChartText<'_>,
-    scale: Scale,
-    bars: &[Bar],
-    head: &[&str],
-    rows: &[Vec<String>],
-) {
-    let chart = ChartText {
-        id: &format!("chart-{}", text.id),
-        ..*text
-    };
-    bar_chart(out, &chart, scale, bars);
-    table(out, &format!("table-{}", text.id), head, rows);
-}
-
 /// The label of the games without a class in a breakdown.
 const UNKNOWN: &str = "unknown";
 
@@ -250,20 +159,25 @@ pub fn render(stats: &HtmlStats, summary: &Summary, version: &str) -> String {
          <h1>pgnmill report</h1>"
     );
     banner(&mut out, &summary.inputs);
-    totals(&mut out, stats, version);
+    totals(&mut out, stats, summary, version);
     status_section(&mut out, stats, summary);
     outcome_section(&mut out, &summary.outcomes, stats);
     repetition_section(&mut out, stats);
     if stats.chess.games > 0 {
         missed_section(&mut out, stats);
-        castling_section(&mut out, stats);
+        castling_section(&mut out, stats, summary);
     }
     out.push_str("</body></html>\n");
     out
 }
 
+/// Games of `status` in a summary's count by status word.
+fn status_count(counts: &std::collections::BTreeMap<&'static str, u64>, status: Status) -> u64 {
+    counts.get(status.as_str()).copied().unwrap_or(0)
+}
+
 /// The opening paragraph: the run's totals, by kind of game.
-fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
+fn totals(out: &mut String, stats: &HtmlStats, summary: &Summary, version: &str) {
     let _ = write!(
         out,
         "<p id=\"totals\">pgnmill {v}: <span id=\"games\">{g}</span> games in the report, \
@@ -271,9 +185,9 @@ fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
          <span id=\"games-chess\">{c}</span> chess, <span id=\"games-xiangqi\">{x}</span> \
          xiangqi",
         v = esc(version),
-        g = stats.games,
-        r = stats.games_read,
-        n = stats.inputs.len(),
+        g = summary.games,
+        r = summary.games_read,
+        n = summary.inputs.len(),
         c = stats.chess.games,
         x = stats.xiangqi.games,
     );
@@ -291,8 +205,8 @@ fn totals(out: &mut String, stats: &HtmlStats, version: &str) {
             " Chess: <span id=\"missed\">{m}</span> missed threefolds (threefolds that \
              ep-always misses and ep-if-legal finds), <span id=\"castling-conflicts\">{c}</span> \
              castling conflicts.",
-            m = stats.missed,
-            c = stats.castling_conflicts,
+            m = summary.missed_threefolds,
+            c = summary.castling_conflicts,
         );
     }
     out.push_str("</p>");
@@ -302,8 +216,7 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
     out.push_str("<h2>Games by status</h2>");
     let bars: Vec<Bar> = Status::ALL
         .iter()
-        .zip(stats.by_status)
-        .map(|(s, n)| Bar::count(s.as_str(), n))
+        .map(|s| Bar::count(s.as_str(), status_count(&summary.status, *s)))
         .collect();
     bar_chart(
         out,
@@ -341,10 +254,14 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         .map(|(i, s)| {
             let mut row = vec![
                 short(&i.name),
-                i.games_read.to_string(),
-                i.by_status.iter().sum::<u64>().to_string(),
+                s.games_read.to_string(),
+                s.games.to_string(),
             ];
-            row.extend(i.by_status.iter().map(u64::to_string));
+            row.extend(
+                Status::ALL
+                    .iter()
+                    .map(|st| status_count(&s.status, *st).to_string()),
+            );
             if warnings {
                 row.push(warning_cell(s));
             }
@@ -353,10 +270,14 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         .collect();
     let mut total = vec![
         "all inputs".to_string(),
-        stats.games_read.to_string(),
-        stats.games.to_string(),
+        summary.games_read.to_string(),
+        summary.games.to_string(),
     ];
-    total.extend(stats.by_status.iter().map(u64::to_string));
+    total.extend(
+        Status::ALL
+            .iter()
+            .map(|st| status_count(&summary.status, *st).to_string()),
+    );
     if warnings {
         total.push(String::new());
     }
@@ -566,12 +487,12 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
     );
 }
 
-fn castling_section(out: &mut String, stats: &HtmlStats) {
+fn castling_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
     let _ = write!(
         out,
         "<h2>Castling conflicts</h2><p>{} games have a [FEN] castling field that \
          contradicts the board (castling.csv has them all).</p>",
-        stats.castling_conflicts
+        summary.castling_conflicts
     );
     if stats.castling.is_empty() {
         return;

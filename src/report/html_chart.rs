@@ -9,7 +9,7 @@
 //! smallest is drawn on a log scale, where a bar of 1 beside one of
 //! 10,000 is still a bar.
 
-use super::html::esc;
+use super::html_table::{esc, table};
 use std::fmt::Write;
 
 /// One bar of a chart: its label, its length, and the text at its end.
@@ -241,6 +241,24 @@ pub fn bar_chart(out: &mut String, text: &ChartText<'_>, scale: Scale, bars: &[B
         l = esc(text.axis),
         n = scale.note()
     );
+}
+
+/// A chart and the table of its numbers: `chart-ID` and `table-ID`, for
+/// `text.id` ID.
+pub fn chart_with_table(
+    out: &mut String,
+    text: &ChartText<'_>,
+    scale: Scale,
+    bars: &[Bar],
+    head: &[&str],
+    rows: &[Vec<String>],
+) {
+    let chart = ChartText {
+        id: &format!("chart-{}", text.id),
+        ..*text
+    };
+    bar_chart(out, &chart, scale, bars);
+    table(out, &format!("table-{}", text.id), head, rows);
 }
 
 #[cfg(test)]

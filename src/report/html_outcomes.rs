@@ -5,8 +5,7 @@
 //! the threefolds of [`HtmlStats`]; the table beside each chart says which
 //! column of games.csv a row counts, so that a reader finds the games.
 
-use super::html::chart_with_table;
-use super::html_chart::{Bar, ChartText, Scale};
+use super::html_chart::{Bar, ChartText, Scale, chart_with_table};
 use super::html_stats::{Family, HtmlStats};
 use super::summary::OutcomeSummary;
 use crate::replay::{PerpetualCheck, Termination};

@@ -2,7 +2,7 @@
 //! game's [`GameFacts`] as its chunk is written: a few additions a game,
 //! so that a report without the new options costs what it did.
 
-use super::chunk::GameFacts;
+use super::facts::GameFacts;
 use crate::replay::Status;
 use std::collections::BTreeMap;
 
@@ -88,12 +88,10 @@ pub struct CastlingExample {
 pub const ERROR_EXAMPLES: usize = 5;
 pub const CASTLING_EXAMPLES: usize = 20;
 
-/// The games by status of one input, and its first errors.
+/// The first errors of one input (its totals are the summary's).
 #[derive(Clone, Debug, Default)]
 pub struct InputStats {
     pub name: String,
-    pub games_read: u64,
-    pub by_status: [u64; Status::ALL.len()],
     pub errors: Vec<ErrorExample>,
 }
 
@@ -145,18 +143,15 @@ impl FamilyStats {
     }
 }
 
-/// Everything report.html shows beyond `summary.json`'s totals.
+/// Everything report.html shows beyond `summary.json`'s totals, which it
+/// reads from the summary itself.
 #[derive(Clone, Debug, Default)]
 pub struct HtmlStats {
     pub inputs: Vec<InputStats>,
-    pub games: u64,
-    pub games_read: u64,
-    pub by_status: [u64; Status::ALL.len()],
     pub chess: FamilyStats,
     pub xiangqi: FamilyStats,
     /// Games of variants pgnmill does not replay.
     pub other_games: u64,
-    pub missed: u64,
     /// Whether the TimeControl tag is a column (`--tags`): the breakdown
     /// by time-control class needs it.
     pub has_time_control: bool,
@@ -179,7 +174,6 @@ pub struct HtmlStats {
     /// Chess games without a year in Date or UTCDate.
     pub year_unknown: Tally,
     pub by_time_control_and_band: BTreeMap<(u8, u32), Tally>,
-    pub castling_conflicts: u64,
     pub castling: Vec<CastlingExample>,
 }
 
@@ -202,21 +196,8 @@ impl HtmlStats {
         });
     }
 
-    /// Counts the games read of the current input, selected or not.
-    pub fn read(&mut self, games: u64) {
-        self.games_read += games;
-        if let Some(input) = self.inputs.last_mut() {
-            input.games_read += games;
-        }
-    }
-
     /// Adds one game of the current input.
     pub fn add(&mut self, g: &GameFacts) {
-        self.games += 1;
-        let status = g.status as usize;
-        if let Some(n) = self.by_status.get_mut(status) {
-            *n += 1;
-        }
         match Family::of(&g.variant) {
             Family::Chess => {
                 self.chess.add(g);
@@ -225,35 +206,29 @@ impl HtmlStats {
             Family::Xiangqi => self.xiangqi.add(g),
             Family::Other => self.other_games += 1,
         }
-        self.missed += u64::from(g.missed_threefold);
-        if let Some(c) = &g.castling {
-            self.castling_conflicts += 1;
-            if self.castling.len() < CASTLING_EXAMPLES {
-                let source = self.inputs.last().map(|i| i.name.clone());
-                self.castling.push(CastlingExample {
-                    source: source.unwrap_or_default(),
-                    game: g.game,
-                    line: g.span.line,
-                    invalid: c.0.clone(),
-                    reason: c.1.clone(),
-                });
-            }
+        if let Some(c) = &g.castling
+            && self.castling.len() < CASTLING_EXAMPLES
+        {
+            let source = self.inputs.last().map(|i| i.name.clone());
+            self.castling.push(CastlingExample {
+                source: source.unwrap_or_default(),
+                game: g.game,
+                line: g.span.line,
+                invalid: c.0.clone(),
+                reason: c.1.clone(),
+            });
         }
-        if let Some(input) = self.inputs.last_mut() {
-            if let Some(n) = input.by_status.get_mut(status) {
-                *n += 1;
-            }
-            if let Some(message) = &g.error
-                && input.errors.len() < ERROR_EXAMPLES
-            {
-                input.errors.push(ErrorExample {
-                    source: input.name.clone(),
-                    game: g.game,
-                    line: g.span.line,
-                    status: g.status,
-                    message: message.to_string(),
-                });
-            }
+        if let Some(input) = self.inputs.last_mut()
+            && let Some(message) = &g.error
+            && input.errors.len() < ERROR_EXAMPLES
+        {
+            input.errors.push(ErrorExample {
+                source: input.name.clone(),
+                game: g.game,
+                line: g.span.line,
+                status: g.status,
+                message: message.to_string(),
+            });
         }
     }
 

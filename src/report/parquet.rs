@@ -7,7 +7,7 @@
 //! row group, encoded and compressed by its worker ([`ParquetTable::encode`]),
 //! and the ordered writer only appends the finished column chunks to the
 //! file ([`ParquetFile::append`]). Text columns, most of the bytes, are
-//! paged and compressed by us ([`super::text_pages`]); the parquet crate
+//! paged and compressed by us (`text_pages`); the parquet crate
 //! encodes the others and writes the file. Row groups are written as they come, so
 //! memory stays that of the chunks in flight; the file is written under a
 //! temporary name and renamed into place like the CSV files.

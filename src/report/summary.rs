@@ -1,8 +1,8 @@
 //! `summary.json`: the run's totals, with stable keys for scripts.
 
-use super::chunk::{OutcomeFacts, XiangqiFacts};
+use super::facts::{OutcomeFacts, XiangqiFacts};
 use crate::replay::{GameOver, PerpetualCheck, Status, Termination};
-use crate::source::Skipped;
+use crate::source::{RefusalKind, Skipped};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -76,14 +76,11 @@ impl WarningKind {
         WarningKind::NoText,
     ];
 
-    /// The kind of a refusal, from its reason: a binary file is "not PGN"
-    /// (the reasons of `crate::source` say so), anything else a format not
-    /// read.
-    pub fn of_refusal(why: &str) -> WarningKind {
-        if why.contains("not PGN") {
-            WarningKind::NotPgn
-        } else {
-            WarningKind::Unsupported
+    /// The warning an input's refusal gives.
+    pub fn of_refusal(kind: RefusalKind) -> WarningKind {
+        match kind {
+            RefusalKind::NotPgn => WarningKind::NotPgn,
+            RefusalKind::Unsupported => WarningKind::Unsupported,
         }
     }
 
@@ -108,11 +105,11 @@ pub struct InputWarning {
 pub struct OutcomeSummary {
     /// Chess games by `termination` (games without one, such as xiangqi
     /// or `bad_fen` games, are not counted), in the order of
-    /// [`TERMINATIONS`]; written as an object keyed by the column's words.
+    /// `TERMINATIONS`; written as an object keyed by the column's words.
     #[serde(serialize_with = "termination_counts")]
     pub terminations: [u64; TERMINATIONS.len()],
     /// Games by `game_over` (games the Laws did not end are not counted),
-    /// in the order of [`GAME_OVERS`].
+    /// in the order of `GAME_OVERS`.
     #[serde(serialize_with = "game_over_counts")]
     pub game_over: [u64; GAME_OVERS.len()],
     /// Games with a non-empty `result_conflict`, chess and xiangqi.
@@ -129,7 +126,7 @@ pub struct OutcomeSummary {
     pub past_seventyfive_moves: u64,
     /// Xiangqi games by `termination` (docs/xiangqi-rules.md, section 7:
     /// `checkmate`, `stalemate`, `none`), in the order of
-    /// [`XIANGQI_TERMINATIONS`].
+    /// `XIANGQI_TERMINATIONS`.
     #[serde(serialize_with = "xiangqi_termination_counts")]
     pub xiangqi_terminations: [u64; XIANGQI_TERMINATIONS.len()],
     /// Xiangqi games with a non-empty `result_conflict` (also counted in

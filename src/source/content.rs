@@ -1,54 +1,118 @@
 //! What an input's (decompressed) bytes are, from their start: PGN text,
 //! UTF-16 text (decoded to UTF-8 on the way, so that every later stage
-//! sees bytes it can split), a xiangqi record file (XQF, CCBridge, CBF:
-//! read by `crate::records`, not split), or a binary file that is not PGN
-//! at all (never split into rows of binary text). The rules are in
-//! `docs/reports.md`, "Inputs".
+//! sees bytes it can split), a xiangqi record file (XQF, CCBridge, CBF,
+//! a DhtmlXQ page: read by `crate::records`, not split), or something not
+//! read at all (a binary file, never split into rows of binary text; a
+//! format recognised and not read). Every input is classified here, once,
+//! whether it was mapped or streamed. The rules are in `docs/reports.md`,
+//! "Inputs".
 
-use std::io::Read;
+use std::path::Path;
 
+use super::compression::Compression;
 use super::encoding::Encoding;
 use super::record_format::RecordFormat;
-use super::window::Shared;
 
-/// Bytes of the start looked at.
+/// Bytes of the start looked at (a stream's start is read this far before
+/// it is classified).
 pub(super) const CONTENT_BYTES: usize = 4096;
 
 /// What an input's start says it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Content {
     Text,
     Utf16(Encoding),
     /// A xiangqi record file, read whole by its own decoder.
     Record(RecordFormat),
-    /// A binary file, and what kind.
-    Binary(&'static str),
+    /// Not read, of what kind and why (without the path).
+    Refused(RefusalKind, String),
 }
 
-/// Known binary formats by their first bytes; the message names them.
-const SIGNATURES: &[(&[u8], &str)] = &[
-    (b"\x7fELF", "ELF executable, not PGN"),
-    (b"\x89PNG\r\n\x1a\n", "PNG image, not PGN"),
-    (b"%PDF-", "PDF document, not PGN"),
-    (b"\xff\xd8\xff", "JPEG image, not PGN"),
-    (b"GIF87a", "GIF image, not PGN"),
-    (b"GIF89a", "GIF image, not PGN"),
-    (
+/// Why an input is not read: the two kinds `summary.json` and `--strict`
+/// tell apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// Not a game collection at all: an executable, an image, binary data.
+    NotPgn,
+    /// A format pgnmill recognises and does not read: a packed CCBridge
+    /// library, a zip archive read as a stream, a record file it cannot
+    /// decode.
+    Unsupported,
+}
+
+/// Decides what an input is from `start`, the bytes at hand when it is
+/// opened (all of a mapped file; the first [`CONTENT_BYTES`] of a stream),
+/// its name and how its bytes were stored. The first [`CONTENT_BYTES`]
+/// decide ([`content_of`]); a DhtmlXQ block anywhere in `start` makes a
+/// text a DhtmlXQ page, if its name allows one (a stream has no name to go
+/// by: on stdin, `-`, a block in its first bytes does).
+pub(super) fn classify(path: &Path, start: &[u8], compression: Compression) -> Content {
+    if compression == Compression::Zip {
+        return Content::Refused(
+            RefusalKind::Unsupported,
+            "zip archive read as a stream (name the file itself: its .pgn members are read)".into(),
+        );
+    }
+    let head = start
+        .get(..start.len().min(CONTENT_BYTES))
+        .unwrap_or_default();
+    match content_of(head) {
+        Content::Text
+            if (path == Path::new("-") || RecordFormat::may_hold_dhtmlxq(path))
+                && RecordFormat::holds_dhtmlxq(start) =>
+        {
+            Content::Record(RecordFormat::DhtmlXq)
+        }
+        Content::Refused(kind, what) if compression == Compression::None => {
+            Content::Refused(kind, misnamed(path, what))
+        }
+        other => other,
+    }
+}
+
+/// A binary format's first bytes; the message names it.
+struct Signature {
+    magic: &'static [u8],
+    kind: RefusalKind,
+    what: &'static str,
+}
+
+const fn not_pgn(magic: &'static [u8], what: &'static str) -> Signature {
+    Signature {
+        magic,
+        kind: RefusalKind::NotPgn,
+        what,
+    }
+}
+
+/// Known binary formats by their first bytes.
+const SIGNATURES: &[Signature] = &[
+    not_pgn(b"\x7fELF", "ELF executable, not PGN"),
+    not_pgn(b"\x89PNG\r\n\x1a\n", "PNG image, not PGN"),
+    not_pgn(b"%PDF-", "PDF document, not PGN"),
+    not_pgn(b"\xff\xd8\xff", "JPEG image, not PGN"),
+    not_pgn(b"GIF87a", "GIF image, not PGN"),
+    not_pgn(b"GIF89a", "GIF image, not PGN"),
+    not_pgn(
         b"7z\xbc\xaf\x27\x1c",
         "7z archive, not PGN (unpack it first)",
     ),
-    (b"Rar!\x1a\x07", "RAR archive, not PGN (unpack it first)"),
-    (
+    not_pgn(b"Rar!\x1a\x07", "RAR archive, not PGN (unpack it first)"),
+    not_pgn(
         b"PK\x03\x04",
         "zip archive inside a compressed stream, not PGN",
     ),
-    (b"CCBridge", "CCBridge file of an unknown kind, not read"),
-    (b"SQLite format 3\0", "SQLite database, not PGN"),
-    (
+    Signature {
+        magic: b"CCBridge",
+        kind: RefusalKind::Unsupported,
+        what: "CCBridge file of an unknown kind, not read",
+    },
+    not_pgn(b"SQLite format 3\0", "SQLite database, not PGN"),
+    not_pgn(
         b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
         "OLE2 (Microsoft Office) file, not PGN",
     ),
-    (b"MZ", "Windows executable, not PGN"),
+    not_pgn(b"MZ", "Windows executable, not PGN"),
 ];
 
 /// Decides what `head` (an input's first bytes) is. UTF-16 is recognised
@@ -57,7 +121,7 @@ const SIGNATURES: &[(&[u8], &str)] = &[
 /// format; any other start of which 5 % or more are NUL or other control
 /// bytes is "binary data". A few NULs in a text (a damaged tag) leave it
 /// text: its games are rows, the NULs written as U+FFFD.
-pub(super) fn content_of(head: &[u8]) -> Content {
+fn content_of(head: &[u8]) -> Content {
     if let Some(content) = record_of(head) {
         return content;
     }
@@ -74,12 +138,17 @@ pub(super) fn content_of(head: &[u8]) -> Content {
     // byte in every other place is UTF-16's pattern too): those count only
     // with a NUL byte after them, and after the test for UTF-16.
     let signature = |long: bool| {
-        SIGNATURES.iter().find(|(magic, _)| {
-            (magic.len() > 2) == long && head.starts_with(magic) && (long || head.contains(&0))
-        })
+        SIGNATURES
+            .iter()
+            .find(|s| {
+                (s.magic.len() > 2) == long
+                    && head.starts_with(s.magic)
+                    && (long || head.contains(&0))
+            })
+            .map(|s| Content::Refused(s.kind, s.what.to_string()))
     };
-    if let Some((_, what)) = signature(true) {
-        return Content::Binary(what);
+    if let Some(content) = signature(true) {
+        return content;
     }
     if let Some(enc) = utf16_without_bom(head) {
         return Content::Utf16(enc);
@@ -87,8 +156,8 @@ pub(super) fn content_of(head: &[u8]) -> Content {
     if head.starts_with(b"XQ") && head.contains(&0) {
         return Content::Record(RecordFormat::Xqf);
     }
-    if let Some((_, what)) = signature(false) {
-        return Content::Binary(what);
+    if let Some(content) = signature(false) {
+        return content;
     }
     // Tab, line ends, form feed and a DOS end-of-file mark are text.
     let control = head
@@ -96,7 +165,7 @@ pub(super) fn content_of(head: &[u8]) -> Content {
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
         .count();
     if head.len() >= 8 && control * 20 >= head.len() {
-        return Content::Binary("binary data, not PGN");
+        return Content::Refused(RefusalKind::NotPgn, "binary data, not PGN".into());
     }
     Content::Text
 }
@@ -112,8 +181,9 @@ fn record_of(head: &[u8]) -> Option<Content> {
         return Some(Content::Record(RecordFormat::CcBridgeLibrary));
     }
     if head.starts_with(b"CCBridge\x15\0\0\0") {
-        return Some(Content::Binary(
-            "CCBridge packed library (zlib container), not documented: not read",
+        return Some(Content::Refused(
+            RefusalKind::Unsupported,
+            "CCBridge packed library (zlib container), not documented: not read".into(),
         ));
     }
     let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
@@ -147,96 +217,22 @@ fn utf16_without_bom(head: &[u8]) -> Option<Encoding> {
     }
 }
 
-/// A reader over bytes in memory (a mapped file).
-pub(super) struct SharedReader {
-    pub data: Shared,
-    pub at: usize,
-}
-
-impl Read for SharedReader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let rest = (*self.data).as_ref().get(self.at..).unwrap_or_default();
-        let n = rest.len().min(buf.len());
-        if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.at += n;
-        Ok(n)
-    }
-}
-
-/// Decodes a UTF-16 stream to UTF-8 (a byte order mark is dropped; a
-/// lone surrogate becomes U+FFFD).
-pub(super) struct Utf16Reader {
-    inner: Box<dyn Read + Send>,
-    decoder: encoding_rs::Decoder,
-    input: Vec<u8>,
-    /// Undecoded bytes are `input[from..to]`.
-    from: usize,
-    to: usize,
-    output: Vec<u8>,
-    out_at: usize,
-    eof: bool,
-    done: bool,
-}
-
-impl Utf16Reader {
-    pub(super) fn new(inner: Box<dyn Read + Send>, enc: Encoding) -> Utf16Reader {
-        let codec = match enc {
-            Encoding::Utf16Be => encoding_rs::UTF_16BE,
-            _ => encoding_rs::UTF_16LE,
-        };
-        Utf16Reader {
-            inner,
-            decoder: codec.new_decoder_with_bom_removal(),
-            input: vec![0; 1 << 16],
-            from: 0,
-            to: 0,
-            output: Vec::new(),
-            out_at: 0,
-            eof: false,
-            done: false,
-        }
-    }
-}
-
-impl Read for Utf16Reader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        loop {
-            let ready = self.output.get(self.out_at..).unwrap_or_default();
-            if !ready.is_empty() {
-                let n = ready.len().min(buf.len());
-                if let (Some(dst), Some(src)) = (buf.get_mut(..n), ready.get(..n)) {
-                    dst.copy_from_slice(src);
-                }
-                self.out_at += n;
-                return Ok(n);
-            }
-            if self.done {
-                return Ok(0);
-            }
-            if self.from == self.to && !self.eof {
-                let n = self.inner.read(&mut self.input)?;
-                self.from = 0;
-                self.to = n;
-                self.eof = n == 0;
-            }
-            let pending = self.input.get(self.from..self.to).unwrap_or_default();
-            let room = self
-                .decoder
-                .max_utf8_buffer_length(pending.len())
-                .unwrap_or(pending.len() * 3 + 16);
-            self.output.clear();
-            self.output.resize(room.max(16), 0);
-            self.out_at = 0;
-            let (_, read, written, _) =
-                self.decoder
-                    .decode_to_utf8(pending, &mut self.output, self.eof);
-            self.output.truncate(written);
-            self.from += read;
-            if self.eof && self.from == self.to {
-                self.done = true;
-            }
-        }
+/// Why an input whose bytes are not compressed is refused: `what` it is,
+/// and, when its name says it is compressed, that its bytes are not (a
+/// download saved under the wrong name, or damaged from its first byte).
+fn misnamed(path: &Path, what: String) -> String {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let named = [
+        (".zst", "zstd"),
+        (".zstd", "zstd"),
+        (".gz", "gzip"),
+        (".bz2", "bzip2"),
+        (".xz", "xz"),
+    ]
+    .into_iter()
+    .find(|(ext, _)| name.ends_with(ext));
+    match named {
+        Some((ext, format)) => format!("{what} (named {ext}, but not {format} data)"),
+        None => what,
     }
 }

@@ -5,10 +5,13 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::SourceError;
+use super::compression::{Compression, MAGIC_BYTES, compression_of};
+use super::damage::check_zip_member;
+use super::damaged_zip;
+use super::listing::Listing;
+use super::opened::{Opened, open_file, open_stream};
 use super::read_ahead::ReadAhead;
-use super::record_format::RecordFormat;
-use super::window::{Compression, MAGIC_BYTES, ReadOptions, Source, compression_of, io_err};
+use super::{ReadOptions, SourceError, io_err};
 
 /// One input to read: a file, a member of a zip archive, or stdin (`-`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,24 +64,25 @@ impl Input {
     }
 
     /// Opens the input: maps a plain file, or starts a decoder for a
-    /// compressed file, a zip member, a FIFO or stdin, and decides the
-    /// text encoding.
-    pub fn open(&self, opts: &ReadOptions) -> Result<Source, SourceError> {
+    /// compressed file, a zip member, a FIFO or stdin; says what it is
+    /// (text, a record file, or refused) and, for text, decides its
+    /// encoding.
+    pub fn open(&self, opts: &ReadOptions) -> Result<Opened, SourceError> {
         match &self.kind {
-            Kind::Stdin => Source::from_read(&self.path, Box::new(std::io::stdin()), opts),
-            Kind::File => Source::open_file(&self.path, opts),
+            Kind::Stdin => open_stream(&self.path, Box::new(std::io::stdin()), opts, None),
+            Kind::File => open_file(&self.path, opts),
             Kind::ZipMember { archive, index } => {
-                let checked = super::damage::check_zip_member(archive, *index, &self.path)
+                let checked = check_zip_member(archive, *index, &self.path)
                     .map_err(|e| io_err(&self.path, e))?;
                 let member = zip_member(archive, *index, checked.readable)
                     .map_err(|e| io_err(&self.path, e))?;
-                Source::from_read(&self.path, Box::new(member), opts)
-                    .map(|s| s.zipped().with_damage(checked.damage))
+                open_stream(&self.path, Box::new(member), opts, None)
+                    .map(|o| o.zipped().with_damage(checked.damage))
             }
             Kind::DamagedZip { members, why } => {
-                let text = super::damaged_zip::open(&self.path, members, why.clone())
+                let text = damaged_zip::open(&self.path, members, why.clone())
                     .map_err(|e| io_err(&self.path, e))?;
-                Source::from_read(&self.path, Box::new(text), opts).map(Source::zipped)
+                open_stream(&self.path, Box::new(text), opts, None).map(Opened::zipped)
             }
         }
     }
@@ -98,77 +102,6 @@ fn zip_member(archive: &Path, index: usize, readable: u64) -> std::io::Result<Re
         pump(&mut member.take(readable));
         Ok(())
     })
-}
-
-/// What a folder search looks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Listing {
-    /// Game collections: `.pgn`, compressed (`.pgn.zst`, `.pgn.zstd`,
-    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` archive; xiangqi
-    /// records (`.xqf`, `.cbr`, `.cbl`, `.cbf`, `.ubb`), and `.txt`,
-    /// `.html`, `.htm` pages that hold a DhtmlXQ block.
-    Games,
-    /// Position lists: `.fen`, `.epd`, `.perft`, each also compressed; and
-    /// the xiangqi records that `Games` picks up (a record is a list of one
-    /// position, its start).
-    Positions,
-}
-
-impl Listing {
-    /// The file name endings a search picks up (any case).
-    pub fn extensions(self) -> &'static [&'static str] {
-        match self {
-            Listing::Games => &[
-                ".pgn",
-                ".pgn.zst",
-                ".pgn.zstd",
-                ".pgn.gz",
-                ".pgn.bz2",
-                ".pgn.xz",
-                ".zip",
-                ".xqf",
-                ".cbr",
-                ".cbl",
-                ".cbf",
-                ".ubb",
-            ],
-            Listing::Positions => &[
-                ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz", ".fen.bz2",
-                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip", ".xqf", ".cbr", ".cbl", ".cbf", ".ubb",
-            ],
-        }
-    }
-
-    /// The endings of the members of a zip archive that are read.
-    fn members(self) -> &'static [&'static str] {
-        match self {
-            Listing::Games => &[".pgn"],
-            Listing::Positions => &[".fen", ".epd", ".perft"],
-        }
-    }
-
-    /// True for names a folder search picks up.
-    fn picks(self, path: &Path) -> bool {
-        let Some(name) = path.file_name() else {
-            return false;
-        };
-        let name = name.to_string_lossy().to_ascii_lowercase();
-        self.extensions().iter().any(|ext| name.ends_with(ext)) || page_with_dhtmlxq(path)
-    }
-}
-
-/// A `.txt`, `.html` or `.htm` file that holds a DhtmlXQ block (one read
-/// of the file; pages are small, and larger files are not searched).
-fn page_with_dhtmlxq(path: &Path) -> bool {
-    const LARGEST_PAGE: u64 = 64 << 20;
-    let ubb = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("ubb"));
-    if ubb || !RecordFormat::may_hold_dhtmlxq(path) {
-        return false;
-    }
-    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= LARGEST_PAGE);
-    small && std::fs::read(path).is_ok_and(|t| RecordFormat::holds_dhtmlxq(&t))
 }
 
 /// What a search passed over, for `summary.json` (`skipped`).

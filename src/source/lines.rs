@@ -1,4 +1,4 @@
-//! A source read as lines of text, for the inputs that are lists of
+//! A text read as lines, for the inputs that are lists of
 //! records (FEN, EPD and perft files): every line in order, decoded to
 //! UTF-8 from the encoding the source found, with its 1-based number.
 //!
@@ -8,14 +8,14 @@
 
 use super::SourceError;
 use super::encoding::decode_game;
-use super::window::{Chunk, Source, WindowEnd};
+use super::window::{Chunk, TextWindow, WindowEnd};
 
 /// Bytes asked of the source at a time.
 const WINDOW: usize = 1 << 16;
 
-/// The lines of one source; see the module docs.
+/// The lines of one text; see the module docs.
 pub struct TextLines {
-    source: Source,
+    source: TextWindow,
     /// Whole lines taken from the source and not yet returned.
     chunk: Option<Chunk>,
     at: usize,
@@ -25,7 +25,7 @@ pub struct TextLines {
 }
 
 impl TextLines {
-    pub fn new(source: Source) -> Self {
+    pub fn new(source: TextWindow) -> Self {
         TextLines {
             source,
             chunk: None,
@@ -35,8 +35,8 @@ impl TextLines {
         }
     }
 
-    /// The source being read.
-    pub fn source(&self) -> &Source {
+    /// The text being read.
+    pub fn source(&self) -> &TextWindow {
         &self.source
     }
 
@@ -111,6 +111,7 @@ impl Iterator for TextLines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Opened;
     use crate::source::ReadOptions;
     use std::path::Path;
     use std::sync::Arc;
@@ -118,14 +119,15 @@ mod tests {
     fn lines_of(bytes: &[u8], streamed: bool) -> Vec<(u64, String)> {
         let opts = ReadOptions::default();
         let source = if streamed {
-            Source::from_read(
+            Opened::from_read(
                 Path::new("-"),
                 Box::new(std::io::Cursor::new(bytes.to_vec())),
                 &opts,
             )
-            .expect("in-memory stream")
+            .and_then(|o| o.into_text())
+            .expect("in-memory stream of text")
         } else {
-            Source::from_shared(Path::new("x"), Arc::new(bytes.to_vec()), &opts)
+            TextWindow::from_shared(Path::new("x"), Arc::new(bytes.to_vec()), &opts)
         };
         TextLines::new(source)
             .map(|l| l.expect("no read error"))

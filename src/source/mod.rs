@@ -1,59 +1,102 @@
 //! Opening inputs: command-line arguments become [`Input`]s, and an opened
-//! input is a [`Source`], a window of its text that moves forward.
+//! input ([`Opened`]) is one of three things: text to split (a
+//! [`TextWindow`], a window of its text that moves forward), a xiangqi
+//! record file to decode (a [`RecordFile`]: its format and bytes), or
+//! refused with a reason (a [`Refusal`]: not PGN, or a format not read).
 //!
 //! The I/O strategy lives here and only here. Plain files are memory-mapped
 //! (no copy, and the kernel pages them in as they are read); compressed
 //! files (zstd, gzip, bzip2, xz, recognised by their magic bytes), zip
 //! members, stdin and anything else that is not a regular file (a FIFO,
-//! `<(cmd)`) are streamed through a decoder into owned buffers; UTF-16 is
-//! decoded to UTF-8 there, and a binary file (not PGN) gives no text and
-//! says what it is ([`Source::unsupported`]). The source also decides
-//! the text's encoding from its first bytes. What the bytes mean is the
-//! next stage's business: [`crate::pgn::Batches`] cuts the window into
-//! game-aligned batches.
+//! `<(cmd)`) are streamed through a decoder into owned buffers. What the
+//! (decompressed) bytes are is decided once, for maps and streams alike;
+//! UTF-16 is decoded to UTF-8 on the way, and the text's encoding is
+//! decided from its first bytes. What the text means is the next stage's
+//! business: [`crate::pgn::Batches`] cuts the window into game-aligned
+//! batches, `crate::records` decodes a record file.
 //!
 //! ```no_run
-//! use pgnmill::source::{expand_inputs, ReadOptions};
 //! use pgnmill::pgn::{Batches, GameText};
+//! use pgnmill::records::read_records;
+//! use pgnmill::source::{Opened, ReadOptions, expand_inputs};
 //!
 //! let inputs = expand_inputs(&["games/".into(), "-".into()])?;
 //! for input in &inputs {
 //!     let opts = ReadOptions::default();
-//!     let source = input.open(&opts)?;
-//!     let enc = source.encoding();
-//!     for batch in Batches::new(source, &opts) {
-//!         let batch = batch?; // a truncated .zst ends with an error here
-//!         for span in &batch.games {
-//!             let text = pgnmill::source::decode_game(batch.game_bytes(span), enc);
-//!             let game = GameText::new(text.as_bytes(), span.line);
-//!             let _moves = game.movetext().count();
+//!     match input.open(&opts)? {
+//!         Opened::Text(text) => {
+//!             let enc = text.encoding();
+//!             for batch in Batches::new(text, &opts) {
+//!                 let batch = batch?; // a truncated .zst ends with an error here
+//!                 for span in &batch.games {
+//!                     let text = pgnmill::source::decode_game(batch.game_bytes(span), enc);
+//!                     let game = GameText::new(text.as_bytes(), span.line);
+//!                     let _moves = game.movetext().count();
+//!                 }
+//!             }
+//!         }
+//!         Opened::Records(file) => {
+//!             let games = read_records(file.format(), file.bytes());
+//!             println!("{}: {} games", file.path().display(), games.map_or(0, |g| g.len()));
+//!         }
+//!         Opened::Refused(refusal) => {
+//!             eprintln!("{}: {}", refusal.path().display(), refusal.why);
 //!         }
 //!     }
 //! }
 //! # Ok::<(), pgnmill::source::SourceError>(())
 //! ```
 
+mod compression;
 mod content;
 mod damage;
 mod damaged_zip;
 mod encoding;
 mod inputs;
 mod lines;
+mod listing;
+mod opened;
 mod read_ahead;
 mod record_format;
+mod stream;
+mod utf16;
 mod window;
 
+pub use compression::Compression;
+pub use content::RefusalKind;
 pub use damage::Damage;
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
-    Expansion, Input, Listing, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
+    Expansion, Input, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
     extract_first_line, is_extract,
 };
 pub use lines::TextLines;
+pub use listing::Listing;
+pub use opened::{Opened, RecordFile, Refusal};
 pub use record_format::RecordFormat;
-pub use window::{Chunk, Compression, ReadOptions, Source, WindowEnd};
+pub use window::{Chunk, TextWindow, WindowEnd};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Tuning of how inputs are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Target size of one batch in bytes (default 8 MiB: large enough that
+    /// per-batch overhead vanishes, small enough that a few batches in flight
+    /// per thread keep memory flat).
+    pub batch_bytes: usize,
+    /// Force an encoding instead of sniffing one.
+    pub encoding: Option<Encoding>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            batch_bytes: 8 << 20,
+            encoding: None,
+        }
+    }
+}
 
 /// Why an input could not be read (or not to its end). Every message names
 /// the input and the cause.
@@ -93,6 +136,25 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
+    /// The input is not text to split (a record file, or an input refused),
+    /// and a reader of text only was asked to read it
+    /// ([`Opened::into_text`]).
+    #[error("{}: not text to split: {what}", path.display())]
+    NotText { path: PathBuf, what: String },
+}
+
+/// The error of an I/O operation on `path`: "no such file" said as such.
+pub(super) fn io_err(path: &Path, source: std::io::Error) -> SourceError {
+    if source.kind() == std::io::ErrorKind::NotFound {
+        SourceError::NotFound {
+            path: path.to_path_buf(),
+        }
+    } else {
+        SourceError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }
 
 /// The end of a [`SourceError::NoInputFiles`] message: what pgnmill's own

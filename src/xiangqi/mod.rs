@@ -5,7 +5,7 @@
 //! blockers (horse legs, elephant eyes, cannon screens) and whether a king is
 //! attacked; [`movegen`] the legal moves; [`position`] the game state with
 //! `play` and an incremental [`zobrist`] key; [`fen`] reading and writing
-//! FEN; [`perft`] move-tree counts. The notation modules translate moves to
+//! FEN; [`perft`](mod@perft) move-tree counts. The notation modules translate moves to
 //! and from Chinese, WXF and ICCS.
 //!
 //! ```

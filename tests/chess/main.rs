@@ -9,6 +9,11 @@ mod chess_fuzz;
 mod chess_perft;
 mod chess_spec;
 mod chess_vectors;
+mod duplicates;
 mod fen_problems;
 mod fuzz_regressions;
+mod openings;
 mod perft_messages;
+
+#[path = "../support/mod.rs"]
+mod support;

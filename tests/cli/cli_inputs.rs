@@ -591,6 +591,14 @@ fn binary_files_are_named_and_give_no_rows() {
     let inputs = run.summary["inputs"].as_array().unwrap();
     for (i, (name, _, why)) in files.iter().enumerate() {
         assert_eq!(inputs[i]["unsupported"], *why, "{name}");
+        // docs/reports.md: a binary file is `not_pgn`, a format recognised
+        // and not read `unsupported`.
+        let kind = if why.contains("not PGN") {
+            "not_pgn"
+        } else {
+            "unsupported"
+        };
+        assert_eq!(inputs[i]["warnings"][0]["kind"], kind, "{name}");
         assert_eq!(inputs[i]["games"], 0, "{name}");
         let line = format!("{}: {why}", tmp.path().join(name).display());
         assert_eq!(
@@ -605,6 +613,7 @@ fn binary_files_are_named_and_give_no_rows() {
         "XQF file not read: XQF header cut short: 600 bytes, 1024 needed"
     );
     assert_eq!(inputs[files.len()]["compression"], "gzip");
+    assert_eq!(inputs[files.len()]["warnings"][0]["kind"], "unsupported");
     assert!(inputs[files.len() + 1]["unsupported"].is_null());
 }
 

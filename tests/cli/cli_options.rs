@@ -106,29 +106,19 @@ fn one_thread_and_more_threads_give_identical_files() {
 /// `pgnmill report --moves CORPUS` through the library, on a pool of
 /// `threads` threads, whatever the machine's CPUs.
 fn report_in_process(out: &Path, threads: usize) {
-    use pgnmill::pipeline::{Cancel, ReportConfig, run_report};
-    let inputs = pgnmill::source::expand_inputs(&[PathBuf::from(CORPUS)]).unwrap();
-    let config = ReportConfig {
-        inputs,
+    use pgnmill::job::{Job, ReportOptions};
+    let job = Job::new(&[PathBuf::from(CORPUS)], pgnmill::source::Listing::Games)
+        .unwrap()
+        .threads(threads);
+    let options = ReportOptions {
         replay: pgnmill::replay::ReplayOptions {
             moves: true,
-            variant: None,
             ..Default::default()
         },
-        layout: pgnmill::report::ReportLayout {
-            moves: true,
-            tags: Vec::new(),
-            csv: true,
-            parquet: false,
-        },
-        ..ReportConfig::default()
+        ..ReportOptions::default()
     };
     let dir = pgnmill::report::OutputDir::prepare(out, false).unwrap();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    run_report(&config, &dir, &pool, &Cancel::new(), &mut ()).unwrap();
+    job.report(&options, &dir, &mut ()).unwrap();
 }
 
 /// `-j` above the CPUs this process may use is capped, with a warning:

@@ -12,6 +12,7 @@ mod movetext_reference;
 mod split_reference;
 mod tag_reference;
 
+mod opened_inputs;
 mod pgn_counts;
 mod pgn_robust;
 mod pgn_shared_corpora;

@@ -152,7 +152,7 @@ proptest! {
         let spans = split_all(pgn.as_bytes(), false);
         prop_assert_eq!(spans.len(), 1, "one game expected in {:?}", pgn);
         let text = spans[0].slice(pgn.as_bytes(), 0).unwrap();
-        let options = ReplayOptions { moves: true, variant: None, ..ReplayOptions::default() };
+        let options = ReplayOptions { moves: true, ..ReplayOptions::default() };
         let r = replay_game(text, spans[0].line, &options);
         prop_assert_eq!(r.status.as_str(), "ok", "{} in {:?}", r.error, pgn);
         prop_assert_eq!(r.plies as usize, uci.len());
@@ -180,7 +180,7 @@ proptest! {
         prop_assert_eq!(spans.len(), want.len(), "in {:?}", file);
         for (span, w) in spans.iter().zip(&want) {
             let text = span.slice(file.as_bytes(), 0).unwrap();
-            let r = replay_game(text, span.line, &ReplayOptions { moves: true, variant: None, ..ReplayOptions::default() });
+            let r = replay_game(text, span.line, &ReplayOptions { moves: true, ..ReplayOptions::default() });
             prop_assert_eq!(r.moves.unwrap_or_default(), w.clone());
         }
     }

@@ -312,14 +312,14 @@ fn progress_counts_input_bytes_for_compressed_and_mapped_files() {
     let p = dir.path().join("t.pgn.zst");
     std::fs::write(&p, &z).unwrap();
     let mut r = Batches::open(&Input::file(&p), &opts(32 << 10)).unwrap();
-    assert_eq!(r.source().input_len(), Some(z.len() as u64));
+    assert_eq!(r.text().input_len(), Some(z.len() as u64));
     let mut last = 0;
     while let Some(b) = r.next() {
         b.unwrap();
-        assert!(r.source().input_read() >= last);
-        last = r.source().input_read();
+        assert!(r.text().input_read() >= last);
+        last = r.text().input_read();
     }
-    assert_eq!(r.source().input_read(), z.len() as u64);
+    assert_eq!(r.text().input_read(), z.len() as u64);
     assert_eq!(r.position().offset, raw.len() as u64);
 
     let mut m = Batches::open(
@@ -327,9 +327,9 @@ fn progress_counts_input_bytes_for_compressed_and_mapped_files() {
         &opts(32 << 10),
     )
     .unwrap();
-    assert_eq!(m.source().input_len(), Some(raw.len() as u64));
+    assert_eq!(m.text().input_len(), Some(raw.len() as u64));
     for b in m.by_ref() {
         b.unwrap();
     }
-    assert_eq!(m.source().input_read(), raw.len() as u64);
+    assert_eq!(m.text().input_read(), raw.len() as u64);
 }

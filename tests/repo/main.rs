@@ -2,5 +2,6 @@
 //! module graph follows the data, and every dependency's licence lets
 //! pgnmill be used and shipped under its own.
 
+mod column_docs;
 mod layering;
 mod licences;

@@ -18,6 +18,7 @@ mod xiangqi_kernel_consistency;
 mod xiangqi_kernel_fen;
 mod xiangqi_kernel_games;
 mod xiangqi_kernel_perft;
+mod xiangqi_line_keys;
 mod xiangqi_notation_fuzz;
 mod xiangqi_notation_games;
 mod xiangqi_notation_variants;

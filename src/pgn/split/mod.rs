@@ -2,8 +2,8 @@
 //!
 //! A game is a tag section and its movetext, or movetext alone; the rules
 //! that say where one ends and the next begins are those of
-//! `docs/pgn-dialect.md` §2, and they are written once, in [`rules`] (line
-//! by line) and [`cuts`] (the cuts inside a line or a comment). This module
+//! `docs/pgn-dialect.md` §2, and they are written once, in `rules` (line
+//! by line) and `cuts` (the cuts inside a line or a comment). This module
 //! drives them over a buffer with two line readers that decide nothing:
 //!
 //! - the vector reader (`vector.rs`, over the classifier of `scan.rs`) for

@@ -6,9 +6,32 @@
 //!
 //! SSE2 is part of the x86_64 baseline; other targets use the byte loops.
 
-use super::{BYTE_CLASS, NAME, TagScan, VALUE_STOP};
+use super::TagScan;
 #[cfg(target_arch = "x86_64")]
 use crate::simd::bytes16::Bytes16;
+
+/// [`BYTE_CLASS`]: a byte of a tag name (ASCII letter, digit, `_`).
+const NAME: u8 = 1;
+/// [`BYTE_CLASS`]: a byte that ends a plain value (`"`, `\\`, a line end).
+const VALUE_STOP: u8 = 2;
+
+/// The bytes [`read`] looks for, as a table: one load per byte of
+/// the ~500 bytes of tags a game has, where the tests took several
+/// comparisons each.
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[b] = NAME;
+        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            t[b] = VALUE_STOP;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Bit `i` set when byte `i` of `chunk` is a tag-name byte (ASCII letter,
 /// digit, `_`), and when it ends a plain value (`"`, `\\`, `\n`, `\r`).

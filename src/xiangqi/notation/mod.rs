@@ -2,11 +2,11 @@
 //! read and written against a board; WinBoard SAN (`Che2`) read.
 //!
 //! Reading works in two steps. A notation module turns the text into a
-//! [`spec::MoveSpec`] — "the front red chariot goes forward one" — without
-//! looking at the board; [`resolve`] then finds the one legal move that fits.
+//! `spec::MoveSpec` — "the front red chariot goes forward one" — without
+//! looking at the board; `resolve` then finds the one legal move that fits.
 //! So a text is accepted exactly when it names one legal move, and the error
 //! for any other text says which piece was missing, which move was illegal or
-//! which moves were all meant. Writing follows the **[default]** forms of
+//! which moves were all meant. Writing follows the **default** forms of
 //! `docs/xiangqi-notation.md`.
 //!
 //! The notation code sees the board only through [`NotationBoard`], so it
@@ -14,11 +14,13 @@
 //! trait. Reading costs one [`NotationBoard::is_legal`] test per piece the
 //! text could mean, not a move generation, so it can sit in a replay loop.
 
+mod board;
 mod characters;
 mod chinese;
 mod error;
 mod files;
 mod iccs;
+mod notations;
 mod resolve;
 mod shape;
 mod spec;
@@ -26,90 +28,12 @@ mod tandem;
 mod winboard;
 mod wxf;
 
-use std::fmt;
+use crate::xiangqi::types::{Color, Move};
 
-use crate::xiangqi::types::{Color, Move, Piece, Square};
-
+pub use board::NotationBoard;
 pub use error::NotationError;
+pub use notations::Notation;
 pub use winboard::{RankBase, SanMove, looks_like_winboard_san};
-
-/// What notation needs to know about a position.
-///
-/// Reading needs the legal moves (a text names a move only if it is legal);
-/// writing needs only the pieces.
-pub trait NotationBoard {
-    /// The piece standing on `sq`, if any.
-    fn piece_at(&self, sq: Square) -> Option<Piece>;
-    /// The side to move.
-    fn turn(&self) -> Color;
-    /// Calls `visit` once for every legal move of the side to move. A
-    /// callback rather than a `Vec` so that a kernel can hand out moves from
-    /// its own stack-allocated list.
-    fn for_each_legal_move(&self, visit: &mut dyn FnMut(Move));
-    /// Whether `m` is a legal move of the side to move. Reading a move asks
-    /// this once per piece the text could mean (usually one), so a kernel
-    /// with a direct test should override the default, which scans
-    /// [`for_each_legal_move`](Self::for_each_legal_move).
-    fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_legal_move(&mut |l| found |= l == m);
-        found
-    }
-}
-
-/// The move notations this crate reads and writes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Notation {
-    /// Coordinates, `h2e2` (written lower case without hyphen; `H2-E2` read).
-    Iccs,
-    /// WXF, `C2.5` (written in the wxf.org form; pyffish's `C2=5` read).
-    Wxf,
-    /// Chinese in simplified characters, `炮二平五` / `马8进7`.
-    Chinese,
-    /// Chinese in traditional characters, `炮二平五` / `馬8進7`.
-    ChineseTraditional,
-}
-
-impl Notation {
-    /// The value of a PGN `[Format "…"]` tag for this notation (xqbase
-    /// convention; traditional Chinese is still `Chinese`).
-    pub fn format_tag(self) -> &'static str {
-        match self {
-            Notation::Iccs => "ICCS",
-            Notation::Wxf => "WXF",
-            Notation::Chinese | Notation::ChineseTraditional => "Chinese",
-        }
-    }
-}
-
-impl std::str::FromStr for Notation {
-    type Err = String;
-
-    /// Reads the names `pgnmill convert --to` takes: `iccs`, `wxf`,
-    /// `chinese`, `chinese-traditional` (case-insensitive).
-    fn from_str(s: &str) -> Result<Notation, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "iccs" => Ok(Notation::Iccs),
-            "wxf" => Ok(Notation::Wxf),
-            "chinese" => Ok(Notation::Chinese),
-            "chinese-traditional" => Ok(Notation::ChineseTraditional),
-            _ => Err(format!(
-                "unknown notation {s:?}: expected iccs, wxf, chinese or chinese-traditional"
-            )),
-        }
-    }
-}
-
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Notation::Iccs => "ICCS",
-            Notation::Wxf => "WXF",
-            Notation::Chinese => "Chinese",
-            Notation::ChineseTraditional => "traditional Chinese",
-        })
-    }
-}
 
 /// Which notation a single move token is written in, judged from its shape
 /// alone (no board): ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`, `Ｃ２＝５`, `27=8`)
@@ -283,7 +207,7 @@ pub fn parse_move_as(
     }
 }
 
-/// Writes `m` in `notation`, in the [default] form of docs/xiangqi-notation.md.
+/// Writes `m` in `notation`, in the default form of docs/xiangqi-notation.md.
 ///
 /// A move that the board cannot describe (no piece of the side to move on
 /// its origin, or a shape no piece has) cannot be written in Chinese or WXF;

@@ -1,9 +1,9 @@
-//! `--strict` (report, convert, fen): the output is written as always, and
-//! the run exits 1 when something the user named was not read whole, so
-//! that a script notices what a person would read in the warnings.
+//! `--strict` (report, convert, fen; `strict=True` in Python): the output
+//! is written as always, and the run fails when something the user named
+//! was not read whole, so that a script notices what a person would read
+//! in the warnings.
 
-use super::CliError;
-use pgnmill::report::summary::{InputWarning, WarningKind};
+use super::summary::{InputWarning, Summary, WarningKind};
 
 /// What a run could not read, counted for `--strict`.
 #[derive(Debug, Default, Clone, Copy)]
@@ -29,6 +29,19 @@ pub enum Read {
 }
 
 impl Unread {
+    /// What a finished report could not read: each input by its warnings,
+    /// and the symbolic links its folder search found leading nowhere.
+    pub fn of_report(summary: &Summary) -> Unread {
+        let mut unread = Unread {
+            dangling_links: summary.skipped.dangling_links.len(),
+            ..Unread::default()
+        };
+        for input in &summary.inputs {
+            unread.add_warnings(&input.warnings);
+        }
+        unread
+    }
+
     /// Counts one input of a report by its warnings (summary.json's):
     /// the worst of them.
     pub fn add_warnings(&mut self, warnings: &[InputWarning]) {
@@ -51,9 +64,10 @@ impl Unread {
         }
     }
 
-    /// Exit 1 (with one line that counts each kind) when anything was not
-    /// read; `written` says what was written all the same.
-    pub fn check(self, written: &str) -> Result<(), CliError> {
+    /// An error (one line that counts each kind: the command line exits 1
+    /// with it) when anything was not read; `written` says what was
+    /// written all the same.
+    pub fn check(self, written: &str) -> Result<(), String> {
         let parts: Vec<String> = [
             (self.incomplete, "input(s) could not be read to their end"),
             (self.refused, "input(s) were not read at all"),
@@ -67,9 +81,9 @@ impl Unread {
         if parts.is_empty() {
             return Ok(());
         }
-        Err(CliError::Failed(format!(
+        Err(format!(
             "--strict: {} (see the warnings above); {written}",
             parts.join(", ")
-        )))
+        ))
     }
 }

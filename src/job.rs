@@ -1,0 +1,298 @@
+//! One run of pgnmill over some inputs: the single way the report is run,
+//! by the command line, the tests and the Python package alike. A [`Job`]
+//! is the inputs (files, folders searched, `-`: [`crate::source`]), the
+//! number of worker threads and a way to stop it; it runs read → split →
+//! replay → sinks ([`crate::pipeline`]) into a report folder
+//! ([`Job::report`]) or into any sinks ([`Job::run`]), or hands the game
+//! rows out as Arrow record batches as they are made ([`Job::games`]).
+//!
+//! ```no_run
+//! use pgnmill::job::{Job, ReportOptions};
+//! use pgnmill::source::Listing;
+//!
+//! let job = Job::new(&["games.pgn.zst".into()], Listing::Games)?.threads(4);
+//! let mut missed = 0;
+//! for batch in job.games(&ReportOptions::default())? {
+//!     let batch = batch?;
+//!     let column = batch.column_by_name("missed_threefold").expect("a column");
+//!     let missed_in_batch = column
+//!         .as_any()
+//!         .downcast_ref::<arrow_array::BooleanArray>()
+//!         .expect("booleans")
+//!         .true_count();
+//!     missed += missed_in_batch;
+//! }
+//! println!("{missed} missed threefolds");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod conversion;
+mod fen_list;
+mod note;
+
+pub use conversion::ConvertTotals;
+pub use fen_list::FenTotals;
+pub use note::{JobNote, NoteKind};
+
+use std::path::PathBuf;
+use std::thread::JoinHandle;
+
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+
+use crate::pgn::select::TagQuery;
+use crate::pipeline::{Cancel, Observer, ReportConfig, ReportError, ReportOutcome, run_writer};
+use crate::replay::ReplayOptions;
+use crate::report::columns::game_columns;
+use crate::report::summary::RunOptions;
+use crate::report::{
+    ArrowSink, ExtractRequest, GameBatches, OutputDir, ReportLayout, ReportWriter, Sink,
+};
+use crate::source::{Input, Listing, Skipped, SourceError, expand_inputs_noted};
+
+/// The inputs of a run, and how it runs.
+#[derive(Debug, Clone)]
+pub struct Job {
+    inputs: Vec<Input>,
+    skipped: Skipped,
+    notes: Vec<String>,
+    threads: usize,
+    cancel: Cancel,
+}
+
+/// What a report holds and how its games are read: the command line's
+/// `report` options.
+#[derive(Debug, Clone)]
+pub struct ReportOptions {
+    /// `--moves`, `--variant`.
+    pub replay: ReplayOptions,
+    /// `--tags` columns and `--where` conditions, read from each game's
+    /// tags before it is replayed: the report has a column for each of its
+    /// tags.
+    pub select: TagQuery,
+    /// `--format`: the CSV files, the Parquet files (a report folder).
+    pub csv: bool,
+    pub parquet: bool,
+    /// `--extract` files, beside the report folder's.
+    pub extracts: Vec<ExtractRequest>,
+    /// How the run was asked for, as `summary.json` records it.
+    pub summary: RunOptions,
+}
+
+impl Default for ReportOptions {
+    /// The default report: every game, CSV, no optional column.
+    fn default() -> Self {
+        ReportOptions {
+            replay: ReplayOptions::default(),
+            select: TagQuery::default(),
+            csv: true,
+            parquet: false,
+            extracts: Vec::new(),
+            summary: RunOptions::default(),
+        }
+    }
+}
+
+impl ReportOptions {
+    /// The report's columns and files.
+    pub fn layout(&self) -> ReportLayout {
+        ReportLayout {
+            moves: self.replay.moves,
+            tags: self.select.column_names().to_vec(),
+            csv: self.csv,
+            parquet: self.parquet,
+        }
+    }
+}
+
+impl Job {
+    /// The inputs `paths` name, in order: files as they are, folders
+    /// searched for the files of `listing`, `-` for standard input. Runs on
+    /// every CPU the process may use unless [`Job::threads`] says
+    /// otherwise.
+    pub fn new(paths: &[PathBuf], listing: Listing) -> Result<Job, SourceError> {
+        let expansion = expand_inputs_noted(paths, listing)?;
+        Ok(Job {
+            inputs: expansion.inputs,
+            skipped: expansion.skipped,
+            notes: expansion.notes,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cancel: Cancel::new(),
+        })
+    }
+
+    /// Replays on `threads` threads (at least one).
+    pub fn threads(mut self, threads: usize) -> Job {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Stops when `cancel` is set (a signal handler's, say).
+    pub fn cancel_on(mut self, cancel: Cancel) -> Job {
+        self.cancel = cancel;
+        self
+    }
+
+    /// The inputs, in the order they are read.
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// What the search of the folders passed over, for `summary.json`.
+    pub fn skipped(&self) -> &Skipped {
+        &self.skipped
+    }
+
+    /// Notes on the search (files passed over, inputs named twice), one
+    /// line each, for the user.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The replay threads.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+    }
+
+    /// Writes a report folder into `out`: the files `options.layout` asks
+    /// for, the extracts, report.html and summary.json last.
+    pub fn report(
+        &self,
+        options: &ReportOptions,
+        out: &OutputDir,
+        observer: &mut dyn Observer,
+    ) -> Result<ReportOutcome, ReportError> {
+        let writer = ReportWriter::create(out, &options.layout(), &options.extracts, self.threads)?;
+        self.run(options, writer, observer)
+    }
+
+    /// Runs into the sinks of `writer` (built with [`ReportWriter::new`]
+    /// from any sinks).
+    pub fn run(
+        &self,
+        options: &ReportOptions,
+        writer: ReportWriter,
+        observer: &mut dyn Observer,
+    ) -> Result<ReportOutcome, ReportError> {
+        let pool = self.pool()?;
+        let config = ReportConfig {
+            inputs: self.inputs.clone(),
+            replay: options.replay.clone(),
+            select: options.select.clone(),
+            options: options.summary.clone(),
+            skipped: self.skipped.clone(),
+        };
+        run_writer(&config, writer, &pool, &self.cancel, observer)
+    }
+
+    /// The worker threads of one run.
+    fn pool(&self) -> Result<rayon::ThreadPool, ReportError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|e| {
+                ReportError::Thread(format!("cannot start {} worker threads: {e}", self.threads))
+            })
+    }
+
+    /// `Err` once the run was asked to stop, for a loop over the records
+    /// or games of `input`.
+    fn check_cancel(&self, input: &str) -> Result<(), ReportError> {
+        if self.cancel.requested() {
+            Err(ReportError::Cancelled {
+                input: input.to_string(),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The game rows as Arrow record batches, with `games.parquet`'s
+    /// columns for `options`, as they are made: the run goes on a thread
+    /// of its own, and waits while the reader is a few batches behind
+    /// (memory stays bounded whatever the input's size). Dropping the
+    /// stream stops the run. Extracts and files are not written.
+    pub fn games(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
+        let layout = options.layout();
+        let columns = game_columns(layout.moves, &layout.tags);
+        let (sink, batches) = ArrowSink::channel(&columns, layout.moves);
+        let sinks: Vec<Box<dyn Sink>> = vec![Box::new(sink)];
+        let writer = ReportWriter::new(sinks, layout.facts_plan(), self.threads);
+        let options = options.clone();
+        let cancel = self.cancel.clone();
+        let run = std::thread::Builder::new()
+            .name("pgnmill-job".into())
+            .spawn(move || self.run(&options, writer, &mut ()))
+            .map_err(|e| ReportError::Thread(format!("cannot start the run's thread: {e}")))?;
+        Ok(GameStream {
+            schema: batches.schema(),
+            batches: Some(batches),
+            run: Some(run),
+            cancel,
+        })
+    }
+}
+
+/// The game rows of a run, batch by batch ([`Job::games`]); after the
+/// last batch, the run's error if it failed.
+pub struct GameStream {
+    schema: SchemaRef,
+    batches: Option<GameBatches>,
+    run: Option<JoinHandle<Result<ReportOutcome, ReportError>>>,
+    cancel: Cancel,
+}
+
+impl GameStream {
+    /// The schema of every batch: that of `games.parquet`.
+    pub fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+
+    /// Stops the run (the next batches are not made).
+    pub fn cancel(&self) {
+        self.cancel.request();
+    }
+
+    /// Waits for the run to end (reading the batches left, if any) and
+    /// returns its totals.
+    pub fn finish(mut self) -> Result<ReportOutcome, ReportError> {
+        for _ in self.batches.take().into_iter().flatten() {}
+        self.join()
+    }
+
+    fn join(&mut self) -> Result<ReportOutcome, ReportError> {
+        match self.run.take().map(JoinHandle::join) {
+            Some(Ok(outcome)) => outcome,
+            Some(Err(_)) => Err(ReportError::Thread("the run's thread panicked".into())),
+            None => Err(ReportError::Thread("the run was already joined".into())),
+        }
+    }
+}
+
+impl Iterator for GameStream {
+    type Item = Result<RecordBatch, ReportError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(batch) = self.batches.as_mut()?.next() {
+            return Some(Ok(batch));
+        }
+        // The channel closed: the run has ended; its error, if any, last.
+        self.batches = None;
+        match self.join() {
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+impl Drop for GameStream {
+    /// A stream dropped before its end stops the run and waits for it,
+    /// so that no thread outlives it.
+    fn drop(&mut self) {
+        if self.run.is_some() {
+            self.cancel.request();
+            self.batches = None;
+            let _ = self.join();
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! What a run says to its user while it goes, beside its output: the
+//! library hands each note to the caller, which prints it (the command
+//! line, on stderr) or raises it (the Python package, as a warning).
+
+use crate::report::unread::{Read, Unread};
+use crate::source::Input;
+
+/// One thing a run has to say, in words ready to print after `pgnmill: `
+/// and the kind's word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobNote {
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+/// How much a note matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    /// Something of an input was not read: a damaged or refused input,
+    /// a file passed over. `--strict` fails the run on these.
+    Warning,
+    /// A game, or one of its variations, could not be processed to its
+    /// end; the run goes on and its output says where.
+    Stopped,
+    /// For information only (a game copied unchanged); `--quiet` drops it.
+    Info,
+}
+
+impl JobNote {
+    pub(crate) fn warning(text: impl Into<String>) -> Self {
+        JobNote {
+            kind: NoteKind::Warning,
+            text: text.into(),
+        }
+    }
+
+    pub(crate) fn stopped(text: impl Into<String>) -> Self {
+        JobNote {
+            kind: NoteKind::Stopped,
+            text: text.into(),
+        }
+    }
+
+    pub(crate) fn info(text: impl Into<String>) -> Self {
+        JobNote {
+            kind: NoteKind::Info,
+            text: text.into(),
+        }
+    }
+}
+
+/// Counts how far `input` was read into `unread`, and warns of an input
+/// refused whole; `lost` says what that means for the output.
+pub(crate) fn account_for(
+    unread: &mut Unread,
+    input: &Input,
+    read: &Read,
+    lost: &str,
+    notes: &mut dyn FnMut(JobNote),
+) {
+    if let Read::Refused(why) = read {
+        notes(JobNote::warning(format!(
+            "{}: {why}; {lost}",
+            input.path.display()
+        )));
+    }
+    unread.add(read);
+}

@@ -1,0 +1,125 @@
+//! `games.parquet` and `castling.parquet` (`--format parquet`): the rows of
+//! the CSV files with the column table's types. Each chunk of games is one
+//! row group, encoded and compressed on its worker thread
+//! ([`ParquetEncoder`], `parquet.rs`); the sink appends the finished row
+//! groups.
+
+use std::sync::Arc;
+
+use super::columns::{CASTLING_COLUMNS, Column, GameView};
+use super::csv_sink::write_game;
+use super::output::OutputDir;
+use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup};
+use super::rows::CastlingRow;
+use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
+use super::summary::Summary;
+use crate::output::OutputError;
+
+/// The two Parquet files, being written.
+pub struct ParquetSink {
+    games: ParquetFile,
+    castling: ParquetFile,
+    format: Arc<ParquetFormat>,
+}
+
+/// What the workers encode row groups with.
+pub struct ParquetFormat {
+    games: Arc<ParquetTable>,
+    castling: Arc<ParquetTable>,
+    moves: bool,
+}
+
+/// One chunk's row groups (none for a chunk without rows).
+struct ParquetChunk {
+    games: Option<RowGroup>,
+    castling: Option<RowGroup>,
+}
+
+impl ParquetSink {
+    /// Starts `games.parquet` (with `columns`) and `castling.parquet` in
+    /// `out`.
+    pub fn create(out: &OutputDir, columns: &[Column], moves: bool) -> Result<Self, OutputError> {
+        let games = ParquetFile::create(out, "games.parquet", columns)?;
+        let castling = ParquetFile::create(out, "castling.parquet", &CASTLING_COLUMNS)?;
+        let format = Arc::new(ParquetFormat {
+            games: games.table(),
+            castling: castling.table(),
+            moves,
+        });
+        Ok(ParquetSink {
+            games,
+            castling,
+            format,
+        })
+    }
+}
+
+impl Sink for ParquetSink {
+    fn rows(&self) -> Option<Arc<dyn RowFormat>> {
+        Some(Arc::clone(&self.format) as Arc<dyn RowFormat>)
+    }
+
+    fn write(&mut self, chunk: SinkChunk<'_>) -> Result<Option<Encoded>, OutputError> {
+        let Some(groups) = encoded_as::<ParquetChunk>(chunk.encoded, "games.parquet")? else {
+            return Ok(None);
+        };
+        let ParquetChunk { games, castling } = *groups;
+        if let Some(group) = games {
+            self.games.append(group)?;
+        }
+        if let Some(group) = castling {
+            self.castling.append(group)?;
+        }
+        Ok(None)
+    }
+
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+        self.games.commit()?;
+        self.castling.commit()
+    }
+}
+
+impl RowFormat for ParquetFormat {
+    fn large_chunks(&self) -> bool {
+        true
+    }
+
+    fn encoder(&self, games: usize, _recycled: Option<Encoded>) -> Box<dyn RowEncoder> {
+        Box::new(ParquetEncoder {
+            games: self.games.rows(games),
+            // Few games have a castling conflict.
+            castling: self.castling.rows(0),
+            games_table: Arc::clone(&self.games),
+            castling_table: Arc::clone(&self.castling),
+            moves: self.moves,
+        })
+    }
+}
+
+/// A chunk's rows as typed columns, encoded into row groups at the end.
+struct ParquetEncoder {
+    games: ArrowRows,
+    castling: ArrowRows,
+    games_table: Arc<ParquetTable>,
+    castling_table: Arc<ParquetTable>,
+    moves: bool,
+}
+
+impl RowEncoder for ParquetEncoder {
+    fn push(&mut self, game: &GameView<'_, '_>, tags: &[&str]) -> Result<(), String> {
+        write_game(&mut self.games, game, self.moves, tags);
+        self.games.end_record();
+        if let Some(row) = CastlingRow::of(game) {
+            row.write_fields(&mut self.castling);
+            self.castling.end_record();
+        }
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>) -> Result<Encoded, String> {
+        Ok(Box::new(ParquetChunk {
+            games: self.games_table.encode(self.games)?,
+            castling: self.castling_table.encode(self.castling)?,
+        }))
+    }
+}

@@ -1,0 +1,377 @@
+//! What an input is once opened: text to split ([`TextWindow`]), records to
+//! decode ([`RecordFile`]), or refused with a reason ([`Refusal`]). The type
+//! says which, so that every reader of inputs decides what to do with each.
+//!
+//! Opening chooses the I/O strategy, once per input. A plain file is
+//! memory-mapped; a compressed file, a zip member, stdin and anything that
+//! is not a regular file are streamed through a decoder (`stream.rs`).
+//! Either way the bytes are classified in one place (`content.rs`) before
+//! anything reads them as text.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::compression::{Compression, MAGIC_BYTES, compression_of};
+use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
+use super::damage::{Checked, Damage, check_gzip};
+use super::record_format::RecordFormat;
+use super::stream::{BrokenOff, Counting, SharedReader, decode, read_head};
+use super::utf16::Utf16Reader;
+use super::window::{Shared, StreamText, TextWindow};
+use super::{ReadOptions, SourceError, io_err};
+
+/// The largest record file read from a stream (a compressed record, stdin).
+const RECORD_STREAM_LIMIT: usize = 256 << 20;
+
+/// An opened input.
+#[derive(Debug)]
+pub enum Opened {
+    /// Text to split into games (or lines): a window that moves forward.
+    Text(TextWindow),
+    /// A xiangqi record file, decoded whole by `crate::records`.
+    Records(RecordFile),
+    /// Not read, and why.
+    Refused(Refusal),
+}
+
+/// A xiangqi record file (XQF, CCBridge, CBF, a DhtmlXQ page): its format
+/// and all its bytes.
+pub struct RecordFile {
+    path: PathBuf,
+    format: RecordFormat,
+    bytes: Shared,
+    compression: Compression,
+}
+
+impl std::fmt::Debug for RecordFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RecordFile")
+            .field("path", &self.path)
+            .field("format", &self.format)
+            .field("len", &self.bytes().len())
+            .field("compression", &self.compression)
+            .finish()
+    }
+}
+
+impl RecordFile {
+    /// The input's path as given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn format(&self) -> RecordFormat {
+        self.format
+    }
+
+    /// All of the file's (decompressed) bytes.
+    pub fn bytes(&self) -> &[u8] {
+        (*self.bytes).as_ref()
+    }
+
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+}
+
+/// An input that is not read: of what kind, and why.
+#[derive(Debug)]
+pub struct Refusal {
+    path: PathBuf,
+    compression: Compression,
+    /// Not PGN at all, or a format recognised and not read.
+    pub kind: RefusalKind,
+    /// In words, without the path: `PNG image, not PGN`.
+    pub why: String,
+    damage: Vec<Damage>,
+}
+
+impl Refusal {
+    /// The input's path as given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// What the compressed data's check found wrong (a zip member whose
+    /// checksum failed), said beside the refusal.
+    pub fn damage(&self) -> &[Damage] {
+        &self.damage
+    }
+}
+
+impl Opened {
+    /// Opens a stream (any reader), as stdin is opened: decompressed if
+    /// its magic bytes say so, then classified. `path` names it in
+    /// messages.
+    pub fn from_read(
+        path: &Path,
+        rd: Box<dyn Read + Send>,
+        opts: &ReadOptions,
+    ) -> Result<Opened, SourceError> {
+        open_stream(path, rd, opts, None)
+    }
+
+    /// The input's path as given (`-` for stdin).
+    pub fn path(&self) -> &Path {
+        match self {
+            Opened::Text(text) => text.path(),
+            Opened::Records(records) => records.path(),
+            Opened::Refused(refusal) => refusal.path(),
+        }
+    }
+
+    /// How the input's bytes were stored.
+    pub fn compression(&self) -> Compression {
+        match self {
+            Opened::Text(text) => text.compression(),
+            Opened::Records(records) => records.compression(),
+            Opened::Refused(refusal) => refusal.compression(),
+        }
+    }
+
+    /// The text to split, or an error that says what the input is instead
+    /// (for readers of text only, such as `crate::pgn::Batches::open`).
+    pub fn into_text(self) -> Result<TextWindow, SourceError> {
+        let (path, what) = match self {
+            Opened::Text(text) => return Ok(text),
+            Opened::Records(records) => (
+                records.path,
+                format!(
+                    "a {} record file, whose games `records::read_records` reads",
+                    records.format.name()
+                ),
+            ),
+            Opened::Refused(refusal) => (refusal.path, refusal.why),
+        };
+        Err(SourceError::NotText { path, what })
+    }
+
+    /// Says the input came out of a zip archive: its members are opened as
+    /// streams of their decompressed text, which look uncompressed.
+    pub(super) fn zipped(mut self) -> Opened {
+        if self.compression() == Compression::None {
+            match &mut self {
+                Opened::Text(text) => text.set_compression(Compression::Zip),
+                Opened::Records(records) => records.compression = Compression::Zip,
+                Opened::Refused(refusal) => refusal.compression = Compression::Zip,
+            }
+        }
+        self
+    }
+
+    /// Says which stretches of the input's text are damaged (a zip member
+    /// checked by its opener). A record file is decoded as it is.
+    pub(super) fn with_damage(mut self, damage: Vec<Damage>) -> Opened {
+        match &mut self {
+            Opened::Text(text) => text.set_damage(damage),
+            Opened::Refused(refusal) => refusal.damage = damage,
+            Opened::Records(_) => {}
+        }
+        self
+    }
+}
+
+/// Opens a file: plain files are mapped, compressed ones streamed, and
+/// anything that is not a regular file (a FIFO, `<(cmd)`, a character
+/// device) is read once, as a stream, like stdin.
+pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, SourceError> {
+    let mut file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+    let meta = file.metadata().map_err(|e| io_err(path, e))?;
+    if !meta.is_file() {
+        return open_stream(path, Box::new(file), opts, None);
+    }
+    let mut head = [0u8; MAGIC_BYTES];
+    let n = match read_head(&mut file, &mut head) {
+        (n, None) => n,
+        (_, Some(e)) => return Err(io_err(path, e)),
+    };
+    let head = head.get(..n).unwrap_or_default();
+    let len = meta.len();
+    if compression_of(head) != Compression::None {
+        // A gzip file is checked member by member before it is read.
+        let checked = match compression_of(head) {
+            Compression::Gzip => Some(check_gzip(path).map_err(|e| io_err(path, e))?),
+            _ => None,
+        };
+        let rd = std::io::Cursor::new(head.to_vec()).chain(file);
+        return Ok(match open_stream(path, Box::new(rd), opts, checked)? {
+            Opened::Text(mut text) => {
+                text.set_input_len(len);
+                Opened::Text(text)
+            }
+            other => other,
+        });
+    }
+    if len == 0 {
+        // An empty file cannot be mapped; it simply has no games.
+        return Ok(Opened::Text(TextWindow::from_shared(
+            path,
+            Arc::new(Vec::new()),
+            opts,
+        )));
+    }
+    // SAFETY: the map is read-only. If another process truncates or
+    // rewrites the file while we read it, reads may see the new bytes
+    // or fault (SIGBUS): the documented caveat of mapping, accepted as
+    // ripgrep does for speed on large files.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| io_err(path, e))?;
+    #[cfg(unix)]
+    {
+        let _ = map.advise(memmap2::Advice::Sequential);
+    }
+    let map: Shared = Arc::new(map);
+    Ok(match classify(path, (*map).as_ref(), Compression::None) {
+        Content::Text => Opened::Text(TextWindow::from_shared(path, map, opts)),
+        // UTF-16 is decoded to UTF-8 on the way, as a stream.
+        Content::Utf16(enc) => {
+            let raw_read = Arc::default();
+            let raw = Counting {
+                inner: SharedReader { data: map, at: 0 },
+                count: Arc::clone(&raw_read),
+            };
+            let text = StreamText {
+                bytes: Box::new(Utf16Reader::new(Box::new(raw), enc)),
+                compression: Compression::None,
+                raw_read,
+                raw_len: Some(len),
+                decoder_cpu: None,
+                encoding: Some(enc),
+                damage: Vec::new(),
+            };
+            Opened::Text(TextWindow::stream(path, text, opts.batch_bytes.max(1)))
+        }
+        Content::Record(format) => Opened::Records(RecordFile {
+            path: path.to_path_buf(),
+            format,
+            bytes: map,
+            compression: Compression::None,
+        }),
+        Content::Refused(kind, why) => refused(path, Compression::None, kind, why),
+    })
+}
+
+/// Opens a stream: decompresses it if it starts with the magic bytes of
+/// zstd, gzip, bzip2 or xz, and decodes UTF-16 text to UTF-8. Data that
+/// has been `checked` (`damage.rs`) is read only as far as it can be, past
+/// the gzip members whose checksum failed, and the damage found travels
+/// with its text.
+pub(super) fn open_stream(
+    path: &Path,
+    rd: Box<dyn Read + Send>,
+    opts: &ReadOptions,
+    checked: Option<Checked>,
+) -> Result<Opened, SourceError> {
+    let readable = checked.as_ref().map_or(u64::MAX, |c| c.readable);
+    let decoded = decode(path, rd, readable, checked.is_some())?;
+    let compression = decoded.compression;
+    let mut rd = decoded.bytes;
+    // What the (decompressed) text is. A stream that breaks off within
+    // these first bytes (a truncated .zst) is not refused here: its error
+    // comes after the bytes read, where the batches meet it and report the
+    // input as incomplete.
+    let mut start = Vec::with_capacity(CONTENT_BYTES);
+    let broke = (&mut rd)
+        .take(CONTENT_BYTES as u64)
+        .read_to_end(&mut start)
+        .err();
+    let content = classify(path, &start, compression);
+    let (utf16, damage) = match content {
+        Content::Record(format) => {
+            return Ok(read_record_stream(
+                path,
+                format,
+                compression,
+                start,
+                broke,
+                rd,
+            ));
+        }
+        Content::Refused(kind, why) => return Ok(refused(path, compression, kind, why)),
+        Content::Text => (None, checked.map(|c| c.damage).unwrap_or_default()),
+        // UTF-16 is decoded to UTF-8, which moves the offsets: the damage
+        // then covers all of the text from its start.
+        Content::Utf16(enc) => {
+            let damage = checked
+                .map(|c| c.damage)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|d| Damage {
+                    text: 0..u64::MAX,
+                    why: d.why,
+                })
+                .collect();
+            (Some(enc), damage)
+        }
+    };
+    let mut rd: Box<dyn Read + Send> = match broke {
+        None => Box::new(std::io::Cursor::new(start).chain(rd)),
+        Some(e) => Box::new(std::io::Cursor::new(start).chain(BrokenOff(Some(e)))),
+    };
+    if let Some(enc) = utf16 {
+        rd = Box::new(Utf16Reader::new(rd, enc));
+    }
+    let text = StreamText {
+        bytes: rd,
+        compression,
+        raw_read: decoded.raw_read,
+        raw_len: None,
+        decoder_cpu: decoded.decoder_cpu,
+        encoding: utf16.or(opts.encoding),
+        damage,
+    };
+    Ok(Opened::Text(TextWindow::stream(
+        path,
+        text,
+        opts.batch_bytes.max(1),
+    )))
+}
+
+/// A record file in a stream, of which `start` has been read (and
+/// `broke`, if reading it failed): records are small (a library of a
+/// thousand games is a few MB), so the rest is read now, up to a bound.
+fn read_record_stream(
+    path: &Path,
+    format: RecordFormat,
+    compression: Compression,
+    start: Vec<u8>,
+    broke: Option<std::io::Error>,
+    mut rd: Box<dyn Read + Send>,
+) -> Opened {
+    let mut all = start;
+    let limit = RECORD_STREAM_LIMIT as u64;
+    let read = match broke {
+        Some(e) => Err(e),
+        None => (&mut rd).take(limit).read_to_end(&mut all).map(|_| ()),
+    };
+    let why = match read {
+        Err(e) => format!("{} record: {e}", format.name()),
+        Ok(()) if all.len() >= RECORD_STREAM_LIMIT => format!(
+            "{} record larger than {RECORD_STREAM_LIMIT} bytes: not read",
+            format.name()
+        ),
+        Ok(()) => {
+            return Opened::Records(RecordFile {
+                path: path.to_path_buf(),
+                format,
+                bytes: Arc::new(all),
+                compression,
+            });
+        }
+    };
+    refused(path, compression, RefusalKind::Unsupported, why)
+}
+
+fn refused(path: &Path, compression: Compression, kind: RefusalKind, why: String) -> Opened {
+    Opened::Refused(Refusal {
+        path: path.to_path_buf(),
+        compression,
+        kind,
+        why,
+        damage: Vec::new(),
+    })
+}

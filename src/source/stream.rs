@@ -1,0 +1,148 @@
+//! Setting up a stream's decoder: the bytes of a file, a pipe or a zip
+//! member are counted as they are read (for a progress bar by input bytes),
+//! their magic bytes say how they are compressed ([`compression_of`]), and
+//! a compressed stream is decoded on a thread of its own ([`ReadAhead`]),
+//! so that decoding overlaps splitting. What the decoded bytes are is
+//! decided afterwards, by the caller (`content.rs`).
+
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::SourceError;
+use super::compression::{Compression, MAGIC_BYTES, compression_of};
+use super::damage::GzipMembers;
+use super::io_err;
+use super::read_ahead::ReadAhead;
+use super::window::Shared;
+
+/// A stream's decoded bytes, and what the window over them reports.
+pub(super) struct Decoded {
+    /// The decompressed bytes (the bytes themselves for an uncompressed
+    /// stream or a zip archive, which is not read).
+    pub bytes: Box<dyn Read + Send>,
+    pub compression: Compression,
+    /// Bytes read from the stream itself (compressed bytes), so far.
+    pub raw_read: Arc<AtomicU64>,
+    /// CPU nanoseconds of the decoding thread, set when it ends.
+    pub decoder_cpu: Option<Arc<AtomicU64>>,
+}
+
+/// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
+/// decompresses zstd, gzip, bzip2 or xz on a thread of its own. At most
+/// `readable` bytes of text are read (`u64::MAX`: all); `checked` says a
+/// gzip stream has been checked (`damage.rs`), so that its reader goes
+/// past the members whose checksum failed.
+pub(super) fn decode(
+    path: &Path,
+    rd: Box<dyn Read + Send>,
+    readable: u64,
+    checked: bool,
+) -> Result<Decoded, SourceError> {
+    let raw_read = Arc::new(AtomicU64::new(0));
+    let mut rd: Box<dyn Read + Send> = Box::new(Counting {
+        inner: rd,
+        count: Arc::clone(&raw_read),
+    });
+    let mut head = [0u8; MAGIC_BYTES];
+    // A stream that fails within its first bytes (a zip member whose
+    // data is damaged from the start) is read as far as it goes, like
+    // one that fails later: its error ends the text, and the input is
+    // incomplete, not a reason to stop the run.
+    let (n, broke) = read_head(&mut rd, &mut head);
+    let head = head.get(..n).unwrap_or_default();
+    let compression = compression_of(head);
+    let rd: Box<dyn Read + Send> = match broke {
+        None => rd,
+        Some(e) => Box::new(BrokenOff(Some(e))),
+    };
+    let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
+    let decoder: Box<dyn Read + Send> = match compression {
+        Compression::Zstd => {
+            Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
+        }
+        Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+        Compression::Xz => Box::new(lzma_rust2::XzReader::new(raw, true)),
+        Compression::None | Compression::Zip => Box::new(raw),
+    };
+    let decoder: Box<dyn Read + Send> = match readable {
+        u64::MAX => decoder,
+        n => Box::new(decoder.take(n)),
+    };
+    let (bytes, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
+        Compression::None | Compression::Zip => (decoder, None),
+        _ => {
+            let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
+            let cpu = ahead.cpu_ns();
+            (Box::new(ahead), Some(cpu))
+        }
+    };
+    Ok(Decoded {
+        bytes,
+        compression,
+        raw_read,
+        decoder_cpu,
+    })
+}
+
+/// Counts the bytes read from the underlying file or pipe (before any
+/// decompression), for a progress bar by input bytes.
+pub(super) struct Counting<R> {
+    pub inner: R,
+    pub count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A reader over bytes in memory (a mapped file).
+pub(super) struct SharedReader {
+    pub data: Shared,
+    pub at: usize,
+}
+
+impl Read for SharedReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let rest = (*self.data).as_ref().get(self.at..).unwrap_or_default();
+        let n = rest.len().min(buf.len());
+        if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// A reader that has broken off: its error, once, then the end.
+pub(super) struct BrokenOff(pub Option<std::io::Error>);
+
+impl Read for BrokenOff {
+    fn read(&mut self, _buf: &mut [u8]) -> std::io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
+}
+
+/// Reads until `buf` is full, the reader ends or fails: the byte count,
+/// and the error if it failed.
+pub(super) fn read_head(rd: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<std::io::Error>) {
+    let mut n = 0;
+    while n < buf.len() {
+        match rd.read(buf.get_mut(n..).unwrap_or_default()) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return (n, Some(e)),
+        }
+    }
+    (n, None)
+}
