@@ -22,7 +22,7 @@ use std::error::Error;
 use std::path::PathBuf;
 
 use pgnmill::job::{Job, ReportOptions};
-use pgnmill::report::OutputDir;
+use pgnmill::report::ReportFolder;
 use pgnmill::source::Listing;
 
 mod support;
@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         ..ReportOptions::default()
     };
     let job = Job::new(std::slice::from_ref(&input), Listing::Games)?.threads(threads);
-    let out = OutputDir::prepare(&out, true)?;
+    let out = ReportFolder::prepare(&out, true)?;
     let t = job.report(&options, &out, &mut ())?.stages;
     let mb = t.bytes as f64 / 1e6;
     let total = t.total_cpu_s();

@@ -25,7 +25,7 @@ use pgnmill::job::{Job, ReportOptions};
 use pgnmill::pgn::Batches;
 use pgnmill::replay::{ReplayOptions, replay_text};
 use pgnmill::report::{
-    ChunkBuilder, ChunkPlan, CsvFormat, FormattedChunk, GameLocation, OutputDir,
+    ChunkBuilder, ChunkPlan, CsvFormat, FormattedChunk, GameLocation, ReportFolder,
 };
 use pgnmill::source::{Listing, ReadOptions, decode_game};
 
@@ -79,7 +79,7 @@ fn end_to_end(c: &mut Criterion) {
         let out = tmp.path().join("out");
         g.bench_function(format!("testdata-corpus/j{threads}"), |b| {
             b.iter(|| {
-                let out = OutputDir::prepare(&out, true).unwrap_or_else(|e| panic!("{e}"));
+                let out = ReportFolder::prepare(&out, true).unwrap_or_else(|e| panic!("{e}"));
                 job.report(black_box(&options), &out, &mut ())
                     .unwrap_or_else(|e| panic!("report: {e}"))
             })

@@ -46,7 +46,7 @@ use crate::replay::ReplayOptions;
 use crate::report::columns::game_columns;
 use crate::report::summary::RunOptions;
 use crate::report::{
-    ArrowSink, ExtractRequest, GameBatches, OutputDir, ReportLayout, ReportWriter, Sink,
+    ArrowSink, ExtractRequest, GameBatches, ReportFolder, ReportLayout, ReportWriter, Sink,
 };
 use crate::source::{Input, Listing, Skipped, SourceError, expand_inputs_noted};
 
@@ -159,7 +159,7 @@ impl Job {
     pub fn report(
         &self,
         options: &ReportOptions,
-        out: &OutputDir,
+        out: &ReportFolder,
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
         let writer = ReportWriter::create(out, &options.layout(), &options.extracts, self.threads)?;

@@ -21,7 +21,7 @@
 //! The few types most users need are re-exported here, as shakmaty does:
 //! [`Job`] and [`ReportOptions`] run the report over files, folders or
 //! standard input; [`GameStream`] hands its rows out as Arrow record
-//! batches; [`replay_text`] replays one game's text into a [`GameRecord`];
+//! batches; [`replay_text`] replays one game's text into a [`ReplayedGame`];
 //! [`read_records`] reads a xiangqi record file; [`audit_line`] audits one
 //! line of a FEN/EPD list.
 //!
@@ -116,7 +116,7 @@
 //! - [`variant`]: which rules a game is played by.
 //! - [`openings`]: opening tables (lichess's compiled in) and the lichess
 //!   rule that names a game's opening.
-//! - [`replay`]: one game in, one [`GameRecord`] out, with its `line_key`
+//! - [`replay`]: one game in, one [`ReplayedGame`] out, with its `line_key`
 //!   and opening.
 //! - [`duplicates`]: which games copy an earlier or longer one, from one
 //!   small entry per game.
@@ -154,5 +154,5 @@ pub(crate) mod simd;
 pub use fenlist::audit_line;
 pub use job::{GameStream, Job, ReportOptions};
 pub use records::read_records;
-pub use replay::{GameRecord, ReplayOptions, Status, replay_text};
+pub use replay::{ReplayOptions, ReplayedGame, Status, replay_text};
 pub use source::Listing;

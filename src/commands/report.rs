@@ -155,7 +155,7 @@ use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::replay::ReplayOptions;
 use pgnmill::report::summary::RunOptions;
 use pgnmill::report::unread::Unread;
-use pgnmill::report::{OutputDir, Summary};
+use pgnmill::report::{ReportFolder, Summary};
 use pgnmill::source::Listing;
 
 /// Runs `pgnmill report`.
@@ -199,7 +199,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     }
     let where_text: Vec<String> = args.where_.iter().map(|c| c.to_string()).collect();
     let select = TagQuery::new(tags.clone(), args.where_.clone());
-    let out = OutputDir::prepare(&args.out, args.force)?;
+    let out = ReportFolder::prepare(&args.out, args.force)?;
     if args.force {
         remove_earlier_extracts(&out, args)?;
     }
@@ -280,7 +280,7 @@ fn planned_outputs(args: &ReportArgs) -> Vec<Planned> {
 
 /// `--force`: the extracts an earlier run wrote inside the report folder
 /// that this run does not write again are removed, with a note.
-fn remove_earlier_extracts(out: &OutputDir, args: &ReportArgs) -> Result<(), CliError> {
+fn remove_earlier_extracts(out: &ReportFolder, args: &ReportArgs) -> Result<(), CliError> {
     let keep: Vec<PathBuf> = args
         .extract
         .iter()
@@ -301,7 +301,7 @@ fn remove_earlier_extracts(out: &OutputDir, args: &ReportArgs) -> Result<(), Cli
 
 /// The closing lines on stderr: what a user wants to know at a glance,
 /// each line short enough for an 80-column terminal.
-fn print_summary(s: &Summary, out: &OutputDir) {
+fn print_summary(s: &Summary, out: &ReportFolder) {
     let mb = s.bytes as f64 / 1e6;
     let secs = s.elapsed_seconds.max(1e-9);
     say(format_args!(

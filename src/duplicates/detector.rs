@@ -21,7 +21,7 @@ impl Default for DuplicateOptions {
     }
 }
 
-/// One game as the detector takes it (from its `GameRecord`).
+/// One game as the detector takes it (from its `ReplayedGame`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Entry<'a> {
     /// `line_key`; `None` for a game whose line did not replay whole:

@@ -1,8 +1,8 @@
-//! A [`Record`] audited into a [`FenRow`]: which rules it was read with, the
+//! A [`FenLine`] audited into a [`FenRow`]: which rules it was read with, the
 //! position written back, the castling rights the board contradicts, legal
 //! moves and check (`docs/reports.md`, section `pgnmill fen`).
 
-use super::record::{FileState, Record, read_line};
+use super::line::{FenLine, FileState, read_line};
 use crate::chess::{self, CastlingMode, CastlingNotation, EpMode, Setup};
 use crate::xiangqi;
 
@@ -134,7 +134,7 @@ pub fn audit_line(
 }
 
 /// Audits one record.
-pub fn audit_record(source: &str, line: u64, record: &Record<'_>, opts: &FenOptions) -> FenRow {
+pub fn audit_record(source: &str, line: u64, record: &FenLine<'_>, opts: &FenOptions) -> FenRow {
     let mut row = FenRow::new(source, line, record.text, &record.id);
     let ranks = record.placement().split('/').count();
     let xiangqi_shape = ranks == xiangqi::types::RANKS as usize;
@@ -190,7 +190,7 @@ pub(super) fn audit_xiangqi(fen: &str, row: &mut FenRow) {
 }
 
 /// `mode`: forced, or `None` to take Chess960 for a Shredder-FEN field.
-fn audit_chess(record: &Record<'_>, mode: Option<CastlingMode>, row: &mut FenRow) {
+fn audit_chess(record: &FenLine<'_>, mode: Option<CastlingMode>, row: &mut FenRow) {
     let setup = match Setup::parse(&record.fen_text()) {
         Ok(s) => s,
         Err(e) => {

@@ -1,5 +1,6 @@
-//! FEN/EPD lists, one record per line: reading a line into a record
-//! ([`record`]) and auditing the record into a CSV row ([`audit`]); and a
+//! FEN/EPD lists, one position per line (an EPD record): reading a line
+//! into a [`FenLine`] ([`mod@line`]) and auditing it into a CSV row
+//! ([`audit`]); and a
 //! xiangqi record file's games, each audited as the one position it sets
 //! up ([`record_game`]). This is the library side of `pgnmill fen`; it knows
 //! nothing of files, folders or compression (the caller hands it lines, or
@@ -22,11 +23,11 @@
 //! ```
 
 pub mod audit;
-pub mod record;
+pub mod line;
 pub mod record_game;
 pub mod sniff;
 
 pub use audit::{COLUMNS, FenOptions, FenRow, Variant, VariantRule, audit_line, audit_record};
-pub use record::{EpdOp, FileState, Record, read_line};
+pub use line::{EpdOp, FenLine, FileState, read_line};
 pub use record_game::{NO_POSITION, audit_record_game};
 pub use sniff::looks_like_pgn;

@@ -11,7 +11,7 @@
 use super::split::{GameSpan, Position, split_window};
 use super::split_parallel::split_window_parallel;
 use crate::source::{
-    Chunk, Compression, Damage, Encoding, Input, Opened, ReadOptions, SourceError, TextWindow,
+    Block, Compression, Damage, Encoding, Input, Opened, ReadOptions, SourceError, TextWindow,
     WindowEnd,
 };
 use std::io::Read;
@@ -22,7 +22,7 @@ use std::sync::Arc;
 /// file, or an owned piece of a stream) and where each game is in them.
 /// `Send + Sync`: hand it to a worker thread as it is.
 pub struct Batch {
-    bytes: Chunk,
+    bytes: Block,
     /// Source offset of `bytes()[0]` (offsets count decompressed bytes).
     pub base_offset: u64,
     /// The games, in order; their offsets are source offsets.
@@ -82,7 +82,7 @@ impl Batch {
     ) -> Batch {
         let len = text.len();
         Batch {
-            bytes: Chunk::owned(text.into_bytes()),
+            bytes: Block::owned(text.into_bytes()),
             base_offset: offset,
             games: vec![GameSpan { offset, line, len }],
             index,
@@ -229,7 +229,7 @@ impl Batches {
         self.pos
     }
 
-    fn make_batch(&mut self, bytes: Chunk, base: u64, games: Vec<GameSpan>) -> Batch {
+    fn make_batch(&mut self, bytes: Block, base: u64, games: Vec<GameSpan>) -> Batch {
         let b = Batch {
             bytes,
             base_offset: base,

@@ -8,7 +8,7 @@
 //!
 //! Speed comes from the common shape, `12. Nf3 Nc6` with or without a
 //! `{ [%clk 0:03:00] }` after each move: [`Iterator::next`] reads such a
-//! ply from bit masks of one 16-byte chunk (the `chunk` module), and falls back to a
+//! ply from bit masks of 16 bytes at once (the `lanes` module), and falls back to a
 //! byte loop and a general path for everything else. Both give the same
 //! tokens; `tests/pgn/tokens_fast.rs` checks them against a plainly written
 //! reference tokenizer.
@@ -21,11 +21,11 @@
 use super::glyphs::is_annotation_glyph;
 use super::lines;
 
-mod chunk;
+mod lanes;
 
-pub(super) use chunk::find_close_brace;
+pub(super) use lanes::find_close_brace;
 
-use chunk::Ply;
+use lanes::Ply;
 
 /// What a token is. Only [`TokenKind::Move`] and [`TokenKind::Result`] matter
 /// for replay; the others are reported so a caller may keep them.
@@ -295,7 +295,7 @@ impl<'a> Movetext<'a> {
     #[inline]
     fn comment_end(&mut self, at: usize) -> usize {
         let rest = self.buf.get(at + 1..).unwrap_or_default();
-        match chunk::find_close_brace(rest) {
+        match lanes::find_close_brace(rest) {
             Some(i) => at + i + 2,
             None => {
                 self.unclosed_comment = Some(at);
@@ -515,7 +515,7 @@ impl<'a> Iterator for Movetext<'a> {
         }
         let mut skipped = None;
         if let Some(chunk) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>) {
-            match chunk::ply(chunk) {
+            match lanes::ply(chunk) {
                 Ply::Move(at, len) => {
                     let offset = self.pos + at;
                     self.pos = offset + len;
@@ -539,7 +539,7 @@ impl<'a> Movetext<'a> {
     /// loop with the position in a local; anything else takes one step of
     /// [`Movetext::general_step`].
     ///
-    /// `skipped` is what [`chunk::ply`] answered at `pos` (spaces and a
+    /// `skipped` is what [`lanes::ply`] answered at `pos` (spaces and a
     /// move number to step over, and no plain move after them), when it
     /// was asked. The chunk is only asked again at a new position: the byte
     /// loop alone gives every token, the chunk only makes plies cheaper.
@@ -559,7 +559,7 @@ impl<'a> Movetext<'a> {
                 && let Some(chunk) = buf.get(pos..).and_then(<[u8]>::first_chunk::<16>)
             {
                 asked = pos;
-                match chunk::ply(chunk) {
+                match lanes::ply(chunk) {
                     Ply::Move(at, len) => {
                         let start = pos + at;
                         self.pos = start + len;

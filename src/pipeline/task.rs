@@ -7,7 +7,7 @@ use super::Cancel;
 use super::spare::Spare;
 use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
-use crate::replay::{GameRecord, ReplayOptions, Status, replay_record_text, replay_text};
+use crate::replay::{ReplayOptions, ReplayedGame, Status, replay_record_text, replay_text};
 use crate::report::{ChunkBuilder, ChunkPlan, FormattedChunk, GameLocation};
 use crate::source::Damage;
 use crate::source::{Encoding, decode_game};
@@ -123,8 +123,8 @@ pub(super) fn replay_chunk(
 /// The row of a game whose text comes from damaged compressed data: what
 /// its tags say, as read, and why its moves were not replayed.
 #[cold]
-fn damaged<'a>(record: GameRecord<'a>, damage: &Damage) -> GameRecord<'a> {
-    GameRecord::not_replayed(
+fn damaged<'a>(record: ReplayedGame<'a>, damage: &Damage) -> ReplayedGame<'a> {
+    ReplayedGame::not_replayed(
         record.variant,
         record.tags,
         Status::DamagedInput,
@@ -135,7 +135,7 @@ fn damaged<'a>(record: GameRecord<'a>, damage: &Damage) -> GameRecord<'a> {
 /// A record reader's note decides the row's status unless the replay
 /// found something first (an illegal move before the damage).
 #[cold]
-fn apply_note(note: &ReaderNote, record: &mut GameRecord<'_>) {
+fn apply_note(note: &ReaderNote, record: &mut ReplayedGame<'_>) {
     // A heading's empty board is no bad FEN: it is no game at all.
     if record.status != Status::Ok && !matches!(note, ReaderNote::NotAGame(_)) {
         return;

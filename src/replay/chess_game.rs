@@ -6,8 +6,8 @@ use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
 use super::line::LineRecorder;
 use super::ply_data::{PlyDataOptions, PlyRecorder};
-use super::record::{CastlingConflict, GameRecord};
 use super::repetition::RepetitionTable;
+use super::replayed_game::{CastlingConflict, ReplayedGame};
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
 use crate::openings::TableKind;
 use crate::pgn::GameText;
@@ -44,7 +44,7 @@ pub(crate) fn replay(
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
-    out: &mut GameRecord<'_>,
+    out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let curation = &options.curation;
     let data = options.ply_data;
@@ -93,7 +93,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     has_tags: bool,
     curation: &CurationOptions,
     data: PlyDataOptions,
-    out: &mut GameRecord<'_>,
+    out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
         Ok(start) => start,

@@ -1,6 +1,6 @@
 //! What a curator asks of every game besides its replay: the line's
 //! identity (`line_key`, for duplicates) and the opening's name. Kept in
-//! structs of their own in [`super::GameRecord`] and
+//! structs of their own in [`super::ReplayedGame`] and
 //! [`super::ReplayOptions`].
 
 use super::Status;

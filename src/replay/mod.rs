@@ -10,8 +10,8 @@ mod moves_column;
 mod options;
 mod outcome;
 pub mod ply_data;
-mod record;
 mod repetition;
+mod replayed_game;
 mod status;
 mod stop;
 mod unclosed;
@@ -23,8 +23,8 @@ pub use outcome::{
     GameOver, MatingMaterial, Outcome, PerpetualCheck, Termination, result_conflict,
     xiangqi_result_conflict,
 };
-pub use record::{CastlingConflict, GameRecord, GameTags};
 pub use repetition::{RepetitionStats, RepetitionTable};
+pub use replayed_game::{CastlingConflict, GameTags, ReplayedGame};
 pub use status::Status;
 
 pub use options::ReplayOptions;
@@ -43,13 +43,13 @@ use std::borrow::Cow;
 /// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
-pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> GameRecord<'a> {
+pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> ReplayedGame<'a> {
     replay(bytes, None, line, options, MoveLocation::Line)
 }
 
 /// [`replay_game`] for a game already decoded to UTF-8 (as the report
 /// does): its tag values need no second validation.
-pub fn replay_text<'a>(text: &'a str, line: u64, options: &ReplayOptions) -> GameRecord<'a> {
+pub fn replay_text<'a>(text: &'a str, line: u64, options: &ReplayOptions) -> ReplayedGame<'a> {
     replay(
         text.as_bytes(),
         Some(text),
@@ -67,7 +67,7 @@ pub fn replay_record_text<'a>(
     line: u64,
     record: u64,
     options: &ReplayOptions,
-) -> GameRecord<'a> {
+) -> ReplayedGame<'a> {
     replay(
         text.as_bytes(),
         Some(text),
@@ -83,7 +83,7 @@ fn replay<'a>(
     line: u64,
     options: &ReplayOptions,
     at: MoveLocation,
-) -> GameRecord<'a> {
+) -> ReplayedGame<'a> {
     let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
     let (headers, game) = GameHeaders::read_game(bytes, line);
     let white = if headers.white.is_some() {
@@ -111,7 +111,7 @@ fn replay<'a>(
         Some(Cow::Owned(t)) => Cow::Owned(t.trim().to_string()),
         None => Cow::Borrowed(""),
     };
-    let mut record = GameRecord::not_replayed(
+    let mut record = ReplayedGame::not_replayed(
         Cow::Borrowed(variant.static_name()),
         tags,
         Status::Ok,

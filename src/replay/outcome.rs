@@ -1,11 +1,11 @@
 //! What the board says about a game's end (docs/outcomes.md): the final
 //! position's state, which sides can still mate, when the draw rules of
 //! the FIDE Laws first applied, and whether the recorded result
-//! contradicts the board. Kept apart from the rest of [`GameRecord`] so
+//! contradicts the board. Kept apart from the rest of [`ReplayedGame`] so
 //! that the xiangqi replay can fill the variant-neutral part
 //! (`termination`, `board_result`, `result_conflict`) by its own rules.
 //!
-//! [`GameRecord`]: super::GameRecord
+//! [`ReplayedGame`]: super::ReplayedGame
 
 /// The state of the final position, in python-chess's `outcome()` order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use super::Status;
 use super::curation::Trails;
 use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
-use super::record::GameRecord;
 use super::repetition::RepetitionTable;
+use super::replayed_game::ReplayedGame;
 use super::xiangqi_rules::XiangqiRules;
 use super::{MoveLocation, MoveNumber, ReplayOptions};
 use crate::openings::TableKind;
@@ -28,7 +28,7 @@ pub(crate) fn replay(
     has_tags: bool,
     options: &ReplayOptions,
     at: MoveLocation,
-    out: &mut GameRecord<'_>,
+    out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let mut repetitions = RepetitionTable::new();
     out.moves = options.moves.then(String::new);

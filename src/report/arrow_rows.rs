@@ -10,7 +10,7 @@
 //! every game.
 
 use super::column::{Column, ColumnType};
-use super::csv_record::clean_text;
+use super::csv_rows::clean_text;
 use super::rows::{FieldSink, UsualFields};
 use crate::simd::quote::has_control;
 use arrow_array::builder::BooleanBufferBuilder;

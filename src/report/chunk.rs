@@ -12,7 +12,7 @@ use super::columns::{GameLocation, GameView};
 use super::facts::{FactsPlan, GameFacts};
 use super::sink::{Encoded, RowEncoder, RowFormat};
 use crate::pgn::GameSpan;
-use crate::replay::GameRecord;
+use crate::replay::ReplayedGame;
 
 /// What a worker makes of each chunk: the encoders of the row sinks, and
 /// the facts to keep.
@@ -108,7 +108,7 @@ impl ChunkBuilder {
     pub fn push(
         &mut self,
         at: GameLocation<'_>,
-        record: &GameRecord<'_>,
+        record: &ReplayedGame<'_>,
         span: GameSpan,
         tags: &[&str],
         text: &str,

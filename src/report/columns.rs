@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::column_table::{Usual, game_columns};
 use super::rows::{FieldSink, UsualFields};
-use crate::replay::GameRecord;
+use crate::replay::ReplayedGame;
 
 pub use super::column::{Column, ColumnType};
 use ColumnType::{Int64, Text};
@@ -28,7 +28,7 @@ pub struct GameLocation<'a> {
 /// found.
 pub struct GameView<'r, 'a> {
     pub at: GameLocation<'a>,
-    pub record: &'r GameRecord<'a>,
+    pub record: &'r ReplayedGame<'a>,
 }
 
 /// A repetition count, empty when no position was replayed at all (a game

@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use super::columns::{Column, GameView, write_game_fields};
-use super::csv_record::{CsvRecords, clean_text};
+use super::csv_rows::{CsvRows, clean_text};
+use super::folder::ReportFolder;
 use super::format::{ROW_BYTES_HINT, castling_header, games_header};
-use super::output::OutputDir;
 use super::rows::{CastlingRow, FieldSink};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
@@ -34,7 +34,11 @@ pub struct CsvChunk {
 
 impl CsvSink {
     /// Starts `games.csv` (with `columns`) and `castling.csv` in `out`.
-    pub fn create(out: &OutputDir, columns: &[Column], moves: bool) -> Result<Self, OutputError> {
+    pub fn create(
+        out: &ReportFolder,
+        columns: &[Column],
+        moves: bool,
+    ) -> Result<Self, OutputError> {
         let mut games = out.create("games.csv")?;
         games.write_all(&games_header(columns))?;
         let mut castling = out.create("castling.csv")?;
@@ -104,9 +108,9 @@ fn first_buffer(games: usize) -> Vec<u8> {
 }
 
 /// Appends a chunk's rows to byte buffers: `games.csv` rows by hand (one a
-/// game, see [`CsvRecords`]), `castling.csv` rows by the csv crate.
+/// game, see [`CsvRows`]), `castling.csv` rows by the csv crate.
 pub struct CsvEncoder {
-    games: CsvRecords,
+    games: CsvRows,
     castling: csv::Writer<Vec<u8>>,
     moves: bool,
 }
@@ -123,7 +127,7 @@ impl CsvEncoder {
     ) -> Self {
         castling_buf.clear();
         CsvEncoder {
-            games: CsvRecords::reusing(games_buf, games * ROW_BYTES_HINT),
+            games: CsvRows::reusing(games_buf, games * ROW_BYTES_HINT),
             castling: csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(castling_buf),
@@ -195,7 +199,7 @@ mod tests {
     use crate::replay::{
         CastlingConflict, GameOver, GameTags, MatingMaterial, Outcome, RepetitionStats, Termination,
     };
-    use crate::replay::{GameRecord, Status};
+    use crate::replay::{ReplayedGame, Status};
     use crate::report::columns::GameLocation;
     use crate::report::format::games_header;
 
@@ -209,8 +213,8 @@ mod tests {
         }
     }
 
-    fn record() -> GameRecord<'static> {
-        GameRecord {
+    fn record() -> ReplayedGame<'static> {
+        ReplayedGame {
             variant: "chess".into(),
             tags: GameTags {
                 white: "Réti, \"R\"".into(),

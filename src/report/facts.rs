@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::classes;
 use crate::pgn::GameSpan;
-use crate::replay::{GameOver, GameRecord, PerpetualCheck, Status, Termination};
+use crate::replay::{GameOver, PerpetualCheck, ReplayedGame, Status, Termination};
 
 /// What the summary and the extracts need to know of one game.
 #[derive(Clone, Debug)]
@@ -71,7 +71,7 @@ pub struct XiangqiFacts {
 }
 
 impl OutcomeFacts {
-    fn of(record: &GameRecord) -> Self {
+    fn of(record: &ReplayedGame) -> Self {
         let o = &record.outcome;
         // A replayed chess game always has `mating_material`, a xiangqi
         // game never: no comparison of the variant's name per game.
@@ -105,7 +105,7 @@ impl OutcomeFacts {
 impl GameFacts {
     /// The facts of game `game`, whose text (UTF-8) is `text`.
     pub(super) fn of(
-        record: &GameRecord,
+        record: &ReplayedGame,
         span: GameSpan,
         game: u64,
         (tags, text): (&[&str], &str),

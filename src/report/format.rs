@@ -2,7 +2,7 @@
 //! the header lines of the CSV files.
 
 use super::columns::{CASTLING_COLUMNS, Column};
-use super::csv_record::clean_text;
+use super::csv_rows::clean_text;
 use super::facts::FactsPlan;
 
 /// The header line of `games.csv` for `columns` ([`super::columns::game_columns`]).

@@ -3,7 +3,7 @@
 //! leaves a folder that passes for complete.
 //!
 //! The report knows nothing of how a game was replayed: it receives each
-//! game's [`GameRecord`](crate::replay::GameRecord), formats its rows on the
+//! game's [`ReplayedGame`](crate::replay::ReplayedGame), formats its rows on the
 //! worker thread ([`ChunkBuilder`]), and the ordered [`ReportWriter`]
 //! appends the formatted chunks in input order. Column names are a contract
 //! (`docs/reports.md`): add columns, never rename or drop one.
@@ -15,10 +15,11 @@ pub mod classes;
 mod column;
 mod column_table;
 pub mod columns;
-mod csv_record;
+mod csv_rows;
 mod csv_sink;
 mod extract;
 mod facts;
+mod folder;
 mod format;
 mod html;
 mod html_chart;
@@ -26,7 +27,6 @@ mod html_outcomes;
 pub mod html_stats;
 mod html_table;
 mod html_warnings;
-mod output;
 pub mod parquet;
 mod parquet_sink;
 mod rows;
@@ -44,8 +44,8 @@ pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS, GameLocati
 pub use csv_sink::{CsvFormat, CsvSink};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
 pub use facts::{FactsPlan, GameFacts};
+pub use folder::{REPORT_FILES, ReportFolder};
 pub use format::ReportLayout;
-pub use output::{OutputDir, REPORT_FILES};
 pub use parquet_sink::ParquetSink;
 pub use rows::{CastlingRow, FieldSink};
 pub use sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk};

@@ -15,7 +15,7 @@
 pub use super::arrow_rows::ArrowRows;
 use super::arrow_rows::{Finished, TextRoom};
 use super::columns::{Column, ColumnType};
-use super::output::OutputDir;
+use super::folder::ReportFolder;
 use super::text_pages::{TextChunk, ZSTD_LEVEL, text_chunk};
 use crate::output::{AtomicFile, OutputError};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
@@ -158,7 +158,7 @@ fn crate_factory(
 impl ParquetFile {
     /// Starts `name` in `out` with `columns`.
     pub fn create(
-        out: &OutputDir,
+        out: &ReportFolder,
         name: &'static str,
         columns: &[Column],
     ) -> Result<Self, OutputError> {

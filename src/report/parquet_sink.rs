@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::columns::{CASTLING_COLUMNS, Column, GameView};
 use super::csv_sink::write_game;
-use super::output::OutputDir;
+use super::folder::ReportFolder;
 use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup};
 use super::rows::CastlingRow;
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
@@ -38,7 +38,11 @@ struct ParquetChunk {
 impl ParquetSink {
     /// Starts `games.parquet` (with `columns`) and `castling.parquet` in
     /// `out`.
-    pub fn create(out: &OutputDir, columns: &[Column], moves: bool) -> Result<Self, OutputError> {
+    pub fn create(
+        out: &ReportFolder,
+        columns: &[Column],
+        moves: bool,
+    ) -> Result<Self, OutputError> {
         let games = ParquetFile::create(out, "games.parquet", columns)?;
         let castling = ParquetFile::create(out, "castling.parquet", &CASTLING_COLUMNS)?;
         let format = Arc::new(ParquetFormat {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use super::column::ColumnType;
-use super::csv_record::CsvRecords;
+use super::csv_rows::CsvRows;
 
 /// A row of `castling.csv`: a game whose `[FEN]` castling field names rights
 /// the board cannot support.
@@ -25,7 +25,7 @@ pub struct CastlingRow<'a> {
 }
 
 /// Where a row's fields go, in column order: the CSV bytes
-/// (`CsvRecords`) or the typed columns of a Parquet row group
+/// (`CsvRows`) or the typed columns of a Parquet row group
 /// (`super::parquet::ArrowRows`). The row writes its fields once, here, so
 /// both files hold the same values in the same order.
 pub trait FieldSink {
@@ -66,7 +66,7 @@ impl UsualFields {
     }
 }
 
-impl FieldSink for CsvRecords {
+impl FieldSink for CsvRows {
     #[inline(always)]
     fn text(&mut self, value: &str) {
         self.field(value.as_bytes());
@@ -127,10 +127,10 @@ mod tests {
     #[test]
     fn the_joined_usual_fields_are_the_fields_one_by_one() {
         let fields: &UsualFields = &USUAL_FIELDS;
-        let mut joined = CsvRecords::reusing(Vec::new(), 0);
+        let mut joined = CsvRows::reusing(Vec::new(), 0);
         joined.usual(fields);
         joined.end_record();
-        let mut each = CsvRecords::reusing(Vec::new(), 0);
+        let mut each = CsvRows::reusing(Vec::new(), 0);
         fields.write_each(&mut each);
         each.end_record();
         assert_eq!(joined.into_bytes(), each.into_bytes());

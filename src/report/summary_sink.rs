@@ -5,8 +5,8 @@
 //! into place after every other file of the report: a folder holds a
 //! `summary.json` only when its report is complete (`output.rs`).
 
+use super::folder::ReportFolder;
 use super::html_stats::HtmlStats;
-use super::output::OutputDir;
 use super::sink::{Encoded, Sink, SinkChunk};
 use super::summary::{InputSummary, Summary};
 use crate::output::{AtomicFile, OutputError};
@@ -21,7 +21,11 @@ pub struct SummarySink {
 impl SummarySink {
     /// Starts both files in `out`; `time_control` and `ratings` say
     /// whether the tags the page breaks games down by are columns.
-    pub fn create(out: &OutputDir, time_control: bool, ratings: bool) -> Result<Self, OutputError> {
+    pub fn create(
+        out: &ReportFolder,
+        time_control: bool,
+        ratings: bool,
+    ) -> Result<Self, OutputError> {
         Ok(SummarySink {
             html_file: out.create("report.html")?,
             stats: HtmlStats::new(time_control, ratings),

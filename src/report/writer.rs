@@ -9,8 +9,8 @@ use super::columns::game_columns;
 use super::csv_sink::CsvSink;
 use super::extract::{ExtractFile, ExtractRequest};
 use super::facts::FactsPlan;
+use super::folder::ReportFolder;
 use super::format::ReportLayout;
-use super::output::OutputDir;
 use super::parquet_sink::ParquetSink;
 use super::sink::{Sink, SinkChunk};
 use super::summary::{InputSummary, Summary};
@@ -60,7 +60,7 @@ impl ReportWriter {
     /// with `--force`) that this one does not write is removed, so that it
     /// cannot pass for part of it.
     pub fn create(
-        out: &OutputDir,
+        out: &ReportFolder,
         layout: &ReportLayout,
         extracts: &[ExtractRequest],
         threads: usize,

@@ -8,7 +8,7 @@
 
 use super::SourceError;
 use super::encoding::decode_game;
-use super::window::{Chunk, TextWindow, WindowEnd};
+use super::window::{Block, TextWindow, WindowEnd};
 
 /// Bytes asked of the source at a time.
 const WINDOW: usize = 1 << 16;
@@ -17,7 +17,7 @@ const WINDOW: usize = 1 << 16;
 pub struct TextLines {
     source: TextWindow,
     /// Whole lines taken from the source and not yet returned.
-    chunk: Option<Chunk>,
+    chunk: Option<Block>,
     at: usize,
     /// Number of the next line.
     line: u64,

@@ -74,7 +74,7 @@ pub use lines::TextLines;
 pub use listing::Listing;
 pub use opened::{Opened, RecordFile, Refusal};
 pub use record_format::RecordFormat;
-pub use window::{Chunk, TextWindow, WindowEnd};
+pub use window::{Block, TextWindow, WindowEnd};
 
 use std::path::{Path, PathBuf};
 

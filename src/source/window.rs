@@ -28,24 +28,24 @@ pub(super) type Shared = Arc<dyn AsRef<[u8]> + Send + Sync>;
 /// Bytes handed on from a [`TextWindow`]: a range of the mapped file, or
 /// an owned piece of a stream. `Send + Sync`: a worker thread reads it as
 /// it is.
-pub struct Chunk(ChunkBytes);
+pub struct Block(BlockBytes);
 
-enum ChunkBytes {
+enum BlockBytes {
     Shared(Shared, Range<usize>),
     Owned(Vec<u8>),
 }
 
-impl Chunk {
+impl Block {
     /// Bytes made by the reader rather than read (a record written as PGN).
-    pub fn owned(bytes: Vec<u8>) -> Chunk {
-        Chunk(ChunkBytes::Owned(bytes))
+    pub fn owned(bytes: Vec<u8>) -> Block {
+        Block(BlockBytes::Owned(bytes))
     }
 
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.0 {
-            ChunkBytes::Shared(data, r) => (**data).as_ref().get(r.clone()).unwrap_or_default(),
-            ChunkBytes::Owned(v) => v,
+            BlockBytes::Shared(data, r) => (**data).as_ref().get(r.clone()).unwrap_or_default(),
+            BlockBytes::Owned(v) => v,
         }
     }
 }
@@ -288,7 +288,7 @@ impl TextWindow {
 
     /// Hands on the first `n` bytes of the window (no more than it holds);
     /// the window then starts after them.
-    pub fn take(&mut self, n: usize) -> Chunk {
+    pub fn take(&mut self, n: usize) -> Block {
         let room = self.room;
         let (chunk, n) = match &mut self.inner {
             Inner::Mapped {
@@ -298,7 +298,7 @@ impl TextWindow {
                 let range = *start..*start + n;
                 *start += n;
                 *shown -= n;
-                (ChunkBytes::Shared(Arc::clone(data), range), n)
+                (BlockBytes::Shared(Arc::clone(data), range), n)
             }
             Inner::Stream { buf, .. } => {
                 let n = n.min(buf.len());
@@ -309,11 +309,11 @@ impl TextWindow {
                 let mut tail = Vec::with_capacity(room.max(rest.len()));
                 tail.extend_from_slice(rest);
                 buf.truncate(n);
-                (ChunkBytes::Owned(std::mem::replace(buf, tail)), n)
+                (BlockBytes::Owned(std::mem::replace(buf, tail)), n)
             }
         };
         self.offset += n as u64;
-        Chunk(chunk)
+        Block(chunk)
     }
 
     /// Drops the first `n` bytes of the window (no more than it holds).

@@ -10,7 +10,7 @@
 use pgnmill::duplicates::{Detector, DuplicateOptions, Entry, Tags};
 use pgnmill::pgn::split_all;
 use pgnmill::replay::line::key_hex;
-use pgnmill::replay::{GameRecord, ReplayOptions, replay_game};
+use pgnmill::replay::{ReplayOptions, ReplayedGame, replay_game};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +61,7 @@ fn check(files: &[PathBuf], base: &Path, csv: &Path) {
         .collect();
     let mut options = ReplayOptions::default();
     options.curation.keep_line_bytes = true;
-    let mut games: Vec<(String, usize, GameRecord<'_>)> = Vec::new();
+    let mut games: Vec<(String, usize, ReplayedGame<'_>)> = Vec::new();
     for (name, bytes) in &texts {
         for (i, span) in split_all(bytes, false).iter().enumerate() {
             let start = span.offset as usize;

@@ -117,7 +117,7 @@ fn report_in_process(out: &Path, threads: usize) {
         },
         ..ReportOptions::default()
     };
-    let dir = pgnmill::report::OutputDir::prepare(out, false).unwrap();
+    let dir = pgnmill::report::ReportFolder::prepare(out, false).unwrap();
     job.report(&options, &dir, &mut ()).unwrap();
 }
 

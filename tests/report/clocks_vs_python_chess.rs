@@ -11,7 +11,7 @@ use crate::support;
 
 use pgnmill::pgn::Batches;
 use pgnmill::replay::ply_data::{PlyData, PlyDataOptions, PlyRow};
-use pgnmill::replay::{GameRecord, ReplayOptions, replay_text};
+use pgnmill::replay::{ReplayOptions, ReplayedGame, replay_text};
 use pgnmill::source::{Input, ReadOptions, decode_game};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -44,7 +44,7 @@ fn ply_line(p: &PlyRow<'_>) -> String {
 }
 
 /// The generator's columns for one replayed game.
-fn game_row(source: &str, game: u64, record: &GameRecord<'_>) -> (Row, Vec<String>) {
+fn game_row(source: &str, game: u64, record: &ReplayedGame<'_>) -> (Row, Vec<String>) {
     let data: &PlyData = record.ply_data.as_deref().expect("ply data asked for");
     let c = data.clocks.as_ref().expect("clocks asked for");
     let plies: Vec<String> = data
@@ -95,7 +95,7 @@ fn all_options() -> ReplayOptions {
 
 /// Replays every game of `path` with `options`, handing each record (and
 /// its number in the file, from 1) to `each`.
-fn replay_file(path: &Path, options: &ReplayOptions, mut each: impl FnMut(u64, &GameRecord<'_>)) {
+fn replay_file(path: &Path, options: &ReplayOptions, mut each: impl FnMut(u64, &ReplayedGame<'_>)) {
     let batches = Batches::open(&Input::file(path), &ReadOptions::default()).expect("open");
     let encoding = batches.encoding();
     let mut game = 0;

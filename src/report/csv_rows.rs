@@ -27,7 +27,7 @@ const COMMA: u8 = 2;
 /// [`BYTE_KIND`] of `"`.
 const QUOTE: u8 = 4;
 
-/// What each byte is to [`CsvRecords::careful`]: [`CONTROL`], [`COMMA`],
+/// What each byte is to [`CsvRows::careful`]: [`CONTROL`], [`COMMA`],
 /// [`QUOTE`] or nothing (0).
 static BYTE_KIND: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -72,7 +72,7 @@ pub(crate) fn clean_text(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Appends CSV records to a byte buffer.
 #[derive(Debug, Default)]
-pub struct CsvRecords {
+pub struct CsvRows {
     buf: Vec<u8>,
     /// Where the current record starts in `buf`. Every field is written
     /// with a `,` after it, and the record's end turns the last one into
@@ -81,7 +81,7 @@ pub struct CsvRecords {
     record_start: usize,
 }
 
-impl CsvRecords {
+impl CsvRows {
     #[cfg(test)]
     pub fn new() -> Self {
         Self::with_capacity(0)
@@ -98,7 +98,7 @@ impl CsvRecords {
     pub fn reusing(mut buf: Vec<u8>, bytes: usize) -> Self {
         buf.clear();
         buf.reserve(bytes);
-        CsvRecords {
+        CsvRows {
             buf,
             record_start: 0,
         }
@@ -229,7 +229,7 @@ mod tests {
                 2..8,
             )
         ) {
-            let mut w = CsvRecords::new();
+            let mut w = CsvRows::new();
             for f in &fields {
                 w.field(f);
             }
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn quotes_are_doubled_inside_quotes() {
-        let mut w = CsvRecords::new();
+        let mut w = CsvRows::new();
         w.field(b"Ev, \"quoted\"");
         w.plain_field(b"12");
         w.end_record();

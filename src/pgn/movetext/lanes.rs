@@ -1,4 +1,4 @@
-//! Sixteen bytes of movetext looked at at once: the `}` that ends a short
+//! Sixteen bytes of movetext looked at at once (lanes of one vector): the `}` that ends a short
 //! comment, and the common shape of a ply (`12. Nf3 ` or `Nc6 `), read from
 //! bit masks of one SSE2 classification instead of byte by byte.
 //!
@@ -9,7 +9,7 @@
 #[cfg(target_arch = "x86_64")]
 use crate::simd::bytes16::Bytes16;
 
-/// One bit per byte of a 16-byte chunk, bit `i` for byte `i`.
+/// One bit per byte of 16 bytes, bit `i` for byte `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Masks {
     /// `' '`, `'\n'` or `'\r'`: the separators of the common shape.
@@ -24,11 +24,11 @@ pub(super) struct Masks {
     pub close_brace: u32,
 }
 
-/// The masks of `chunk`: one load and a few compares.
+/// The masks of `sixteen`: one load and a few compares.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
-    let v = Bytes16::load(chunk);
+pub(super) fn masks(sixteen: &[u8; 16]) -> Masks {
+    let v = Bytes16::load(sixteen);
     let digit = v.in_ascii_range(b'0', b'9');
     let sign = v.eq(b'+') | v.eq(b'#') | v.eq(b'=') | v.eq(b'-');
     Masks {
@@ -40,17 +40,17 @@ pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
     }
 }
 
-/// The masks of `chunk`, byte by byte (targets without SSE2).
+/// The masks of `sixteen`, byte by byte (targets without SSE2).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-pub(super) fn masks(chunk: &[u8; 16]) -> Masks {
-    portable_masks(chunk)
+pub(super) fn masks(sixteen: &[u8; 16]) -> Masks {
+    portable_masks(sixteen)
 }
 
-/// The masks of `chunk`, byte by byte: the definition the SSE2 version is
+/// The masks of `sixteen`, byte by byte: the definition the SSE2 version is
 /// tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn portable_masks(chunk: &[u8; 16]) -> Masks {
+fn portable_masks(sixteen: &[u8; 16]) -> Masks {
     let mut m = Masks {
         space: 0,
         digit: 0,
@@ -58,7 +58,7 @@ fn portable_masks(chunk: &[u8; 16]) -> Masks {
         plain: 0,
         close_brace: 0,
     };
-    for (i, &c) in chunk.iter().enumerate() {
+    for (i, &c) in sixteen.iter().enumerate() {
         let bit = 1u32 << i;
         let set = |mask: &mut u32, yes: bool| {
             if yes {
@@ -82,7 +82,7 @@ fn portable_masks(chunk: &[u8; 16]) -> Masks {
 /// set-up costs more than such a comment, takes the rest: byte 0 alone
 /// (an empty `{}`), then 16 at a time from byte 1, so that the `}` of a
 /// lichess clock comment, byte 16 after the space that follows the `{`,
-/// is in the first chunk.
+/// is in the first sixteen.
 #[inline]
 pub(in crate::pgn) fn find_close_brace(hay: &[u8]) -> Option<usize> {
     match hay.first() {
@@ -92,13 +92,13 @@ pub(in crate::pgn) fn find_close_brace(hay: &[u8]) -> Option<usize> {
     }
     let mut at = 1;
     while at < 33 {
-        let Some(chunk) = hay
+        let Some(sixteen) = hay
             .get(at..at + 16)
             .and_then(|c| <&[u8; 16]>::try_from(c).ok())
         else {
             break;
         };
-        let m = masks_close_brace(chunk);
+        let m = masks_close_brace(sixteen);
         if m != 0 {
             return Some(at + m.trailing_zeros() as usize);
         }
@@ -112,21 +112,21 @@ pub(in crate::pgn) fn find_close_brace(hay: &[u8]) -> Option<usize> {
 /// compares of [`masks`] reliably).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn masks_close_brace(chunk: &[u8; 16]) -> u32 {
-    Bytes16::load(chunk).eq(b'}').bits()
+fn masks_close_brace(sixteen: &[u8; 16]) -> u32 {
+    Bytes16::load(sixteen).eq(b'}').bits()
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn masks_close_brace(chunk: &[u8; 16]) -> u32 {
-    portable_masks(chunk).close_brace
+fn masks_close_brace(sixteen: &[u8; 16]) -> u32 {
+    portable_masks(sixteen).close_brace
 }
 
-/// What [`ply`] found at the start of a chunk.
+/// What [`ply`] found at the start of a sixteen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Ply {
     /// A plain move at this index, of this length, followed by a byte that
-    /// may end one (the chunk holds that byte).
+    /// may end one (the sixteen holds that byte).
     Move(usize, usize),
     /// No plain move there; this many leading bytes are spaces, line ends
     /// and a plain move number, which the caller may step over.
@@ -140,15 +140,15 @@ fn is_move_delimiter(c: u8) -> bool {
 }
 
 /// Reads `[spaces][12. or 12... and spaces]move delimiter` at the start of
-/// `chunk`, where spaces are `' '`, `'\n'` and `'\r'` (the bytes
+/// `sixteen`, where spaces are `' '`, `'\n'` and `'\r'` (the bytes
 /// `Movetext` accepts after a move number) and a move is a plain move as
 /// `Movetext` defines it: an ASCII letter, then letters, digits, `+`, `#`,
 /// `=`, `-`, holding a digit or starting with `O-O`. A move number is
 /// digits and dots, followed by spaces or glued to the move (`12.Nf3`,
 /// which the general path reads as one token and strips to the same move).
 #[inline]
-pub(super) fn ply(chunk: &[u8; 16]) -> Ply {
-    let m = masks(chunk);
+pub(super) fn ply(sixteen: &[u8; 16]) -> Ply {
+    let m = masks(sixteen);
     // Bits 16 and up of a complement are set, so every count stops at 16.
     let ones = |mask: u32, from: usize| (!(mask >> from)).trailing_zeros() as usize;
     let mut at = ones(m.space, 0);
@@ -168,15 +168,15 @@ pub(super) fn ply(chunk: &[u8; 16]) -> Ply {
             at = after;
         }
     }
-    let Some(&first) = chunk.get(at) else {
+    let Some(&first) = sixteen.get(at) else {
         return Ply::Skip(fallback);
     };
     let len = ones(m.plain, at);
-    let Some(&stop) = chunk.get(at + len) else {
+    let Some(&stop) = sixteen.get(at + len) else {
         return Ply::Skip(fallback);
     };
     let digits = (m.digit >> at) & ((1u32 << len) - 1);
-    let rest = chunk.get(at..).unwrap_or_default();
+    let rest = sixteen.get(at..).unwrap_or_default();
     if first.is_ascii_alphabetic()
         && is_move_delimiter(stop)
         && (digits != 0 || rest.starts_with(b"O-O"))
@@ -197,13 +197,13 @@ mod tests {
     fn masks_match_the_portable_definition() {
         for b in 0..=255u8 {
             for at in 0..16 {
-                let mut chunk = [b'a'; 16];
-                chunk[at] = b;
-                chunk[(at + 5) % 16] = b.wrapping_add(1);
-                assert_eq!(masks(&chunk), portable_masks(&chunk), "{b:#x} at {at}");
+                let mut sixteen = [b'a'; 16];
+                sixteen[at] = b;
+                sixteen[(at + 5) % 16] = b.wrapping_add(1);
+                assert_eq!(masks(&sixteen), portable_masks(&sixteen), "{b:#x} at {at}");
                 assert_eq!(
-                    masks_close_brace(&chunk),
-                    portable_masks(&chunk).close_brace
+                    masks_close_brace(&sixteen),
+                    portable_masks(&sixteen).close_brace
                 );
             }
         }
@@ -232,7 +232,7 @@ mod tests {
         }
     }
 
-    fn chunk(s: &[u8]) -> [u8; 16] {
+    fn sixteen(s: &[u8]) -> [u8; 16] {
         let mut c = [b'?'; 16];
         c[..s.len()].copy_from_slice(s);
         c
@@ -242,26 +242,26 @@ mod tests {
     /// must be left to the general path.
     #[test]
     fn reads_the_common_shapes() {
-        assert_eq!(ply(&chunk(b" 12. Nf3 {")), Ply::Move(5, 3));
-        assert_eq!(ply(&chunk(b" 12... Nf3 ")), Ply::Move(7, 3));
-        assert_eq!(ply(&chunk(b"\nexd8=Q# ")), Ply::Move(1, 7));
-        assert_eq!(ply(&chunk(b" O-O-O ")), Ply::Move(1, 5));
-        assert_eq!(ply(&chunk(b" 3.\nO-O)")), Ply::Move(4, 3));
+        assert_eq!(ply(&sixteen(b" 12. Nf3 {")), Ply::Move(5, 3));
+        assert_eq!(ply(&sixteen(b" 12... Nf3 ")), Ply::Move(7, 3));
+        assert_eq!(ply(&sixteen(b"\nexd8=Q# ")), Ply::Move(1, 7));
+        assert_eq!(ply(&sixteen(b" O-O-O ")), Ply::Move(1, 5));
+        assert_eq!(ply(&sixteen(b" 3.\nO-O)")), Ply::Move(4, 3));
         // Not moves: a result, an annotation, a glued number, no digit.
-        assert_eq!(ply(&chunk(b" 1-0 ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" Nf3! ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1.e4 ")), Ply::Move(3, 2));
-        assert_eq!(ply(&chunk(b"12...Nxf3+)")), Ply::Move(5, 5));
-        assert_eq!(ply(&chunk(b" 1.e4! ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1.inf ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1.0-0 ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1.\xe3\x80\x80e4 ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b" 1. inf ")), Ply::Skip(4));
-        assert_eq!(ply(&chunk(b" 12 e4 ")), Ply::Skip(1));
-        assert_eq!(ply(&chunk(b"1.\r\ne4 ")), Ply::Move(4, 2));
-        assert_eq!(ply(&chunk(b"1.\te4 ")), Ply::Skip(0));
-        // A move that does not end inside the chunk.
-        assert_eq!(ply(&chunk(b"   12... abcdefg")), Ply::Skip(9));
+        assert_eq!(ply(&sixteen(b" 1-0 ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" Nf3! ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" 1.e4 ")), Ply::Move(3, 2));
+        assert_eq!(ply(&sixteen(b"12...Nxf3+)")), Ply::Move(5, 5));
+        assert_eq!(ply(&sixteen(b" 1.e4! ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" 1.inf ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" 1.0-0 ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" 1.\xe3\x80\x80e4 ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b" 1. inf ")), Ply::Skip(4));
+        assert_eq!(ply(&sixteen(b" 12 e4 ")), Ply::Skip(1));
+        assert_eq!(ply(&sixteen(b"1.\r\ne4 ")), Ply::Move(4, 2));
+        assert_eq!(ply(&sixteen(b"1.\te4 ")), Ply::Skip(0));
+        // A move that does not end inside the sixteen.
+        assert_eq!(ply(&sixteen(b"   12... abcdefg")), Ply::Skip(9));
         assert_eq!(ply(&[b' '; 16]), Ply::Skip(16));
     }
 }

@@ -1,4 +1,4 @@
-//! One line of a FEN/EPD list read into a [`Record`]: the FEN fields as
+//! One line of a FEN/EPD list read into a [`FenLine`]: the FEN fields as
 //! written, the EPD operations after them, and the record's `id`.
 //!
 //! Accepted shapes, one per line:
@@ -36,7 +36,7 @@ pub struct EpdOp<'a> {
 
 /// One record of a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record<'a> {
+pub struct FenLine<'a> {
     /// The line as written (without line end and byte order mark).
     pub text: &'a str,
     /// The FEN fields as written: placement, side to move, castling, en
@@ -50,7 +50,7 @@ pub struct Record<'a> {
     pub id: String,
 }
 
-impl Record<'_> {
+impl FenLine<'_> {
     /// The placement field (empty if the record has none).
     pub fn placement(&self) -> &str {
         self.fields.first().copied().unwrap_or("")
@@ -82,7 +82,7 @@ impl Record<'_> {
 /// Reads one line (without its line end; a leading byte order mark is
 /// dropped). `None` for lines that are not records: blank, `#` comments,
 /// `.perft` `id` and `perft` lines.
-pub fn read_line<'a>(line: &'a str, state: &mut FileState) -> Option<Record<'a>> {
+pub fn read_line<'a>(line: &'a str, state: &mut FileState) -> Option<FenLine<'a>> {
     let text = line
         .trim_end_matches(['\n', '\r'])
         .trim_start_matches('\u{feff}');
@@ -121,7 +121,7 @@ pub fn read_line<'a>(line: &'a str, state: &mut FileState) -> Option<Record<'a>>
         .map(|s| s.to_string())
         .or(pending)
         .unwrap_or_default();
-    Some(Record {
+    Some(FenLine {
         text,
         fields,
         ops,
@@ -208,7 +208,7 @@ fn unquote(s: &str) -> &str {
 mod tests {
     use super::*;
 
-    fn read(line: &str) -> Record<'_> {
+    fn read(line: &str) -> FenLine<'_> {
         read_line(line, &mut FileState::default()).unwrap()
     }
 

@@ -39,7 +39,7 @@ pub struct CastlingConflict {
 /// so that a worker formats its row without copying them; the text lives
 /// as long as the worker's batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord<'a> {
+pub struct ReplayedGame<'a> {
     /// `chess`, `chess960`, `xiangqi` (static, so passing it on costs
     /// nothing), or empty for a game of a variant pgnmill does not play.
     pub variant: Cow<'static, str>,
@@ -53,7 +53,7 @@ pub struct GameRecord<'a> {
     /// The same position, ep-if-legal, when it is written differently: only
     /// after a double step that no pawn can legally capture. `None` (the
     /// usual case) saves a copy of the FEN per game; read it with
-    /// [`GameRecord::final_fen_ep_legal`].
+    /// [`ReplayedGame::final_fen_ep_legal`].
     pub final_fen_ep_legal_if_different: Option<String>,
     pub rep_ep_always: RepetitionStats,
     pub rep_ep_legal: RepetitionStats,
@@ -74,7 +74,7 @@ pub struct GameRecord<'a> {
     pub ply_data: Option<Box<PlyData>>,
 }
 
-impl<'a> GameRecord<'a> {
+impl<'a> ReplayedGame<'a> {
     /// The final position's FEN under ep-if-legal.
     pub fn final_fen_ep_legal(&self) -> &str {
         self.final_fen_ep_legal_if_different
@@ -89,7 +89,7 @@ impl<'a> GameRecord<'a> {
         status: Status,
         error: String,
     ) -> Self {
-        GameRecord {
+        ReplayedGame {
             variant,
             tags,
             plies: 0,

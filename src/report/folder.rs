@@ -18,11 +18,11 @@ pub const REPORT_FILES: [&str; 6] = [
     "castling.parquet",
 ];
 
-pub struct OutputDir {
+pub struct ReportFolder {
     dir: PathBuf,
 }
 
-impl OutputDir {
+impl ReportFolder {
     /// Checks and creates the folder. An earlier report in it is refused
     /// unless `force`, in which case its marker is removed at once.
     pub fn prepare(dir: &Path, force: bool) -> Result<Self, OutputError> {
@@ -49,7 +49,7 @@ impl OutputDir {
             }
         }
         std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir, e))?;
-        Ok(OutputDir {
+        Ok(ReportFolder {
             dir: dir.to_path_buf(),
         })
     }
