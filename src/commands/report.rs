@@ -96,6 +96,22 @@ pub struct ReportArgs {
     #[arg(long)]
     pub moves: bool,
 
+    /// Add clock and evaluation columns to games.csv, read from the
+    /// [%clk] and [%eval] commands in the move comments (lichess,
+    /// chess.com) and [TimeControl]: time_base, time_increment, each
+    /// side's first, last and lowest clock and time used, clock_plies,
+    /// clock_at_threefold_claim, eval_plies, eval_last_cp, eval_last_mate
+    /// (milliseconds, centipawns).
+    #[arg(long)]
+    pub clocks: bool,
+
+    /// Also write plies.parquet (and plies.csv with --format csv): one row
+    /// per main-line ply of every game, with its SAN, UCI, the FEN after
+    /// it, its clock, time, evaluation and how often the position has
+    /// occurred.
+    #[arg(long)]
+    pub plies: bool,
+
     /// Also write the original text of the games of one category to a PGN
     /// file (`-`: standard output), byte for byte after a first line that
     /// marks it as pgnmill's own: missed (threefolds that ep-always
@@ -153,6 +169,7 @@ use super::{CliError, say};
 use pgnmill::job::{Job, ReportOptions};
 use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::replay::ReplayOptions;
+use pgnmill::replay::ply_data::PlyDataOptions;
 use pgnmill::report::summary::RunOptions;
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{ReportFolder, Summary};
@@ -214,6 +231,10 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         replay: ReplayOptions {
             moves: args.moves,
             variant: args.variant.forced(),
+            ply_data: PlyDataOptions {
+                clocks: args.clocks,
+                plies: args.plies,
+            },
             ..ReplayOptions::default()
         },
         extracts: args.extract.clone(),
@@ -230,6 +251,8 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
                 .collect(),
             variant: format!("{:?}", args.variant).to_lowercase(),
             moves: args.moves,
+            clocks: args.clocks,
+            plies: args.plies,
             extract: args.extract.iter().map(|e| e.to_string()).collect(),
             strict: args.strict,
             inputs: args

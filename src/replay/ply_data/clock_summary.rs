@@ -137,7 +137,11 @@ impl SideTally {
             first: self.first,
             last: self.last.map(|(clock, _)| clock),
             min: self.min,
-            time_used: self.used.and_then(|u| i32::try_from(u).ok()),
+            // Within ±(2^31 - 1), as every signed column.
+            time_used: self
+                .used
+                .and_then(|u| i32::try_from(u).ok())
+                .filter(|&u| u != i32::MIN),
         }
     }
 }
