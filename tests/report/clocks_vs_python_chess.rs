@@ -1,87 +1,42 @@
-//! Clocks, evaluations and per-ply rows (issue 33) through the library,
-//! against python-chess 1.11.2: every game of the sample corpus (the
-//! lichess sample with `[%clk]` and `[%eval]`, chess.com's tenths, and every
-//! other file, which must show none) and of the constructed cases
+//! `report --clocks --plies` (issue 33) through the binary, against
+//! python-chess 1.11.2: every game of the sample corpus (the lichess sample
+//! with `[%clk]` and `[%eval]`, chess.com's tenths, both byte for byte the
+//! files of /work/shared/corpora/chess-real, and every other file, which
+//! must show none) and of the constructed cases
 //! (testdata/chess/clocks-cases.pgn), as written by
 //! testdata/gen/clocks_expected.py into testdata/expected/clocks-games.csv
 //! (the `--clocks` columns and a CRC-32 of each game's per-ply rows) and
-//! clocks-cases-plies.csv (the cases' rows in full).
+//! clocks-cases-plies.csv (the cases' rows in full). `games.csv` gives the
+//! clock columns, `plies.csv` the rows, and `plies.parquet` must hold the
+//! rows of `plies.csv`, typed. The library's own checks (options kept
+//! apart, no panic) follow.
 
 use crate::support;
 
-use pgnmill::pgn::Batches;
-use pgnmill::replay::ply_data::{PlyData, PlyDataOptions, PlyRow};
-use pgnmill::replay::{ReplayOptions, ReplayedGame, replay_text};
-use pgnmill::source::{Input, ReadOptions, decode_game};
+use arrow_schema::DataType;
+use pgnmill::replay::ply_data::PlyDataOptions;
+use pgnmill::replay::{ReplayOptions, replay_text};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
-use support::{read_csv, root};
+use std::path::{Path, PathBuf};
+use support::{csv_cells, parquet_cells, read_csv, report_run, root};
 
 type Row = HashMap<String, String>;
 
 const CASES: &str = "testdata/chess/clocks-cases.pgn";
 
-fn text(value: Option<i32>) -> String {
-    value.map_or_else(String::new, |v| v.to_string())
-}
-
-/// A ply as the generator writes it: tab-separated, empty for a missing
-/// value.
-fn ply_line(p: &PlyRow<'_>) -> String {
-    let fields = [
-        p.ply.to_string(),
-        p.san.to_string(),
-        p.uci.to_string(),
-        p.fen.to_string(),
-        text(p.clock_ms()),
-        text(p.emt_ms()),
-        text(p.eval_cp()),
-        text(p.eval_mate()),
-        text(p.eval_depth()),
-        p.repetition.to_string(),
-    ];
-    fields.join("\t") + "\n"
-}
-
-/// The generator's columns for one replayed game.
-fn game_row(source: &str, game: u64, record: &ReplayedGame<'_>) -> (Row, Vec<String>) {
-    let data: &PlyData = record.ply_data.as_deref().expect("ply data asked for");
-    let c = data.clocks.as_ref().expect("clocks asked for");
-    let plies: Vec<String> = data
-        .plies
-        .as_ref()
-        .expect("plies asked for")
-        .iter()
-        .map(|p| ply_line(&p))
-        .collect();
-    let mut crc = flate2::Crc::new();
-    crc.update(plies.concat().as_bytes());
-    let row = [
-        ("source", source.to_string()),
-        ("game", game.to_string()),
-        ("plies", record.plies.to_string()),
-        ("time_base", text(c.time_base())),
-        ("time_increment", text(c.time_increment())),
-        ("white_clock_first", text(c.white.first)),
-        ("white_clock_last", text(c.white.last)),
-        ("white_clock_min", text(c.white.min)),
-        ("black_clock_first", text(c.black.first)),
-        ("black_clock_last", text(c.black.last)),
-        ("black_clock_min", text(c.black.min)),
-        ("white_time_used", text(c.white.time_used)),
-        ("black_time_used", text(c.black.time_used)),
-        ("clock_plies", c.clock_plies.to_string()),
-        ("clock_at_threefold_claim", text(c.clock_at_threefold_claim)),
-        ("eval_plies", c.eval_plies.to_string()),
-        ("eval_last_cp", text(c.eval_last_cp())),
-        ("eval_last_mate", text(c.eval_last_mate())),
-        ("plies_crc32", format!("{:08x}", crc.sum())),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    (row, plies)
-}
+/// The per-ply columns after `source` and `game`, in the generator's order.
+const PLY_FIELDS: [&str; 10] = [
+    "ply",
+    "san",
+    "uci",
+    "fen",
+    "clock_ms",
+    "emt_ms",
+    "eval_cp",
+    "eval_mate",
+    "eval_depth",
+    "repetition",
+];
 
 fn all_options() -> ReplayOptions {
     ReplayOptions {
@@ -93,24 +48,9 @@ fn all_options() -> ReplayOptions {
     }
 }
 
-/// Replays every game of `path` with `options`, handing each record (and
-/// its number in the file, from 1) to `each`.
-fn replay_file(path: &Path, options: &ReplayOptions, mut each: impl FnMut(u64, &ReplayedGame<'_>)) {
-    let batches = Batches::open(&Input::file(path), &ReadOptions::default()).expect("open");
-    let encoding = batches.encoding();
-    let mut game = 0;
-    for batch in batches {
-        let batch = batch.expect("batch");
-        for span in &batch.games {
-            let text = decode_game(batch.game_bytes(span), encoding);
-            game += 1;
-            each(game, &replay_text(&text, span.line, options));
-        }
-    }
-}
-
-/// The files the generator read: testdata/corpus by name, then the cases.
-fn sources() -> Vec<(String, std::path::PathBuf)> {
+/// The files the generator read: testdata/corpus by name, then the cases;
+/// each with the name the generator gives it.
+fn sources() -> Vec<(String, PathBuf)> {
     let corpus = root().join("testdata/corpus");
     let mut files: Vec<_> = std::fs::read_dir(&corpus)
         .expect("corpus")
@@ -125,61 +65,125 @@ fn sources() -> Vec<(String, std::path::PathBuf)> {
         .collect()
 }
 
-/// Replays every game of `sources` with both options and compares it with
-/// its row of the games file at `expected`; returns the games compared, the
-/// per-ply lines of the games of `rows_of` (each led by the game's number),
-/// and the mismatches. A file cut into another number of games than the
-/// generator's is a mismatch, or with `skip_split_differences` is left out
-/// (and named on stdout): games are matched by their number in the file.
-fn compare(
-    sources: &[(String, std::path::PathBuf)],
-    expected: &Path,
-    rows_of: &str,
-    skip_split_differences: bool,
-) -> (usize, Vec<String>, Vec<String>) {
-    let expected = read_csv(expected);
-    let expected: BTreeMap<(String, u64), &Row> = expected
+/// A report with `--clocks --plies` in CSV and Parquet: its games.csv and
+/// plies.csv rows keyed by (the generator's name of the source, game),
+/// after checking that plies.parquet holds plies.csv's rows.
+struct Run {
+    games: BTreeMap<(String, u64), Row>,
+    /// Each game's per-ply lines as the generator writes them.
+    plies: BTreeMap<(String, u64), Vec<String>>,
+    _run: support::ReportRun,
+}
+
+fn run(sources: &[(String, PathBuf)]) -> Run {
+    let paths: Vec<&Path> = sources.iter().map(|(_, p)| p.as_path()).collect();
+    let run = report_run(
+        &paths,
+        &["--clocks", "--plies", "--format", "csv,parquet", "-j", "2"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let name: HashMap<String, String> = sources
         .iter()
-        .map(|r| ((r["source"].clone(), r["game"].parse().unwrap()), r))
+        .map(|(n, p)| (p.to_string_lossy().into_owned(), n.clone()))
         .collect();
-    let options = all_options();
+    let key = |r: &Row| {
+        (
+            name[&r["source"]].clone(),
+            r["game"].parse::<u64>().unwrap(),
+        )
+    };
+    let games = run.rows().into_iter().map(|r| (key(&r), r)).collect();
+    let ply_rows = read_csv(&run.out.join("plies.csv"));
+    assert_eq!(
+        parquet_rows(&run.out.join("plies.parquet")),
+        csv_cells(&run.out.join("plies.csv"))
+    );
+    let mut plies: BTreeMap<(String, u64), Vec<String>> = BTreeMap::new();
+    for r in &ply_rows {
+        let line = PLY_FIELDS.map(|f| r[f].as_str()).join("\t") + "\n";
+        plies.entry(key(r)).or_default().push(line);
+    }
+    Run {
+        games,
+        plies,
+        _run: run,
+    }
+}
+
+/// plies.parquet as rows of fields (a null as the empty field), its column
+/// names first; the types are those of docs/reports.md.
+fn parquet_rows(path: &Path) -> Vec<Vec<String>> {
+    let (rows, schema) = parquet_cells(path);
+    for f in schema.fields() {
+        let want = match f.name().as_str() {
+            "game" => (DataType::Int64, false),
+            "source" | "san" | "uci" | "fen" => (DataType::Utf8, false),
+            _ => (DataType::Int32, true),
+        };
+        assert_eq!(
+            (f.data_type().clone(), f.is_nullable()),
+            want,
+            "{}",
+            f.name()
+        );
+    }
+    rows
+}
+
+/// Compares the run's rows with the generator's games file at `expected`;
+/// returns the games compared and the mismatches. A file cut into another
+/// number of games than the generator's is a mismatch, or with
+/// `skip_split_differences` is left out (and named on stdout): games are
+/// matched by their number in the file.
+fn compare(run: &Run, expected: &Path, skip_split_differences: bool) -> (usize, Vec<String>) {
+    let expected = read_csv(expected);
+    let mut by_source: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
+    for r in &expected {
+        by_source.entry(r["source"].as_str()).or_default().push(r);
+    }
     let mut seen = 0;
     let mut mismatches = Vec::new();
-    let mut lines = Vec::new();
-    for (source, path) in sources {
-        let mut file_mismatches = Vec::new();
-        let mut games = 0;
-        replay_file(path, &options, |game, record| {
-            games = game;
-            let Some(exp) = expected.get(&(source.clone(), game)) else {
-                return;
-            };
-            let (got, plies) = game_row(source, game, record);
-            for (column, want) in exp.iter() {
-                if got[column] != *want {
-                    file_mismatches.push(format!(
-                        "{source}#{game} {column}: expected {want:?}, got {:?}",
-                        got[column]
-                    ));
-                }
-            }
-            if source == rows_of {
-                lines.extend(plies.into_iter().map(|l| format!("{game}\t{l}")));
-            }
-        });
-        let want = expected.keys().filter(|(s, _)| s == source).count() as u64;
-        if games != want {
-            let why = format!("{source}: {games} games, the generator's splitting {want}");
+    for (source, want) in by_source {
+        let games = run.games.keys().filter(|(s, _)| s == source).count();
+        if games != want.len() {
+            let why = format!(
+                "{source}: {games} games, the generator's splitting {}",
+                want.len()
+            );
             if skip_split_differences {
                 println!("left out, {why}");
                 continue;
             }
-            file_mismatches.push(why);
+            mismatches.push(why);
         }
-        seen += games as usize;
-        mismatches.extend(file_mismatches);
+        for exp in want {
+            let key = (source.to_string(), exp["game"].parse::<u64>().unwrap());
+            let Some(got) = run.games.get(&key) else {
+                mismatches.push(format!("{source}#{}: no row", key.1));
+                continue;
+            };
+            seen += 1;
+            for (column, want) in exp.iter() {
+                let got = match column.as_str() {
+                    "source" => continue,
+                    "plies_crc32" => {
+                        let mut crc = flate2::Crc::new();
+                        let lines = run.plies.get(&key).map(|l| l.concat());
+                        crc.update(lines.unwrap_or_default().as_bytes());
+                        format!("{:08x}", crc.sum())
+                    }
+                    _ => got[column].clone(),
+                };
+                if got != *want {
+                    mismatches.push(format!(
+                        "{source}#{} {column}: expected {want:?}, got {got:?}",
+                        key.1
+                    ));
+                }
+            }
+        }
     }
-    (seen, lines, mismatches)
+    (seen, mismatches)
 }
 
 fn assert_none(mismatches: &[String]) {
@@ -193,36 +197,31 @@ fn assert_none(mismatches: &[String]) {
 
 #[test]
 fn clocks_evals_and_plies_match_python_chess() {
+    let run = run(&sources());
     let expected = root().join("testdata/expected/clocks-games.csv");
-    let (seen, case_lines, mut mismatches) =
-        compare(&sources(), &expected, "clocks-cases.pgn", false);
+    let (seen, mut mismatches) = compare(&run, &expected, false);
     assert!(seen > 5000, "{seen} games compared");
     let expected_plies = read_csv(&root().join("testdata/expected/clocks-cases-plies.csv"));
     let want: Vec<String> = expected_plies
         .iter()
         .map(|r| {
-            let fields = [
-                "game",
-                "ply",
-                "san",
-                "uci",
-                "fen",
-                "clock_ms",
-                "emt_ms",
-                "eval_cp",
-                "eval_mate",
-                "eval_depth",
-                "repetition",
-            ];
-            fields.map(|f| r[f].as_str()).join("\t") + "\n"
+            let mut fields = vec![r["game"].as_str()];
+            fields.extend(PLY_FIELDS.map(|f| r[f].as_str()));
+            fields.join("\t") + "\n"
         })
         .collect();
-    for (i, (got, want)) in case_lines.iter().zip(&want).enumerate() {
+    let got: Vec<String> = run
+        .plies
+        .iter()
+        .filter(|((source, _), _)| source == "clocks-cases.pgn")
+        .flat_map(|((_, game), lines)| lines.iter().map(move |l| format!("{game}\t{l}")))
+        .collect();
+    for (i, (got, want)) in got.iter().zip(&want).enumerate() {
         if got != want {
             mismatches.push(format!("cases row {i}: expected {want:?}, got {got:?}"));
         }
     }
-    assert_eq!(case_lines.len(), want.len(), "rows of the cases");
+    assert_eq!(got.len(), want.len(), "rows of the cases");
     assert_none(&mismatches);
 }
 
@@ -258,7 +257,7 @@ fn clocks_under_dir() {
         }
     }
     files.sort();
-    let (seen, _, mismatches) = compare(&files, Path::new(&expected), "", true);
+    let (seen, mismatches) = compare(&run(&files), Path::new(&expected), true);
     println!("{seen} games of {} compared", dir.display());
     assert_none(&mismatches);
 }

@@ -17,6 +17,7 @@ mod html;
 mod html_page;
 mod malformed;
 mod outcomes_vs_python_chess;
+mod plies_files;
 mod readers;
 mod report_vs_python_chess;
 mod research;

@@ -1,19 +1,23 @@
-//! Per-ply rows and clock facts of xiangqi games (issue 33) through the
-//! library: WXF in `san`, ICCS in `uci`, pyffish's FEN after each move,
+//! `report --clocks --plies` on xiangqi games (issue 33) through the
+//! binary: WXF in `san`, ICCS in `uci`, pyffish's FEN after each move,
 //! repetition counts, and the commands of the comments as python-chess
-//! reads them (testdata/gen/xiangqi_plies_expected.py writes the games,
+//! reads them, in plies.csv and plies.parquet, and the clock columns of
+//! games.csv (testdata/gen/xiangqi_plies_expected.py writes the games,
 //! testdata/xiangqi/clocks-plies.pgn, and their expected values).
 
-use crate::support::root;
+use crate::support::{csv_cells, parquet_cells, read_csv, report_run, root};
 
-use pgnmill::pgn::Batches;
-use pgnmill::replay::ply_data::PlyDataOptions;
-use pgnmill::replay::{ReplayOptions, replay_text};
-use pgnmill::source::{Input, ReadOptions, decode_game};
-use serde_json::{Value, json};
+use serde_json::Value;
+use std::collections::HashMap;
 
-fn number(v: Option<i32>) -> Value {
-    v.map_or(Value::Null, Value::from)
+/// A CSV field as the expected JSON holds it: a number, or null when
+/// empty.
+fn number(field: &str) -> Value {
+    if field.is_empty() {
+        Value::Null
+    } else {
+        Value::from(field.parse::<i64>().expect("a number"))
+    }
 }
 
 #[test]
@@ -23,75 +27,74 @@ fn xiangqi_rows_match_pyffish_and_python_chess() {
             .expect("expected file"),
     )
     .expect("json");
-    let options = ReplayOptions {
-        ply_data: PlyDataOptions {
-            clocks: true,
-            plies: true,
-        },
-        ..ReplayOptions::default()
-    };
-    let path = root().join("testdata/xiangqi/clocks-plies.pgn");
-    let batches = Batches::open(&Input::file(path), &ReadOptions::default()).expect("open");
-    let encoding = batches.encoding();
-    let mut games = 0;
-    for batch in batches {
-        let batch = batch.expect("batch");
-        for span in &batch.games {
-            let text = decode_game(batch.game_bytes(span), encoding);
-            let record = replay_text(&text, span.line, &options);
-            let want = &expected[games];
-            games += 1;
-            let id = &want["id"];
-            assert_eq!(record.variant, "xiangqi", "{id}: {}", record.error);
-            assert_eq!(
-                Value::from(record.plies),
-                want["plies"],
-                "{id}: {}",
-                record.error
-            );
-            let data = record.ply_data.as_deref().expect("ply data");
-            let rows = data.plies.as_ref().expect("rows");
-            for (got, want) in rows.iter().zip(want["rows"].as_array().expect("rows")) {
-                let at = format!("{id} ply {}", got.ply);
-                assert_eq!(Value::from(got.ply), want["ply"], "{at}");
-                if !want["san"].is_null() {
-                    assert_eq!(got.san, want["san"], "{at}");
-                }
-                assert_eq!(got.uci, want["uci"], "{at}");
-                assert_eq!(got.fen, want["fen"], "{at}");
-                let commands = [
-                    number(got.clock_ms()),
-                    number(got.emt_ms()),
-                    number(got.eval_cp()),
-                    number(got.eval_mate()),
-                    number(got.eval_depth()),
-                ];
-                let names = ["clock_ms", "emt_ms", "eval_cp", "eval_mate", "eval_depth"];
-                assert_eq!(
-                    commands.to_vec(),
-                    names.map(|n| want[n].clone()).to_vec(),
-                    "{at}"
-                );
-                assert_eq!(Value::from(got.repetition), want["repetition"], "{at}");
-            }
-            let c = data.clocks.as_ref().expect("clocks");
-            let side = |s: &pgnmill::replay::ply_data::SideClocks| {
-                json!({"first": number(s.first), "last": number(s.last), "min": number(s.min),
-                       "time_used": number(s.time_used)})
-            };
-            let got = json!({
-                "white": side(&c.white), "black": side(&c.black),
-                "clock_plies": c.clock_plies, "eval_plies": c.eval_plies,
-                "eval_last_cp": number(c.eval_last_cp()),
-                "eval_last_mate": number(c.eval_last_mate()),
-            });
-            assert_eq!(got, want["clocks"], "{id}");
-            assert_eq!(c.clock_at_threefold_claim, None, "{id}");
-            assert_eq!(
-                (c.time_base(), c.time_increment()),
-                (Some(600_000), Some(5_000))
-            );
-        }
+    let input = root().join("testdata/xiangqi/clocks-plies.pgn");
+    let run = report_run(
+        &[&input],
+        &["--clocks", "--plies", "--format", "csv,parquet"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let games = run.rows();
+    assert_eq!(games.len(), expected.len());
+    let plies = read_csv(&run.out.join("plies.csv"));
+    let mut rows_of: HashMap<&str, Vec<&HashMap<String, String>>> = HashMap::new();
+    for r in &plies {
+        rows_of.entry(r["game"].as_str()).or_default().push(r);
     }
-    assert_eq!(games, expected.len());
+    for (game, want) in games.iter().zip(&expected) {
+        let id = &want["id"];
+        assert_eq!(game["variant"], "xiangqi", "{id}: {}", game["error"]);
+        assert_eq!(
+            number(&game["plies"]),
+            want["plies"],
+            "{id}: {}",
+            game["error"]
+        );
+        let rows = rows_of.remove(game["game"].as_str()).unwrap_or_default();
+        let want_rows = want["rows"].as_array().expect("rows");
+        assert_eq!(rows.len(), want_rows.len(), "{id}: rows");
+        for (got, want) in rows.iter().zip(want_rows) {
+            let at = format!("{id} ply {}", got["ply"]);
+            // Every column the generator wrote: the moves and the FEN as
+            // text (a WXF move pyffish cannot write is null), the rest
+            // numbers.
+            for (column, want) in want.as_object().expect("a row") {
+                match column.as_str() {
+                    "san" if want.is_null() => {}
+                    "san" | "uci" | "fen" => assert_eq!(got[column], *want, "{at} {column}"),
+                    _ => assert_eq!(number(&got[column]), *want, "{at} {column}"),
+                }
+            }
+        }
+        let c = &want["clocks"];
+        for side in ["white", "black"] {
+            for (column, field) in [
+                ("clock_first", "first"),
+                ("clock_last", "last"),
+                ("clock_min", "min"),
+                ("time_used", "time_used"),
+            ] {
+                let column = format!("{side}_{column}");
+                assert_eq!(number(&game[&column]), c[side][field], "{id} {column}");
+            }
+        }
+        for column in [
+            "clock_plies",
+            "eval_plies",
+            "eval_last_cp",
+            "eval_last_mate",
+        ] {
+            assert_eq!(number(&game[column]), c[column], "{id} {column}");
+        }
+        // Xiangqi has no threefold claim (docs/reports.md).
+        assert_eq!(game["clock_at_threefold_claim"], "", "{id}");
+        assert_eq!(
+            (game["time_base"].as_str(), game["time_increment"].as_str()),
+            ("600000", "5000"),
+            "{id}"
+        );
+    }
+    assert!(rows_of.is_empty(), "rows of no game: {:?}", rows_of.keys());
+    // plies.parquet holds the same rows.
+    let (parquet, _) = parquet_cells(&run.out.join("plies.parquet"));
+    assert_eq!(parquet, csv_cells(&run.out.join("plies.csv")));
 }
