@@ -122,6 +122,49 @@ impl<'a> MoveComments<'a> {
     }
 }
 
+/// What a move's gap holds, read at once when it is simple: nothing the
+/// walk of [`MoveComments`] stops at (`Some(None)`: moves numbers, NAGs,
+/// spaces), or one comment and nothing else it stops at (`Some(Some(text))`,
+/// the text as [`MoveComments`] hands it out, empty for an empty comment),
+/// the lichess and chess.com case `{ [%clk 0:04:58] } 2.`. `None` for any
+/// other gap (several comments, a variation, `;` or `%`, a comment that
+/// does not close), which [`move_comments`] reads.
+#[inline]
+pub fn sole_comment(buf: &[u8], from: usize, to: usize) -> Option<Option<&[u8]>> {
+    let gap = buf.get(from..to.min(buf.len()))?;
+    let Some(open) = gap.iter().position(|&b| stops_the_walk(b)) else {
+        return Some(None);
+    };
+    if gap.get(open) != Some(&b'{') {
+        return None;
+    }
+    let body = gap.get(open + 1..)?;
+    let close = find_close_brace(body)?;
+    let rest = body.get(close + 1..)?;
+    if rest.iter().any(|&b| stops_the_walk(b)) {
+        return None;
+    }
+    Some(Some(stripped(body.get(..close)?)))
+}
+
+/// A byte [`MoveComments`] does something with between comments (a `%`
+/// only at a line's start, which is not looked at here).
+#[inline(always)]
+pub(super) fn stops_the_walk(b: u8) -> bool {
+    STOPS[usize::from(b)]
+}
+
+/// [`stops_the_walk`] as a table: one load a byte instead of four
+/// comparisons.
+static STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'{' as usize] = true;
+    table[b'(' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'%' as usize] = true;
+    table
+};
+
 /// Bytes that separate tokens (python-chess's regex skips them).
 fn is_separator(c: u8) -> bool {
     c.is_ascii_whitespace() || c == 0x0b
@@ -175,7 +218,7 @@ impl<'a> Iterator for MoveComments<'a> {
                     let rest = self.buf.get(at + 1..self.end).unwrap_or_default();
                     self.pos = rest
                         .iter()
-                        .position(|&c| matches!(c, b'{' | b'(' | b';' | b'%'))
+                        .position(|&c| stops_the_walk(c))
                         .map_or(self.end, |i| at + 1 + i);
                 }
             }
@@ -220,5 +263,48 @@ mod tests {
     #[test]
     fn an_unclosed_comment_runs_to_the_end() {
         assert_eq!(comments("{a [%clk"), ["a [%clk"]);
+    }
+
+    /// The quick reading of a simple gap is the walk's, and any other gap
+    /// is left to the walk.
+    #[test]
+    fn sole_comments_are_the_walks() {
+        use proptest::prelude::*;
+        let pieces = prop::sample::select(vec![
+            " ",
+            "{",
+            "}",
+            "(",
+            ")",
+            ";",
+            "%",
+            "\n",
+            "1.",
+            "1...",
+            "$1",
+            "!?",
+            "e5",
+            "a",
+            "[%clk 0:01:00]",
+        ]);
+        proptest!(|(parts in prop::collection::vec(pieces, 0..12))| {
+            let text = parts.concat();
+            let walked = comments(&text);
+            match sole_comment(text.as_bytes(), 0, text.len()) {
+                Some(None) => prop_assert!(walked.is_empty(), "{:?}", text),
+                Some(Some(one)) => {
+                    let one = String::from_utf8_lossy(one).into_owned();
+                    let want: Vec<String> = (!one.is_empty()).then_some(one).into_iter().collect();
+                    prop_assert_eq!(walked, want, "{:?}", text);
+                }
+                None => {}
+            }
+        });
+        assert_eq!(
+            sole_comment(b" { [%clk 0:03:00] } 2. ", 0, 22),
+            Some(Some(&b"[%clk 0:03:00]"[..]))
+        );
+        assert_eq!(sole_comment(b" 2. ", 0, 4), Some(None));
+        assert_eq!(sole_comment(b" {a} {b} ", 0, 9), None);
     }
 }

@@ -5,7 +5,7 @@ use super::Status;
 use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
 use super::line::LineRecorder;
-use super::ply_data::{PlyDataOptions, PlyRecorder};
+use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
@@ -44,17 +44,17 @@ pub(crate) fn replay(
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let curation = &options.curation;
-    let data = options.ply_data;
-    let replay = match (options.moves, data.any()) {
+    let replay = match (options.moves, recorder.is_some()) {
         (false, false) => replay_main_line::<false, false>,
         (true, false) => replay_main_line::<true, false>,
         (false, true) => replay_main_line::<false, true>,
         (true, true) => replay_main_line::<true, true>,
     };
-    replay(game, fen, mode, has_tags, curation, data, out)
+    replay(game, fen, mode, has_tags, curation, recorder, out)
 }
 
 /// The trails of a game from `pos`, played under `mode` (a Chess960 game
@@ -92,7 +92,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     mode: CastlingMode,
     has_tags: bool,
     curation: &CurationOptions,
-    data: PlyDataOptions,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
@@ -112,18 +112,18 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     let mut tokens = game.main_line();
     let mut glued_end = false;
     let mut ended_before_failure = false;
-    let mut recorder = if DATA {
-        PlyRecorder::new(game, data, pos.turn() == crate::chess::Color::White)
-    } else {
-        None
-    };
+    // Taken once the start position is set up (a game refused before has
+    // its time control and no plies, `super::replay`).
+    let white_first = DATA && pos.turn() == crate::chess::Color::White;
+    let mut recorder = if DATA { recorder.take() } else { None };
     let wants_text = recorder.as_ref().is_some_and(PlyRecorder::wants_text);
     while let Some(token) = tokens.next() {
         if DATA && let Some(r) = &mut recorder {
             r.token(token.offset);
         }
-        // The position before the move, for its SAN.
-        let before = (DATA && wants_text).then_some(pos);
+        // The position before the move, for its SAN: copied only for
+        // `--plies` (`then_some` would copy it every ply).
+        let before = if DATA && wants_text { Some(pos) } else { None };
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
@@ -247,7 +247,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     if DATA && let Some(r) = recorder {
         // The last move's comments end at the result (none when glued to it).
         let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
-        out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply));
+        out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply, white_first));
     }
     Some(trails)
 }

@@ -28,6 +28,7 @@ pub(crate) fn replay(
     has_tags: bool,
     options: &ReplayOptions,
     at: MoveLocation,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) -> Option<Trails> {
     let mut repetitions = RepetitionTable::new();
@@ -58,7 +59,8 @@ pub(crate) fn replay(
     let mut tokens = game.main_line();
     let mut reader = GameReader::new();
     let mut ended_before_failure = false;
-    let mut recorder = PlyRecorder::new(game, options.ply_data, pos.turn() == Color::Red);
+    let red_first = pos.turn() == Color::Red;
+    let mut recorder = recorder.take();
     while let Some(token) = tokens.next() {
         if let Some(r) = &mut recorder {
             r.token(token.offset);
@@ -156,7 +158,7 @@ pub(crate) fn replay(
     out.outcome = rules.finish(&pos, final_count, results);
     if let Some(r) = recorder {
         let end = tokens.result().map_or(game.bytes().len(), |t| t.offset);
-        out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply));
+        out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply, red_first));
     }
     Some(trails)
 }

@@ -43,48 +43,71 @@ pub struct ClockSummary {
     pub eval_last: Option<Score>,
 }
 
-impl ClockSummary {
-    /// The facts of a game whose plies (ply 1 first) carry `commands`,
-    /// the first of them White's (Red's) when `white_first`, given its
-    /// `[TimeControl]` value and `threefold_claim_ply`.
-    pub fn new(
-        commands: &[MoveCommands],
-        white_first: bool,
-        time_control: Option<&str>,
-        threefold_claim_ply: Option<u32>,
-    ) -> Self {
+/// A game's clock and evaluation facts as its plies are read, so that
+/// nothing is left to go over at the end.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ClockTally {
+    time_control: Option<TimeControl>,
+    /// Added to a side's time used for each of its moves.
+    increment: i64,
+    /// The sides by the parity of the ply's index: index 0, 2, 4 ... (the
+    /// first mover's plies), then the others.
+    by_parity: [SideTally; 2],
+    plies: usize,
+    eval_plies: u32,
+    eval_last: Option<Score>,
+}
+
+impl ClockTally {
+    /// A tally for a game whose `[TimeControl]` value is `time_control`.
+    pub fn new(time_control: Option<&str>) -> Self {
         let time_control = time_control.and_then(TimeControl::parse);
-        let increment = time_control.map(|t| i64::from(t.increment_ms));
-        let mut sides = [SideTally::default(), SideTally::default()];
-        let mut summary = ClockSummary {
+        ClockTally {
             time_control,
-            ..ClockSummary::default()
-        };
-        for (i, c) in commands.iter().enumerate() {
-            let ply = i as u64 + 1;
-            // sides[0] is White's: the odd plies when White moves first.
-            let side = usize::from((i % 2 == 0) != white_first);
-            if let Some(clock) = c.clock_ms {
-                summary.clock_plies += 1;
-                if let Some(side) = sides.get_mut(side) {
-                    side.add(clock, ply, increment);
-                }
-            }
-            if let Some(eval) = c.eval {
-                summary.eval_plies += 1;
-                summary.eval_last = Some(eval.score);
-            }
+            increment: time_control.map_or(0, |t| i64::from(t.increment_ms)),
+            ..ClockTally::default()
         }
-        let [white, black] = sides;
-        summary.white = white.clocks();
-        summary.black = black.clocks();
-        summary.clock_at_threefold_claim = threefold_claim_ply
-            .and_then(|p| p.checked_sub(2))
-            .and_then(|i| commands.get(i as usize))
-            .and_then(|c| c.clock_ms);
-        summary
     }
 
+    /// The next ply's commands.
+    #[inline]
+    pub fn add(&mut self, commands: &MoveCommands) {
+        let side = &mut self.by_parity[self.plies & 1];
+        self.plies += 1;
+        side.moves += 1;
+        if let Some(clock) = commands.clock_ms {
+            side.add(clock, self.increment);
+        }
+        if let Some(eval) = commands.eval {
+            self.eval_plies += 1;
+            self.eval_last = Some(eval.score);
+        }
+    }
+
+    /// The facts of the game, whose first move is White's (Red's) when
+    /// `white_first`; `clock_before_claim` is the clock of ply
+    /// `threefold_claim_ply - 1`, if any.
+    pub fn summary(self, white_first: bool, clock_before_claim: Option<i32>) -> ClockSummary {
+        let [first, second] = self.by_parity;
+        let (white, black) = if white_first {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let increment = self.time_control.map(|_| self.increment);
+        ClockSummary {
+            time_control: self.time_control,
+            white: white.side_clocks(increment),
+            black: black.side_clocks(increment),
+            clock_plies: white.clocks + black.clocks,
+            clock_at_threefold_claim: clock_before_claim,
+            eval_plies: self.eval_plies,
+            eval_last: self.eval_last,
+        }
+    }
+}
+
+impl ClockSummary {
     /// `time_base`: the control's base in milliseconds.
     pub fn time_base(&self) -> Option<i32> {
         self.time_control.map(|t| t.base_ms)
@@ -109,38 +132,47 @@ impl ClockSummary {
 /// One side's clocks as they are read.
 #[derive(Clone, Copy, Debug, Default)]
 struct SideTally {
-    first: Option<i32>,
-    /// The last clock and its ply.
-    last: Option<(i32, u64)>,
-    min: Option<i32>,
-    /// The time used so far, once a second clock was read (and only with
-    /// an increment to add).
-    used: Option<i64>,
+    /// How many of its moves carry a clock; the fields below mean
+    /// something only when there is one.
+    clocks: u32,
+    first: i32,
+    last: i32,
+    min: i32,
+    /// The time used, summed from the second clock on.
+    used: i64,
+    /// Its moves since its last clock (or the start).
+    moves: i64,
 }
 
 impl SideTally {
-    /// The side's clock after ply `ply`.
-    fn add(&mut self, clock: i32, ply: u64, increment: Option<i64>) {
-        self.first.get_or_insert(clock);
-        self.min = Some(self.min.map_or(clock, |m| m.min(clock)));
-        if let (Some((before, at)), Some(increment)) = (self.last, increment) {
-            // The side moved every second ply since its last clock.
-            let moves = ((ply - at) / 2) as i64;
-            let spent = i64::from(before) - i64::from(clock) + increment * moves;
-            self.used = Some(self.used.unwrap_or(0) + spent);
+    /// The side's clock after its move (counted in `moves` already), with
+    /// `increment` added a move.
+    #[inline]
+    fn add(&mut self, clock: i32, increment: i64) {
+        if self.clocks == 0 {
+            self.first = clock;
+            self.min = clock;
+        } else {
+            self.min = self.min.min(clock);
+            self.used += i64::from(self.last) - i64::from(clock) + increment * self.moves;
         }
-        self.last = Some((clock, ply));
+        self.last = clock;
+        self.clocks += 1;
+        self.moves = 0;
     }
 
-    fn clocks(self) -> SideClocks {
+    /// The columns: the time used only with an increment to add and two
+    /// clocks or more.
+    fn side_clocks(self, increment: Option<i64>) -> SideClocks {
+        let any = self.clocks > 0;
         SideClocks {
-            first: self.first,
-            last: self.last.map(|(clock, _)| clock),
-            min: self.min,
+            first: any.then_some(self.first),
+            last: any.then_some(self.last),
+            min: any.then_some(self.min),
             // Within ±(2^31 - 1), as every signed column.
-            time_used: self
-                .used
-                .and_then(|u| i32::try_from(u).ok())
+            time_used: (increment.is_some() && self.clocks >= 2)
+                .then(|| i32::try_from(self.used).ok())
+                .flatten()
                 .filter(|&u| u != i32::MIN),
         }
     }

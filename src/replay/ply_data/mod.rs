@@ -15,11 +15,19 @@ mod clock_summary;
 mod ply_rows;
 
 pub use clock_summary::{ClockSummary, SideClocks};
+
+use clock_summary::ClockTally;
 pub use ply_rows::{PlyRow, PlyRows};
+
+use std::borrow::Cow;
 
 use crate::pgn::GameText;
 use crate::pgn::commands::MoveCommands;
-use crate::pgn::comments::move_comments;
+use crate::pgn::comments::{move_comments, sole_comment};
+
+/// Plies of a game, about, for the first allocation of its records
+/// (lichess blitz: 70 to 80).
+const PLIES_HINT: usize = 128;
 
 /// Which per-ply data a replay keeps; both off by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,10 +59,10 @@ pub struct PlyData {
 #[derive(Debug)]
 pub(crate) struct PlyRecorder<'a> {
     game: GameText<'a>,
-    options: PlyDataOptions,
-    /// Whether the first move is White's (Red's).
-    white_first: bool,
-    /// The commands of each replayed ply, ply 1 first.
+    /// The `--clocks` facts so far.
+    tally: Option<ClockTally>,
+    /// The commands of each replayed ply whose comments were read, ply 1
+    /// first (all of them once finished).
     commands: Vec<MoveCommands>,
     /// Where the last ply's token ends, while its comments are unread.
     open: Option<usize>,
@@ -64,14 +72,22 @@ pub(crate) struct PlyRecorder<'a> {
 }
 
 impl<'a> PlyRecorder<'a> {
-    /// A recorder for `game`, whose first move is White's (Red's) when
-    /// `white_first`; `None` when nothing is asked.
-    pub fn new(game: &GameText<'a>, options: PlyDataOptions, white_first: bool) -> Option<Self> {
+    /// A recorder for `game`, whose `[TimeControl]` tag holds
+    /// `time_control`; `None` when nothing is asked.
+    pub fn new(
+        game: &GameText<'a>,
+        options: PlyDataOptions,
+        time_control: Option<Cow<'a, [u8]>>,
+    ) -> Option<Self> {
+        let tally = options.clocks.then(|| {
+            let value = time_control.as_deref().map(String::from_utf8_lossy);
+            ClockTally::new(value.as_deref())
+        });
         options.any().then(|| PlyRecorder {
             game: *game,
-            options,
-            white_first,
-            commands: Vec::new(),
+            tally,
+            // A game's plies, most of the time: one allocation.
+            commands: Vec::with_capacity(PLIES_HINT),
             open: None,
             scratch: Vec::new(),
             rows: options.plies.then(PlyRows::default),
@@ -85,20 +101,44 @@ impl<'a> PlyRecorder<'a> {
     }
 
     /// A main-line token (a move, or one that cannot be played) starts at
-    /// `offset`: the comments of the ply before it end there.
+    /// `offset`: the comments of the ply before it end there. The usual
+    /// gap (one clock comment, [`MoveCommands::of_usual_gap`]) is read
+    /// here, in the replay loop; any other out of line.
     #[inline]
     pub fn token(&mut self, offset: usize) {
         if let Some(from) = self.open.take() {
-            self.read_comments(from, offset);
+            let commands = self.commands_between(from, offset);
+            self.push(commands);
         }
     }
 
-    /// The comments between `from` and `to` belong to the last ply.
-    fn read_comments(&mut self, from: usize, to: usize) {
-        let comments = move_comments(self.game.bytes(), from, to);
-        let commands = MoveCommands::read_comments(comments, &mut self.scratch);
-        if let Some(last) = self.commands.last_mut() {
-            *last = commands;
+    /// The commands of the next ply.
+    #[inline]
+    fn push(&mut self, commands: MoveCommands) {
+        if let Some(tally) = &mut self.tally {
+            tally.add(&commands);
+        }
+        self.commands.push(commands);
+    }
+
+    /// The commands of the comments between `from` and `to`.
+    #[inline]
+    fn commands_between(&mut self, from: usize, to: usize) -> MoveCommands {
+        let gap = self.game.bytes().get(from..to).unwrap_or_default();
+        match MoveCommands::of_usual_gap(gap) {
+            Some(commands) => commands,
+            None => self.read_comments(from, to),
+        }
+    }
+
+    /// [`Self::commands_between`] for any gap.
+    #[inline(never)]
+    fn read_comments(&mut self, from: usize, to: usize) -> MoveCommands {
+        let bytes = self.game.bytes();
+        match sole_comment(bytes, from, to) {
+            Some(None) => MoveCommands::default(),
+            Some(Some(text)) => MoveCommands::read(text),
+            None => MoveCommands::read_comments(move_comments(bytes, from, to), &mut self.scratch),
         }
     }
 
@@ -112,7 +152,7 @@ impl<'a> PlyRecorder<'a> {
         repetition: u32,
         text: impl FnOnce() -> (String, String, String),
     ) {
-        self.commands.push(MoveCommands::default());
+        // Its commands are pushed once its comments are read.
         self.open = Some(token_end);
         if let Some(rows) = &mut self.rows {
             let (san, uci, fen) = text();
@@ -120,23 +160,31 @@ impl<'a> PlyRecorder<'a> {
         }
     }
 
-    /// The data of the whole game. `end` is where the last ply's comments
-    /// end (the result token, or the end of the text); `None` when the
-    /// last move was glued to the result (`Nf3*`), which leaves it none.
+    /// The data of the whole game, whose first move is White's (Red's)
+    /// when `white_first`. `end` is where the last ply's comments end (the
+    /// result token, or the end of the text); `None` when the last move
+    /// was glued to the result (`Nf3*`), which leaves it none.
     /// `threefold_claim_ply` is the game's (docs/outcomes.md).
-    pub fn finish(mut self, end: Option<usize>, threefold_claim_ply: Option<u32>) -> Box<PlyData> {
-        if let (Some(from), Some(end)) = (self.open.take(), end) {
-            self.read_comments(from, end);
+    pub fn finish(
+        mut self,
+        end: Option<usize>,
+        threefold_claim_ply: Option<u32>,
+        white_first: bool,
+    ) -> Box<PlyData> {
+        if let Some(from) = self.open.take() {
+            let commands = match end {
+                Some(end) => self.commands_between(from, end),
+                None => MoveCommands::default(),
+            };
+            self.push(commands);
         }
-        let clocks = self.options.clocks.then(|| {
-            let tag = self.game.tag("TimeControl");
-            let tag = tag.as_deref().map(String::from_utf8_lossy);
-            ClockSummary::new(
-                &self.commands,
-                self.white_first,
-                tag.as_deref(),
-                threefold_claim_ply,
-            )
+        let commands = &self.commands;
+        let clocks = self.tally.map(|tally| {
+            let before_claim = threefold_claim_ply
+                .and_then(|p| p.checked_sub(2))
+                .and_then(|i| commands.get(i as usize))
+                .and_then(|c| c.clock_ms);
+            tally.summary(white_first, before_claim)
         });
         let plies = self.rows.take().map(|mut rows| {
             rows.set_commands(self.commands);
