@@ -13,10 +13,12 @@
 #     (lichess blitz with %clk comments, TWIC, annotated world-championship
 #     games with variations and NAGs, London 1851, Tata Steel 2022) again and
 #     again; its .pgn.zst
-#     (zstd CLI, level 3); with --huge also a 2 GB corpus (the 200 MB one ten
+#     (zstd CLI, level 3, one frame) and, with pzstd, its many-frame twin
+#     .pgn.pzstd.zst (as the lichess dumps are); with --huge also a 2 GB corpus (the 200 MB one ten
 #     times) for the memory check.
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
-#     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst, baseline
+#     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst and the
+#     .pgn.pzstd.zst (decoded on several threads), baseline
 #     `replay 2` (the baseline's own 2-thread speed-up shows what this
 #     machine's second core gives right now). The 1-thread runs are pinned
 #     to one core (`taskset -c 0`, when there is taskset): pgnmill's reader
@@ -37,7 +39,7 @@
 #     1.8x, meaningful only on an idle machine: the CPU% column shows whether
 #     the second core was there), RssAnon of the 2 GB input over the 200 MB
 #     one (target within 10%, --huge), zstd input throughput next to
-#     `zstd -d` alone, and the serial fraction (benches/pipeline_stages.rs).
+#     `zstd -d` alone, the pzstd input's 2-thread speed-up (target 1.8x), and the serial fraction (benches/pipeline_stages.rs).
 #  5. prints the sha256 of games.csv without its `source` column (the path
 #     of the input, which differs between machines and between .pgn and
 #     .pgn.zst), checks that it is the same in every run, and writes it to
@@ -162,7 +164,7 @@ reps=$(( (size_mb * 1000000 + base_bytes - 1) / base_bytes ))
 stamp="$(sha256sum < "$cdir/base.pgn" | cut -c1-64) x$reps"
 if [ "$(cat "$cdir/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -s "$cdir/big.pgn" ]; then
   log "building big.pgn: base.pgn ($base_bytes bytes) x $reps"
-  rm -f "$cdir/big.pgn.zst" "$cdir/huge.pgn" "$cdir/stamp"
+  rm -f "$cdir/big.pgn.zst" "$cdir/big.pgn.pzstd.zst" "$cdir/huge.pgn" "$cdir/stamp"
   for _ in $(seq "$reps"); do cat "$cdir/base.pgn"; done > "$cdir/big.pgn"
   echo "$stamp" > "$cdir/stamp"
 fi
@@ -177,6 +179,16 @@ if command -v zstd > /dev/null; then
   fi
 else
   echo "throughput.sh: no zstd CLI (apt-get install zstd); skipping the .pgn.zst runs" >&2
+fi
+# pzstd writes many frames (as the lichess dumps are), which pgnmill
+# decodes on several threads; `zstd -T0` writes one frame.
+have_pzstd=0
+if command -v pzstd > /dev/null; then
+  have_pzstd=1
+  if [ ! -s "$big.pzstd.zst" ]; then
+    log "compressing big.pgn (pzstd -3)"
+    pzstd -q -3 -p 2 -f "$big" -o "$big.pzstd.zst.tmp" && mv "$big.pzstd.zst.tmp" "$big.pzstd.zst"
+  fi
 fi
 if [ "$huge" = 1 ] && [ ! -s "$cdir/huge.pgn" ]; then
   log "building huge.pgn: big.pgn x 10"
@@ -265,6 +277,12 @@ for r in $(seq "$rounds"); do
     echo "zst-j1 $(fingerprint "$out-zst")" >> "$shas"
     measure zst-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.zst"
     echo "zst-j2 $(fingerprint "$out-zst")" >> "$shas"
+  fi
+  if [ "$have_pzstd" = 1 ]; then
+    measure pzst-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.pzstd.zst"
+    echo "pzst-j1 $(fingerprint "$out-zst")" >> "$shas"
+    measure pzst-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.pzstd.zst"
+    echo "pzst-j2 $(fingerprint "$out-zst")" >> "$shas"
   fi
   if [ -n "$baseline" ]; then
     measure base-j2 "$r" "$baseline" replay 2 "$big" "$work/baseline.csv"
@@ -396,6 +414,10 @@ END {
     printf "zstd input: %.1f MB/CPU-s at 1 thread (plain: %.1f), %.1f MB/s wall at 2 threads (plain: %.1f); decompressed MB\n", mb / Cm["zst-j1"], mb / Cm["pgnmill-j1"], mb / Wm["zst-j2"], mb / Wm["pgnmill-j2"]
     if (("zstd-d") in seen) printf "  zstd -d alone: %.0f MB/s of output per CPU-second (%.1f MB compressed, ratio %.1f)\n", div(mb, Cm["zstd-d"]), zbytes / 1e6, div(bytes, zbytes)
   }
+  if (("pzst-j1") in seen) {
+    sp = ""; for (r in rounds) if (W["pzst-j2", r] > 0) sp = sp " " W["pzst-j1", r] / W["pzst-j2", r]
+    printf "pzstd input (many frames, decoded on several threads): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round; target 1.8x); RssAnon peak -j 2 %.1f MB\n", mb / Wm["pzst-j1"], mb / Wm["pzst-j2"], median(sp), Am["pzst-j2"] / 1024
+  }
   if (("huge-j2") in seen) {
     printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
     for (j = 1; j <= 2; j++) {
@@ -410,7 +432,7 @@ echo
 distinct=$(awk '{ print $2 }' "$shas" | sort -u | wc -l)
 sha=$(awk 'NR == 1 { print $2 }' "$shas")
 if [ "$distinct" = 1 ]; then
-  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn and .pgn.zst)"
+  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn, .pgn.zst and its pzstd twin)"
 else
   echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
 fi

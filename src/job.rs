@@ -30,6 +30,7 @@
 mod conversion;
 mod fen_list;
 mod note;
+pub mod request;
 
 pub use conversion::ConvertTotals;
 pub use fen_list::FenTotals;
@@ -257,6 +258,7 @@ impl Job {
             schema: batches.schema(),
             batches: Some(batches),
             run: Some(run),
+            outcome: None,
             cancel,
         })
     }
@@ -269,6 +271,8 @@ pub struct GameStream {
     schema: SchemaRef,
     batches: Option<GameBatches>,
     run: Option<JoinHandle<Result<ReportOutcome, ReportError>>>,
+    /// The run's totals, once the iterator has reached its end.
+    outcome: Option<ReportOutcome>,
     cancel: Cancel,
 }
 
@@ -285,8 +289,11 @@ impl GameStream {
     }
 
     /// Waits for the run to end (reading the batches left, if any) and
-    /// returns its totals.
+    /// returns its totals (also after the iterator has reached its end).
     pub fn finish(mut self) -> Result<ReportOutcome, ReportError> {
+        if let Some(outcome) = self.outcome.take() {
+            return Ok(outcome);
+        }
         for _ in self.batches.take().into_iter().flatten() {}
         self.join()
     }
@@ -310,7 +317,10 @@ impl Iterator for GameStream {
         // The channel closed: the run has ended; its error, if any, last.
         self.batches = None;
         match self.join() {
-            Ok(_) => None,
+            Ok(outcome) => {
+                self.outcome = Some(outcome);
+                None
+            }
             Err(e) => Some(Err(e)),
         }
     }

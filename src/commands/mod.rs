@@ -22,19 +22,15 @@ use pgnmill::job::{JobNote, NoteKind};
 /// use (more threads than CPUs only take turns, at a cost in time and
 /// memory), with a warning.
 pub(crate) fn thread_count(threads: Option<usize>) -> Result<usize, CliError> {
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = match threads {
-        Some(0) => return Err(CliError::Usage("--threads must be at least 1".into())),
-        Some(n) if n > cpus => {
-            say(format_args!(
-                "pgnmill: warning: -j {n} is more than the {cpus} CPU(s) this process may use; using {cpus}"
-            ));
-            cpus
-        }
-        Some(n) => n,
-        None => cpus,
-    };
-    Ok(threads)
+    let threads = pgnmill::job::request::thread_count(threads)
+        .map_err(|_| CliError::Usage("--threads must be at least 1".into()))?;
+    if let Some(asked) = threads.capped_from {
+        say(format_args!(
+            "pgnmill: warning: -j {asked} is more than the {} CPU(s) this process may use; using {}",
+            threads.count, threads.count
+        ));
+    }
+    Ok(threads.count)
 }
 
 /// The notes of a run's folder search, as warnings.

@@ -3,8 +3,7 @@
 //! that does it for one input is in `report/pipeline.rs`).
 
 use clap::{Args, ValueEnum};
-use pgnmill::pgn::select::{Condition, TagQuery};
-use pgnmill::report::columns::tag_columns;
+use pgnmill::pgn::select::Condition;
 use pgnmill::report::{ExtractRequest, REPORT_FILES};
 use pgnmill::variant::GameVariant;
 use std::path::PathBuf;
@@ -166,11 +165,9 @@ pub struct ReportArgs {
 use super::collisions::{self, Planned, Shape};
 use super::progress::Progress;
 use super::{CliError, say};
-use pgnmill::job::{Job, ReportOptions};
+use pgnmill::job::Job;
+use pgnmill::job::request::{Format, ReportRequest};
 use pgnmill::pipeline::{Observer, StageTimes};
-use pgnmill::replay::ReplayOptions;
-use pgnmill::replay::ply_data::PlyDataOptions;
-use pgnmill::report::summary::RunOptions;
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{ReportFolder, Summary};
 use pgnmill::source::Listing;
@@ -190,7 +187,7 @@ impl Observer for Progress {
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let threads = super::thread_count(args.threads)?;
-    let tags = tag_columns(&args.tags).map_err(CliError::Usage)?;
+    let options = request(args).options().map_err(CliError::Usage)?;
     let planned = planned_outputs(args);
     collisions::check(&planned, &args.inputs)?;
     if args.extract.iter().any(ExtractRequest::is_stdout) {
@@ -214,8 +211,6 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             )));
         }
     }
-    let where_text: Vec<String> = args.where_.iter().map(|c| c.to_string()).collect();
-    let select = TagQuery::new(tags.clone(), args.where_.clone());
     let out = ReportFolder::prepare(&args.out, args.force)?;
     if args.force {
         remove_earlier_extracts(&out, args)?;
@@ -227,41 +222,6 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         .filter_map(|i| std::fs::metadata(&i.path).ok())
         .map(|m| m.len())
         .sum();
-    let options = ReportOptions {
-        replay: ReplayOptions {
-            moves: args.moves,
-            variant: args.variant.forced(),
-            ply_data: PlyDataOptions {
-                clocks: args.clocks,
-                plies: args.plies,
-            },
-            ..ReplayOptions::default()
-        },
-        extracts: args.extract.clone(),
-        csv: args.format.contains(&FormatChoice::Csv),
-        parquet: args.format.contains(&FormatChoice::Parquet),
-        select,
-        summary: RunOptions {
-            tags,
-            where_: where_text,
-            format: args
-                .format
-                .iter()
-                .map(|f| format!("{f:?}").to_lowercase())
-                .collect(),
-            variant: format!("{:?}", args.variant).to_lowercase(),
-            moves: args.moves,
-            clocks: args.clocks,
-            plies: args.plies,
-            extract: args.extract.iter().map(|e| e.to_string()).collect(),
-            strict: args.strict,
-            inputs: args
-                .inputs
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect(),
-        },
-    };
     let mut progress = Progress::new(total_bytes, args.quiet);
     let outcome = job.report(&options, &out, &mut progress);
     progress.finish();
@@ -278,6 +238,30 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             .map_err(CliError::Failed)?;
     }
     Ok(outcome.stages)
+}
+
+/// The flags as the library's [`ReportRequest`], which makes the run's
+/// options of them as it does of the Python package's keywords.
+fn request(args: &ReportArgs) -> ReportRequest {
+    ReportRequest {
+        inputs: args.inputs.clone(),
+        tags: args.tags.clone(),
+        conditions: args.where_.clone(),
+        moves: args.moves,
+        clocks: args.clocks,
+        plies: args.plies,
+        variant: args.variant.forced(),
+        formats: args
+            .format
+            .iter()
+            .map(|f| match f {
+                FormatChoice::Csv => Format::Csv,
+                FormatChoice::Parquet => Format::Parquet,
+            })
+            .collect(),
+        extracts: args.extract.clone(),
+        strict: args.strict,
+    }
 }
 
 /// Every path the run writes: the report folder, the report's own files

@@ -12,7 +12,7 @@
 //! `[%clk  0:05:00]` (two spaces) and `[%clk 0:05:00 ]` match nothing, so
 //! that a valid clock after them counts. Engine comments in other shapes
 //! (`{+0.35/20 5s}`) are no `%eval`. Python's `\d` and `\s` match any
-//! Unicode decimal digit and white space ([`super::python_text`]).
+//! Unicode decimal digit and white space (`pgn::python_text`).
 //!
 //! Values are converted as python-chess converts them (seconds as a
 //! floating-point number, an evaluation's pawns times 100 rounded half to

@@ -74,12 +74,14 @@ pub fn run_writer(
     let mut producer_cpu = stages::ProducerCpu::default();
     let mut warnings = Vec::new();
     let split_threads = sizing::split_threads(pool.current_num_threads());
+    let decode_threads = sizing::decode_threads(pool.current_num_threads());
     for input in &config.inputs {
         let mut sink = Sink {
             writer: &mut writer,
             observer: &mut *observer,
             producer_cpu: &mut producer_cpu,
             split_threads,
+            decode_threads,
         };
         let ran = reorder::run_input(input, pool, config, cancel, &mut sink);
         let end = match ran {
@@ -105,6 +107,7 @@ pub fn run_writer(
     let stages = StageTimes {
         producer_cpu_s: stages::seconds(0, producer_cpu.own),
         decoder_cpu_s: stages::seconds(0, producer_cpu.decoder),
+        decoder_serial_cpu_s: stages::seconds(0, producer_cpu.decoder_wall),
         split_helpers_cpu_s: stages::seconds(0, producer_cpu.split_helpers),
         split_threads,
         writer_cpu_s: stages::seconds(main_cpu, thread_cpu_ns()),

@@ -34,11 +34,12 @@ pub(super) enum Produced {
 }
 
 /// Starts the thread that opens `input` and reads it ahead, splitting
-/// windows on `split_threads` threads; it returns its own CPU time and
-/// that of its split helpers and decoder.
+/// windows on `split_threads` threads and decoding a multi-frame `.zst` on
+/// `decode_threads`; it returns its own CPU time and that of its split
+/// helpers and decoders.
 pub(super) fn spawn(
     input: Input,
-    split_threads: usize,
+    (split_threads, decode_threads): (usize, usize),
     cancel: Cancel,
     tx: SyncSender<Produced>,
 ) -> std::io::Result<std::thread::JoinHandle<ProducerCpu>> {
@@ -46,7 +47,10 @@ pub(super) fn spawn(
         .name("pgnmill-read".into())
         .spawn(move || {
             let start = thread_cpu_ns();
-            let opts = ReadOptions::default();
+            let opts = ReadOptions {
+                decode_threads,
+                ..ReadOptions::default()
+            };
             let text = match input.open(&opts) {
                 Ok(Opened::Text(text)) => text,
                 Ok(Opened::Records(file)) => {
@@ -112,10 +116,12 @@ pub(super) fn spawn(
 /// The CPU time of a producer that started at `start`, of its split
 /// helpers and of its decoder.
 fn producer_cpu(start: u64, batches: &Batches) -> ProducerCpu {
+    let text = batches.text();
     ProducerCpu {
         own: thread_cpu_ns().saturating_sub(start),
         split_helpers: batches.split_helpers_cpu_ns(),
-        decoder: batches.text().decoder_cpu_ns(),
+        decoder: text.decoder_cpu_ns(),
+        decoder_wall: text.decoder_cpu_ns() / text.decoder_threads().max(1) as u64,
     }
 }
 

@@ -40,6 +40,8 @@ pub(super) struct Sink<'a> {
     pub producer_cpu: &'a mut ProducerCpu,
     /// Threads each window is split on.
     pub split_threads: usize,
+    /// Threads a multi-frame `.zst` input is decoded on.
+    pub decode_threads: usize,
 }
 
 /// One task's result, addressed by batch sequence number and chunk index.
@@ -77,12 +79,17 @@ pub(super) fn run_input(
 ) -> Result<(), InputEnd> {
     let name = input.path.to_string_lossy().into_owned();
     let (batch_tx, batch_rx) = mpsc::sync_channel(BATCHES_AHEAD);
-    let producer = producer::spawn(input.clone(), sink.split_threads, cancel.clone(), batch_tx)
-        .map_err(|e| {
-            InputEnd::Fatal(ReportError::Thread(format!(
-                "cannot start the reading thread for {name}: {e}"
-            )))
-        })?;
+    let producer = producer::spawn(
+        input.clone(),
+        (sink.split_threads, sink.decode_threads),
+        cancel.clone(),
+        batch_tx,
+    )
+    .map_err(|e| {
+        InputEnd::Fatal(ReportError::Thread(format!(
+            "cannot start the reading thread for {name}: {e}"
+        )))
+    })?;
     let (encoding, compression, refused) = match recv(&batch_rx, &name, cancel)? {
         Some(Produced::Opened {
             encoding,
@@ -149,6 +156,7 @@ pub(super) fn run_input(
             sink.producer_cpu.own += cpu.own;
             sink.producer_cpu.split_helpers += cpu.split_helpers;
             sink.producer_cpu.decoder += cpu.decoder;
+            sink.producer_cpu.decoder_wall += cpu.decoder_wall;
         }
     }
     // Otherwise the producer is left to end on its own: it may be blocked

@@ -72,6 +72,19 @@ pub(super) fn split_threads(threads: usize) -> usize {
     threads.div_ceil(3)
 }
 
+/// Threads to decode a multi-frame `.zst` input on with `threads` replay
+/// threads. One zstd decoder gives about 650 MB of PGN per CPU-second and
+/// one replay thread takes 150-200 MB, so one decoder per 3 replay threads
+/// keeps decoding off the critical path; never fewer than 2 from 2 replay
+/// threads on, so that two cores share the decoding too. Each decoder
+/// holds at most one frame's text (pzstd's are a few MiB to 32 MiB).
+pub(super) fn decode_threads(threads: usize) -> usize {
+    match threads {
+        0 | 1 => 1,
+        n => n.div_ceil(3).max(2),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +102,8 @@ mod tests {
         assert_eq!(split_threads(3), 1);
         assert_eq!(split_threads(4), 2);
         assert_eq!(split_threads(16), 6);
+        assert_eq!(decode_threads(1), 1);
+        assert_eq!(decode_threads(2), 2);
+        assert_eq!(decode_threads(16), 6);
     }
 }

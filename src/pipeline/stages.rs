@@ -18,9 +18,13 @@ pub struct StageTimes {
     /// part and the checks of the cuts when the split runs on several
     /// threads): the serial stage.
     pub producer_cpu_s: f64,
-    /// The thread that decodes a compressed input (zstd, gzip): one thread
-    /// per input, overlapped with the producer; 0 for plain input.
+    /// The threads that decode a compressed input (zstd, gzip): one thread
+    /// per input (several for a many-frame `.zst`), overlapped with the
+    /// producer; 0 for plain input.
     pub decoder_cpu_s: f64,
+    /// The decoders' CPU time divided among the threads they ran on: the
+    /// part of it no more cores can shorten.
+    pub decoder_serial_cpu_s: f64,
     /// The threads that split the other parts of each window (0 when the
     /// split runs on one thread, as it does up to 3 replay threads).
     pub split_helpers_cpu_s: f64,
@@ -52,8 +56,8 @@ impl StageTimes {
 
     /// The share of the CPU time that runs on one thread whatever the
     /// number of cores: the largest of the producer thread, the decoder
-    /// and the writer (each is one thread; they overlap with each other and
-    /// with replay).
+    /// (divided among its threads when there are several) and the writer
+    /// (each is one thread; they overlap with each other and with replay).
     pub fn serial_fraction(&self) -> f64 {
         let total = self.total_cpu_s();
         if total > 0.0 {
@@ -66,7 +70,7 @@ impl StageTimes {
     /// CPU seconds of the longest one-thread stage.
     fn longest_serial_s(&self) -> f64 {
         self.producer_cpu_s
-            .max(self.decoder_cpu_s)
+            .max(self.decoder_serial_cpu_s)
             .max(self.writer_cpu_s)
     }
 
@@ -87,6 +91,9 @@ pub(crate) struct ProducerCpu {
     pub own: u64,
     pub split_helpers: u64,
     pub decoder: u64,
+    /// The decoders' CPU time over the threads they ran on: at best the
+    /// time they take.
+    pub decoder_wall: u64,
 }
 
 /// Seconds between two [`thread_cpu_ns`] readings.
@@ -113,5 +120,20 @@ mod tests {
         assert!((t.speedup_cap(16.0) - 16.0).abs() < 1e-9);
         assert!((t.speedup_cap(64.0) - 20.0).abs() < 1e-9);
         assert!((t.serial_fraction() - 0.05).abs() < 1e-9);
+        // A many-frame .zst decoded on 4 threads: 4 s of decoding CPU
+        // take 1 s at best, which the producer's 1 s already bounds.
+        let t = StageTimes {
+            decoder_cpu_s: 4.0,
+            decoder_serial_cpu_s: 1.0,
+            replay_cpu_s: 14.5,
+            ..t
+        };
+        assert!((t.speedup_cap(64.0) - 20.0).abs() < 1e-9);
+        // On one decoder thread the same 4 s would cap it at 5x.
+        let one = StageTimes {
+            decoder_serial_cpu_s: 4.0,
+            ..t
+        };
+        assert!((one.speedup_cap(64.0) - 5.0).abs() < 1e-9);
     }
 }

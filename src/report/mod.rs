@@ -54,4 +54,5 @@ pub use rows::{CastlingRow, FieldSink};
 pub use sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk};
 pub use summary::{InputSummary, Summary};
 pub use summary_sink::SummarySink;
+pub use totals::merge_summaries;
 pub use writer::ReportWriter;

@@ -63,6 +63,16 @@ impl Input {
         self.kind == Kind::Stdin
     }
 
+    /// The file this input is read from: the archive of a zip member;
+    /// `None` for stdin.
+    pub fn file_path(&self) -> Option<&Path> {
+        match &self.kind {
+            Kind::Stdin => None,
+            Kind::File | Kind::DamagedZip { .. } => Some(&self.path),
+            Kind::ZipMember { archive, .. } => Some(archive),
+        }
+    }
+
     /// Opens the input: maps a plain file, or starts a decoder for a
     /// compressed file, a zip member, a FIFO or stdin; says what it is
     /// (text, a record file, or refused) and, for text, decides its

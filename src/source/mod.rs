@@ -61,6 +61,7 @@ mod record_format;
 mod stream;
 mod utf16;
 mod window;
+mod zstd_frames;
 
 pub use compression::Compression;
 pub use content::RefusalKind;
@@ -87,6 +88,10 @@ pub struct ReadOptions {
     pub batch_bytes: usize,
     /// Force an encoding instead of sniffing one.
     pub encoding: Option<Encoding>,
+    /// Threads that decode a `.zst` file of several frames (a pzstd-made
+    /// lichess dump) at once; 1 decodes every compressed input on one
+    /// thread.
+    pub decode_threads: usize,
 }
 
 impl Default for ReadOptions {
@@ -94,6 +99,7 @@ impl Default for ReadOptions {
         ReadOptions {
             batch_bytes: 8 << 20,
             encoding: None,
+            decode_threads: 1,
         }
     }
 }

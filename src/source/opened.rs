@@ -11,14 +11,16 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, check_gzip};
 use super::record_format::RecordFormat;
-use super::stream::{BrokenOff, Counting, SharedReader, decode, read_head};
+use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
+use super::zstd_frames::{ParallelFrames, pieces};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -198,8 +200,18 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
             Compression::Gzip => Some(check_gzip(path).map_err(|e| io_err(path, e))?),
             _ => None,
         };
-        let rd = std::io::Cursor::new(head.to_vec()).chain(file);
-        return Ok(match open_stream(path, Box::new(rd), opts, checked)? {
+        let parallel = match compression_of(head) {
+            Compression::Zstd => parallel_frames(path, &file, opts)?,
+            _ => None,
+        };
+        let opened = match parallel {
+            Some(decoded) => open_decoded(path, decoded, opts, None)?,
+            None => {
+                let rd = std::io::Cursor::new(head.to_vec()).chain(file);
+                open_stream(path, Box::new(rd), opts, checked)?
+            }
+        };
+        return Ok(match opened {
             Opened::Text(mut text) => {
                 text.set_input_len(len);
                 Opened::Text(text)
@@ -226,7 +238,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     }
     let map: Shared = Arc::new(map);
     Ok(match classify(path, (*map).as_ref(), Compression::None) {
-        Content::Text => Opened::Text(TextWindow::from_shared(path, map, opts)),
+        Content::Text => Opened::Text(TextWindow::mapped_file(path, map, opts)),
         // UTF-16 is decoded to UTF-8 on the way, as a stream.
         Content::Utf16(enc) => {
             let raw_read = Arc::default();
@@ -240,6 +252,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
                 raw_read,
                 raw_len: Some(len),
                 decoder_cpu: None,
+                decoder_threads: 1,
                 encoding: Some(enc),
                 damage: Vec::new(),
             };
@@ -255,6 +268,36 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     })
 }
 
+/// A `.zst` file of several frames, decoded on `opts.decode_threads`
+/// threads (`zstd_frames.rs`); `None` for one thread or one frame, which
+/// are streamed as any compressed file is.
+fn parallel_frames(
+    path: &Path,
+    file: &std::fs::File,
+    opts: &ReadOptions,
+) -> Result<Option<Decoded>, SourceError> {
+    if opts.decode_threads < 2 {
+        return Ok(None);
+    }
+    // SAFETY: as for a plain file's map below.
+    let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
+    let pieces = pieces(&map);
+    if pieces.len() < 2 {
+        return Ok(None);
+    }
+    let raw_read = Arc::new(AtomicU64::new(0));
+    let threads = opts.decode_threads.min(pieces.len());
+    let frames = ParallelFrames::spawn(Arc::new(map), pieces, threads, Arc::clone(&raw_read))
+        .map_err(|e| io_err(path, e))?;
+    Ok(Some(Decoded {
+        decoder_cpu: Some(frames.cpu_ns()),
+        decoder_threads: threads,
+        bytes: Box::new(frames),
+        compression: Compression::Zstd,
+        raw_read,
+    }))
+}
+
 /// Opens a stream: decompresses it if it starts with the magic bytes of
 /// zstd, gzip, bzip2 or xz, and decodes UTF-16 text to UTF-8. Data that
 /// has been `checked` (`damage.rs`) is read only as far as it can be, past
@@ -268,6 +311,16 @@ pub(super) fn open_stream(
 ) -> Result<Opened, SourceError> {
     let readable = checked.as_ref().map_or(u64::MAX, |c| c.readable);
     let decoded = decode(path, rd, readable, checked.is_some())?;
+    open_decoded(path, decoded, opts, checked)
+}
+
+/// Opens a stream's decoded bytes ([`open_stream`]).
+fn open_decoded(
+    path: &Path,
+    decoded: Decoded,
+    opts: &ReadOptions,
+    checked: Option<Checked>,
+) -> Result<Opened, SourceError> {
     let compression = decoded.compression;
     let mut rd = decoded.bytes;
     // What the (decompressed) text is. A stream that breaks off within
@@ -321,6 +374,7 @@ pub(super) fn open_stream(
         raw_read: decoded.raw_read,
         raw_len: None,
         decoder_cpu: decoded.decoder_cpu,
+        decoder_threads: decoded.decoder_threads,
         encoding: utf16.or(opts.encoding),
         damage,
     };

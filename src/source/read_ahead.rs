@@ -114,14 +114,20 @@ impl Read for ReadAhead {
                 Err(_) => return Ok(0),
             }
         }
-        let rest = self.block.get(self.at..).unwrap_or_default();
-        let n = rest.len().min(buf.len());
-        if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.at += n;
-        Ok(n)
+        Ok(hand_out(&self.block, &mut self.at, buf))
     }
+}
+
+/// Copies what fits of `bytes[*at..]` into `buf` and moves `at` past it:
+/// the end of every `read` over bytes in memory.
+pub(super) fn hand_out(bytes: &[u8], at: &mut usize, buf: &mut [u8]) -> usize {
+    let rest = bytes.get(*at..).unwrap_or_default();
+    let n = rest.len().min(buf.len());
+    if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
+        dst.copy_from_slice(src);
+    }
+    *at += n;
+    n
 }
 
 /// Reads until `block` is full or `inner` ends (byte count, no error) or

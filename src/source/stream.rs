@@ -14,7 +14,7 @@ use super::SourceError;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::damage::GzipMembers;
 use super::io_err;
-use super::read_ahead::ReadAhead;
+use super::read_ahead::{ReadAhead, hand_out};
 use super::window::Shared;
 
 /// A stream's decoded bytes, and what the window over them reports.
@@ -25,8 +25,10 @@ pub(super) struct Decoded {
     pub compression: Compression,
     /// Bytes read from the stream itself (compressed bytes), so far.
     pub raw_read: Arc<AtomicU64>,
-    /// CPU nanoseconds of the decoding thread, set when it ends.
+    /// CPU nanoseconds of the decoding threads, set when they end.
     pub decoder_cpu: Option<Arc<AtomicU64>>,
+    /// How many threads decode at once (one, but for a many-frame `.zst`).
+    pub decoder_threads: usize,
 }
 
 /// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
@@ -84,6 +86,7 @@ pub(super) fn decode(
         compression,
         raw_read,
         decoder_cpu,
+        decoder_threads: 1,
     })
 }
 
@@ -110,13 +113,7 @@ pub(super) struct SharedReader {
 
 impl Read for SharedReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let rest = (*self.data).as_ref().get(self.at..).unwrap_or_default();
-        let n = rest.len().min(buf.len());
-        if let (Some(dst), Some(src)) = (buf.get_mut(..n), rest.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.at += n;
-        Ok(n)
+        Ok(hand_out((*self.data).as_ref(), &mut self.at, buf))
     }
 }
 

@@ -32,6 +32,9 @@ pub struct Block(BlockBytes);
 
 enum BlockBytes {
     Shared(Shared, Range<usize>),
+    /// A range of a mapped file: its pages are given back when the block
+    /// is dropped ([`release_pages`]).
+    Mapped(Shared, Range<usize>),
     Owned(Vec<u8>),
 }
 
@@ -44,8 +47,53 @@ impl Block {
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.0 {
-            BlockBytes::Shared(data, r) => (**data).as_ref().get(r.clone()).unwrap_or_default(),
+            BlockBytes::Shared(data, r) | BlockBytes::Mapped(data, r) => {
+                (**data).as_ref().get(r.clone()).unwrap_or_default()
+            }
             BlockBytes::Owned(v) => v,
+        }
+    }
+}
+
+impl Drop for Block {
+    /// The pages of a mapped file's block, read by now, leave the
+    /// process's memory.
+    fn drop(&mut self) {
+        if let BlockBytes::Mapped(..) = self.0 {
+            release_pages(self.bytes());
+        }
+    }
+}
+
+/// Gives the pages that lie wholly inside `bytes`, read-only bytes of a
+/// mapped file that have been read, back to the kernel (`MADV_DONTNEED`).
+/// A mapped page stays in the process's resident memory until it is
+/// unmapped, so without this an input of 20 GB read to its end is 20 GB
+/// of RSS (the pages are the page cache's, but they count). After it, a
+/// read of those bytes faults them in again, unchanged, from the page
+/// cache or the file: only the cost of a fault is at stake, never the
+/// bytes, which is why a page shared with the block before or after is
+/// left alone rather than faulted in twice.
+fn release_pages(bytes: &[u8]) {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads a constant of the system.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+        if page == 0 {
+            return;
+        }
+        let start = bytes.as_ptr() as usize;
+        let first = start.next_multiple_of(page);
+        let end = (start + bytes.len()) / page * page;
+        if end > first {
+            // SAFETY: [first, end) lies inside `bytes`, part of a
+            // read-only file mapping that stays mapped (the block holds
+            // it); on a file mapping MADV_DONTNEED drops the process's
+            // page-table entries only, and the file's bytes are read
+            // again on the next access.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_DONTNEED);
+            }
         }
     }
 }
@@ -70,6 +118,8 @@ enum Inner {
         /// The window is `data[start..start + shown]`.
         start: usize,
         shown: usize,
+        /// `data` is a file mapping: blocks give its pages back when done.
+        release: bool,
     },
     Stream {
         rd: Box<dyn Read + Send>,
@@ -94,6 +144,7 @@ pub struct TextWindow {
     /// CPU nanoseconds of the decoding thread of a compressed stream, set
     /// when it ends.
     decoder_cpu: Option<Arc<AtomicU64>>,
+    decoder_threads: usize,
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
     /// Stretches of the text that the compressed data does not vouch for
@@ -121,6 +172,8 @@ pub(super) struct StreamText {
     pub raw_read: Arc<AtomicU64>,
     pub raw_len: Option<u64>,
     pub decoder_cpu: Option<Arc<AtomicU64>>,
+    /// How many threads decode at once.
+    pub decoder_threads: usize,
     /// The encoding, when it is not to be sniffed (forced, or UTF-16
     /// decoded on the way).
     pub encoding: Option<Encoding>,
@@ -145,14 +198,28 @@ impl TextWindow {
                 len,
                 start: 0,
                 shown: 0,
+                release: false,
             },
             offset: 0,
             raw_read: Arc::new(AtomicU64::new(0)),
             raw_len: Some(len as u64),
             decoder_cpu: None,
+            decoder_threads: 0,
             room: opts.batch_bytes.max(1),
             damage: Vec::new(),
         }
+    }
+
+    /// The text of a mapped file, as [`TextWindow::from_shared`]; each
+    /// block handed on gives the file's pages back when it is dropped
+    /// ([`release_pages`]), so that the file read to its end is not
+    /// resident as a whole.
+    pub(super) fn mapped_file(path: &Path, map: Shared, opts: &ReadOptions) -> TextWindow {
+        let mut window = TextWindow::from_shared(path, map, opts);
+        if let Inner::Mapped { release, .. } = &mut window.inner {
+            *release = true;
+        }
+        window
     }
 
     /// The text of a stream, read into owned windows of `room` bytes at a
@@ -172,6 +239,7 @@ impl TextWindow {
             raw_read: text.raw_read,
             raw_len: text.raw_len,
             decoder_cpu: text.decoder_cpu,
+            decoder_threads: text.decoder_threads,
             room,
             damage: text.damage,
         };
@@ -249,6 +317,12 @@ impl TextWindow {
             .map_or(0, |c| c.load(Ordering::Relaxed))
     }
 
+    /// How many threads decode the stream at once: 1 for a compressed
+    /// stream, more for a many-frame `.zst` (0 for plain input).
+    pub fn decoder_threads(&self) -> usize {
+        self.decoder_threads
+    }
+
     /// The window, grown to at least `want` bytes unless the input ends
     /// (or breaks off) first, and how far it reaches.
     pub fn window(&mut self, want: usize) -> (&[u8], WindowEnd) {
@@ -258,6 +332,7 @@ impl TextWindow {
                 len,
                 start,
                 shown,
+                ..
             } => {
                 let end = start.saturating_add(want).min(*len);
                 *shown = end - *start;
@@ -292,13 +367,22 @@ impl TextWindow {
         let room = self.room;
         let (chunk, n) = match &mut self.inner {
             Inner::Mapped {
-                data, start, shown, ..
+                data,
+                start,
+                shown,
+                release,
+                ..
             } => {
                 let n = n.min(*shown);
                 let range = *start..*start + n;
                 *start += n;
                 *shown -= n;
-                (BlockBytes::Shared(Arc::clone(data), range), n)
+                let data = Arc::clone(data);
+                let bytes = match release {
+                    true => BlockBytes::Mapped(data, range),
+                    false => BlockBytes::Shared(data, range),
+                };
+                (bytes, n)
             }
             Inner::Stream { buf, .. } => {
                 let n = n.min(buf.len());

@@ -40,6 +40,7 @@ fn stream_spans(bytes: &[u8], batch: usize, dbcs: bool) -> Vec<GameSpan> {
     let o = ReadOptions {
         batch_bytes: batch,
         encoding: Some(enc),
+        ..ReadOptions::default()
     };
     let r = Batches::from_read(
         Path::new("p"),
@@ -107,7 +108,7 @@ proptest! {
     ) {
         let whole = walk_all(&bytes, dbcs);
         prop_assert_eq!(stream_spans(&bytes, batch, dbcs), whole.clone());
-        let o = ReadOptions { batch_bytes: batch, encoding: Some(if dbcs { Encoding::Gb18030 } else { Encoding::Utf8 }) };
+        let o = ReadOptions { batch_bytes: batch, encoding: Some(if dbcs { Encoding::Gb18030 } else { Encoding::Utf8 }), ..ReadOptions::default() };
         let mapped: Vec<GameSpan> = Batches::from_shared(Path::new("p"), Arc::new(bytes.clone()), &o)
             .flat_map(|b| b.unwrap().games)
             .collect();

@@ -155,7 +155,7 @@ proptest! {
         let raw = corpus(SMALL_FILES[file]);
         let enc = pgnmill::source::sniff(&raw);
         let want = split_all(&raw, enc.is_dbcs());
-        let o = ReadOptions { batch_bytes: size, encoding: Some(enc) };
+        let o = ReadOptions { batch_bytes: size, encoding: Some(enc), ..ReadOptions::default() };
         let streamed = Batches::from_read(
             Path::new("t"),
             Box::new(std::io::Cursor::new(raw.clone())),

@@ -275,12 +275,45 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     assert!(status.success());
     let frames = pzstd_frames(&std::fs::read(&packed).unwrap());
     assert!(frames >= 2, "pzstd made {frames} frame(s)");
-    let zst = report(&[&packed], &["--strict"]);
-    assert_eq!(zst.code, Some(0), "{}", zst.stderr);
-    assert_eq!(zst.summary["inputs"][0]["compression"], "zstd");
     let txt = report(&[&plain], &[]);
-    assert_eq!(zst.rows.len(), 5 * 438);
-    for (a, b) in zst.rows.iter().zip(&txt.rows) {
+    assert_eq!(txt.rows.len(), 5 * 438);
+    // One decoder thread, and the frames decoded on two at once.
+    for threads in ["1", "2"] {
+        let zst = report(&[&packed], &["--strict", "-j", threads]);
+        assert_eq!(zst.code, Some(0), "{}", zst.stderr);
+        assert_eq!(zst.summary["inputs"][0]["compression"], "zstd");
+        same_games(&zst.rows, &txt.rows, txt.rows.len());
+    }
+    // Cut in the middle of its last frame: the games of the text the
+    // reference decoder gives before it fails, and a cut_short warning.
+    let bytes = std::fs::read(&packed).unwrap();
+    let cut = tmp.path().join("cut.pgn.zst");
+    std::fs::write(&cut, &bytes[..bytes.len() - 1000]).unwrap();
+    let partial = Command::new("zstd").arg("-dcq").arg(&cut).output().unwrap();
+    assert!(!partial.status.success(), "zstd -d reads a cut file whole?");
+    let partial_pgn = tmp.path().join("partial.pgn");
+    std::fs::write(&partial_pgn, &partial.stdout).unwrap();
+    let before_cut = report(&[&partial_pgn], &[]);
+    for threads in ["1", "2"] {
+        let zst = report(&[&cut], &["-j", threads]);
+        assert_eq!(zst.code, Some(0), "{}", zst.stderr);
+        let warnings = &zst.summary["inputs"][0]["warnings"];
+        assert_eq!(warnings[0]["kind"], "cut_short", "-j {threads}: {warnings}");
+        // The last game of the decoded text may itself be cut, and is
+        // then left out or reported as it stops.
+        let (got, want) = (zst.rows.len(), before_cut.rows.len());
+        assert!(
+            got <= want && got + 1 >= want,
+            "-j {threads}: {got} of {want}"
+        );
+        same_games(&zst.rows, &before_cut.rows, got - 1);
+    }
+}
+
+/// The first `n` rows of `got` are those of `want`, but for their source.
+fn same_games(got: &[Row], want: &[Row], n: usize) {
+    assert!(got.len() >= n && want.len() >= n);
+    for (a, b) in got.iter().zip(want).take(n) {
         for (column, value) in b {
             if column != "source" {
                 assert_eq!(&a[column], value, "game {}: {column}", b["game"]);

@@ -22,4 +22,5 @@ mod readers;
 mod report_vs_python_chess;
 mod research;
 mod row_messages;
+mod shard_totals;
 mod tokens;

@@ -8,8 +8,9 @@
 //! loop is compiled without it, and the tokenizer skips comments unread.
 //! When asked, a move's comments are read from the bytes between its
 //! token and the next main-line token, once the replay has reached that
-//! token ([`PlyRecorder::token`]); the per-game facts are worked out at the
-//! end, from one small record per ply.
+//! token (`PlyRecorder::token`); the per-game facts are tallied ply by
+//! ply as the commands are read, and the clock before a threefold claim
+//! is looked up at the end in the small record kept per ply.
 
 mod clock_summary;
 mod ply_rows;

@@ -1,0 +1,148 @@
+"""pgnmill: replay every game of chess and xiangqi PGN collections, and read
+the rows as Arrow record batches (polars, DuckDB, pyarrow, pandas); audit
+FEN/EPD lists the same way (read_fens).
+
+    import pgnmill, polars as pl
+    games = pl.DataFrame(pgnmill.read_games("games.pgn.zst"))
+
+The columns are those of the command line's games.parquet (docs/reports.md).
+Errors: a missing input is FileNotFoundError, a refused option ValueError
+(both raised by the call, before any game is read), anything else
+PgnmillError. Inputs not read whole (cut off, damaged, not PGN) are
+PgnmillWarning warnings.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Optional, Union
+
+from . import _pgnmill
+from ._pgnmill import Batch, PgnmillError, PgnmillWarning, RowStream
+from ._shards import shard_name, shards
+
+__version__: str = _pgnmill.__version__
+
+Paths = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
+Words = Union[str, Iterable[str]]
+
+__all__ = [
+    "Batch",
+    "PgnmillError",
+    "PgnmillWarning",
+    "RowStream",
+    "read_fens",
+    "read_games",
+    "report",
+    "shard_name",
+    "shards",
+]
+
+
+def read_games(
+    paths: Paths,
+    *,
+    tags: Optional[Words] = None,
+    where: Optional[Words] = None,
+    moves: bool = False,
+    chess960: bool = False,
+    threads: Optional[int] = None,
+) -> RowStream:
+    """The games of `paths` as a stream of Arrow record batches.
+
+    `paths` is a path or a list of them, as the command line takes: PGN
+    files, compressed (zstd, gzip, bzip2, xz) or not, zip archives, xiangqi
+    records, folders (searched for those), "-" for standard input.
+
+    The stream has the columns, names, types and row order of
+    `pgnmill report --format parquet`'s games.parquet for the same inputs
+    and options. It implements the Arrow PyCapsule interface
+    (`__arrow_c_stream__`, `__arrow_c_schema__`): `polars.DataFrame(s)`,
+    `pyarrow.table(s)`, `pyarrow.RecordBatchReader.from_stream(s)`,
+    `duckdb.sql("select ... from s")` read it without a copy, and
+    iterating it gives `Batch`es. It is read once. The run starts at once
+    on threads of its own, a few batches ahead of the reader: memory stays
+    bounded whatever the input's size, the GIL is free meanwhile, and
+    Ctrl-C stops the run and raises KeyboardInterrupt.
+
+    tags: tag columns to add (`--tags`): tag names, comma lists, "lichess".
+    where: conditions a game's tags must meet (`--where`), e.g.
+        ["WhiteElo>=2500", "Event~Titled"].
+    moves: add the `moves` column (`--moves`).
+    chess960: replay every game as Chess960 (`--variant chess960`).
+    threads: replay threads (`-j`); all CPUs when None.
+
+    Raises FileNotFoundError for a missing input, ValueError for a refused
+    option (the command line's reason), PgnmillError otherwise.
+    """
+    return _pgnmill.read_games(
+        paths, tags=tags, where=where, moves=moves, chess960=chess960, threads=threads
+    )
+
+
+def read_fens(
+    paths: Paths,
+    *,
+    chess960: bool = False,
+    threads: Optional[int] = None,
+) -> RowStream:
+    """The audit rows of `pgnmill fen` over `paths`, as a stream of Arrow
+    record batches (read once, as read_games's stream).
+
+    `paths`: FEN, EPD and .perft lists (compressed or not), xiangqi record
+    files (XQF, CCBridge, DhtmlXQ: one row per record, its start position),
+    folders (searched for those), "-" for standard input.
+
+    The columns are the CSV's of `pgnmill fen`, in its order (docs/reports.md,
+    section `pgnmill fen`): text never null (an empty field is ""), `line`
+    Int64, `legal_moves` Int32, `check` Boolean and `game` Int64, null where
+    the CSV field is empty. A record that is not a position is a row with
+    status `bad_fen` and the reason.
+
+    chess960: read every record as Chess960 (`--chess960`).
+    threads: audit threads (`-j`); all CPUs when None.
+
+    Raises FileNotFoundError for a missing input, ValueError for a refused
+    option. Inputs not read whole (damaged, binary, PGN) are PgnmillWarning
+    warnings, given when the stream ends.
+    """
+    return _pgnmill.read_fens(paths, chess960=chess960, threads=threads)
+
+
+def report(
+    paths: Paths,
+    out: Union[str, "os.PathLike[str]"],
+    *,
+    formats: Words = ("csv",),
+    force: bool = False,
+    strict: bool = False,
+    tags: Optional[Words] = None,
+    where: Optional[Words] = None,
+    moves: bool = False,
+    chess960: bool = False,
+    threads: Optional[int] = None,
+) -> dict[str, Any]:
+    """Writes the report folder `out` as `pgnmill report` does and returns
+    its summary.json as a dict.
+
+    formats: "csv", "parquet" or both (`--format`).
+    force: replace an earlier report in `out` (`--force`); without it an
+        earlier report is refused with PgnmillError.
+    strict: raise PgnmillError when an input could not be read whole, after
+        the report is written (`--strict`).
+    The other options are read_games's. The GIL is free while the report
+    is made; Ctrl-C stops it (no partial file is left) and raises
+    KeyboardInterrupt. Inputs not read whole are PgnmillWarning warnings.
+    """
+    return _pgnmill.report(
+        paths,
+        out,
+        formats=formats,
+        force=force,
+        strict=strict,
+        tags=tags,
+        where=where,
+        moves=moves,
+        chess960=chess960,
+        threads=threads,
+    )

@@ -1,0 +1,111 @@
+"""read_games: the stream against the command line's games.parquet, column
+by column, and read by each Arrow reader."""
+
+import duckdb
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import pgnmill
+from conftest import INPUTS
+
+# Each case: read_games's keywords, and the same options as flags.
+CASES = [
+    ({}, []),
+    (
+        {"tags": ["lichess"], "moves": True},
+        ["--tags", "lichess", "--moves"],
+    ),
+    (
+        {"tags": "WhiteElo,BlackElo", "where": ["WhiteElo>=2000", "Result!=*"]},
+        ["--tags", "WhiteElo,BlackElo", "--where", "WhiteElo>=2000", "--where", "Result!=*"],
+    ),
+    ({"chess960": True}, ["--variant", "chess960"]),
+]
+
+
+def expected(cli_report, flags):
+    folder = cli_report(INPUTS, "--format", "parquet", *flags)
+    return pq.read_table(folder / "games.parquet")
+
+
+@pytest.mark.parametrize("keywords,flags", CASES)
+def test_the_stream_is_games_parquet_column_by_column(cli_report, keywords, flags):
+    want = expected(cli_report, flags)
+    got = pa.table(pgnmill.read_games(INPUTS, threads=2, **keywords))
+    assert got.num_rows == want.num_rows > 0
+    assert [f.name for f in got.schema] == [f.name for f in want.schema]
+    for have, should in zip(got.schema, want.schema):
+        assert (have.name, have.type, have.nullable) == (should.name, should.type, should.nullable)
+    for name in want.column_names:
+        assert got.column(name).combine_chunks().equals(want.column(name).combine_chunks()), name
+
+
+def test_the_default_case_has_rows_of_every_kind(cli_report):
+    want = expected(cli_report, [])
+    statuses = set(want.column("status").to_pylist())
+    assert {"ok", "illegal_move", "parse_error"} <= statuses
+    assert {"chess", "chess960", "xiangqi"} <= set(want.column("variant").to_pylist())
+
+
+def test_polars_duckdb_pyarrow_and_pandas_read_it(cli_report):
+    want = expected(cli_report, [])
+    frame = pl.DataFrame(pgnmill.read_games(INPUTS))
+    assert frame.equals(pl.read_parquet(cli_report(INPUTS, "--format", "parquet") / "games.parquet"))
+
+    stream = pgnmill.read_games(INPUTS)
+    rows, oks = duckdb.sql(
+        "select count(*), count(*) filter (where status = 'ok') from stream"
+    ).fetchall()[0]
+    assert rows == want.num_rows
+    assert oks == want.column("status").to_pylist().count("ok")
+
+    reader = pa.RecordBatchReader.from_stream(pgnmill.read_games(INPUTS))
+    assert reader.schema.names == want.schema.names
+    assert sum(batch.num_rows for batch in reader) == want.num_rows
+
+    games = pa.table(pgnmill.read_games(INPUTS)).to_pandas()
+    assert isinstance(games, pd.DataFrame)
+    assert games["plies"].sum() == pc_sum(want, "plies")
+    assert list(games["source"]) == want.column("source").to_pylist()
+
+
+def pc_sum(table, name):
+    return sum(v for v in table.column(name).to_pylist() if v is not None)
+
+
+def test_iterating_gives_batches_each_reader_takes(cli_report):
+    want = expected(cli_report, [])
+    stream = pgnmill.read_games(INPUTS)
+    assert stream.columns == want.column_names
+    batches = list(stream)
+    assert sum(len(b) for b in batches) == want.num_rows
+    table = pa.Table.from_batches([pa.record_batch(b) for b in batches])
+    assert table.column("final_fen").equals(want.column("final_fen"))
+    assert pl.DataFrame(batches[0]).height == batches[0].num_rows
+
+
+def test_a_stream_is_read_once():
+    stream = pgnmill.read_games(INPUTS)
+    schema = pa.schema(stream)
+    assert pa.table(stream).schema == schema
+    with pytest.raises(pgnmill.PgnmillError, match="read_games again"):
+        pa.table(stream)
+    assert list(stream) == []
+    assert pa.schema(stream) == schema
+
+
+def test_duckdb_opens_it_once_for_a_query():
+    stream = pgnmill.read_games(INPUTS)
+    (games,) = duckdb.sql("select count(*) from stream where variant = 'xiangqi'").fetchall()[0]
+    assert games > 0
+
+
+def test_a_stream_dropped_unread_stops_its_run(big_pgn):
+    stream = pgnmill.read_games(big_pgn, threads=1)
+    first = next(iter(stream))
+    assert first.num_rows > 0
+    stream.close()
+    assert list(stream) == []
