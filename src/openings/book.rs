@@ -5,8 +5,7 @@ use crate::chess::Position as ChessPosition;
 use crate::pgn::GameText;
 use crate::xiangqi::Position as XiangqiPosition;
 use crate::xiangqi::notation::GameReader;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// Which game a table line is a line of.
@@ -31,60 +30,174 @@ pub enum OpeningsError {
     },
 }
 
-/// Position keys are Zobrist hashes already: a hasher that passes them on
-/// saves hashing them again at each of a game's first plies.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// Bits of the filter that most look-ups stop at: 2¹⁷ (16 KiB, in the
+/// first-level cache beside the replay's own data). With lichess's 3,806
+/// positions a key that is in no line passes with a chance of 1 in 34.
+const FILTER_BITS: u32 = 17;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
+/// The filter's 64-bit words.
+pub(super) const FILTER_WORDS: usize = 1 << (FILTER_BITS - 6);
+
+/// One bit per value of a key's top [`FILTER_BITS`] bits, set for the
+/// keys of a table's positions: a key whose bit is clear is in no line.
+/// An array whose every index a key can give, so a test has no bounds
+/// check: the replay tests each of a game's first positions.
+pub(super) type Filter = [u64; FILTER_WORDS];
+
+/// The filter of `keys`, computed by the compiler for the compiled-in
+/// table.
+pub(super) const fn filter_of(keys: &[u64]) -> Filter {
+    let mut filter = [0; FILTER_WORDS];
+    let mut i = 0;
+    while i < keys.len() {
+        let (word, bit) = filter_bit(keys[i]);
+        filter[word] |= bit;
+        i += 1;
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
+    filter
 }
 
-type KeyMap = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+/// The filter's word and bit for `key` (Zobrist keys are uniform: their
+/// top bits will do).
+#[inline(always)]
+const fn filter_bit(key: u64) -> (usize, u64) {
+    let at = key >> (64 - FILTER_BITS);
+    ((at >> 6) as usize % FILTER_WORDS, 1 << (at & 63))
+}
 
-/// The positions of one kind of game and the table entry naming each.
-#[derive(Debug, Default)]
-struct Positions {
-    by_key: KeyMap,
+/// A filter for a user's table, built at run time; the compiled-in one is
+/// a `static`.
+#[derive(Debug)]
+enum FilterStore {
+    Static(&'static Filter),
+    Owned(Box<Filter>),
+}
+
+/// The filter of a table with no position of a kind.
+static EMPTY_FILTER: Filter = [0; FILTER_WORDS];
+
+/// The positions of one kind of game: their keys in ascending order, each
+/// named by the book's name at the same index plus `first`. A look-up is a
+/// bit of the filter, then, for the few keys that pass it, a binary
+/// search.
+#[derive(Debug)]
+pub(super) struct Positions {
+    keys: Cow<'static, [u64]>,
+    /// The index in [`OpeningBook`]'s names of `keys[0]`'s name.
+    first: u32,
+    filter: FilterStore,
     /// The longest line's plies: no later ply is looked up.
     depth: u32,
 }
 
+impl Positions {
+    /// No position.
+    const EMPTY: Positions = Positions {
+        keys: Cow::Borrowed(&[]),
+        first: 0,
+        filter: FilterStore::Static(&EMPTY_FILTER),
+        depth: 0,
+    };
+
+    /// The compiled-in positions: `keys` ascending, with their filter.
+    pub(super) const fn of_static(
+        keys: &'static [u64],
+        filter: &'static Filter,
+        depth: u32,
+    ) -> Self {
+        Positions {
+            keys: Cow::Borrowed(keys),
+            first: 0,
+            filter: FilterStore::Static(filter),
+            depth,
+        }
+    }
+
+    /// The positions of `keys` (ascending, each once), named from `first`
+    /// on, `depth` plies deep at most.
+    fn of_keys(keys: Vec<u64>, first: u32, depth: u32) -> Self {
+        let mut filter = Box::new([0; FILTER_WORDS]);
+        for &key in &keys {
+            let (word, bit) = filter_bit(key);
+            filter[word] |= bit;
+        }
+        Positions {
+            keys: Cow::Owned(keys),
+            first,
+            filter: FilterStore::Owned(filter),
+            depth,
+        }
+    }
+
+    fn filter(&self) -> &Filter {
+        match &self.filter {
+            FilterStore::Static(filter) => filter,
+            FilterStore::Owned(filter) => filter,
+        }
+    }
+
+    /// The name index of `key`, if it is a position of the table.
+    #[inline]
+    fn find(&self, key: u64) -> Option<u32> {
+        let (word, bit) = filter_bit(key);
+        if self.filter()[word] & bit == 0 {
+            return None;
+        }
+        let at = self.keys.binary_search(&key).ok()?;
+        Some(self.first + at as u32)
+    }
+}
+
+/// An ECO code and a name (borrowed from the compiled-in table, owned for
+/// a user's).
+pub(super) type Name = (Cow<'static, str>, Cow<'static, str>);
+
 /// Named lines indexed by their final position, for chess and xiangqi.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct OpeningBook {
-    /// ECO code and name of each line read, in order.
-    entries: Vec<(Box<str>, Box<str>)>,
+    /// The lines read (a position named twice counts twice).
+    lines: usize,
+    /// ECO code and name of each position: the chess positions' in their
+    /// keys' order, then the xiangqi positions'.
+    names: Cow<'static, [Name]>,
     chess: Positions,
     xiangqi: Positions,
 }
 
+/// A line read from a table: its entry (ECO code, name), kind, final
+/// position's key and plies.
+type TableLine<'t> = ((&'t str, &'t str), TableKind, u64, u32);
+
 impl OpeningBook {
+    /// The compiled-in book: chess positions only, every part a `static`
+    /// (reading it costs nothing at run time).
+    pub(super) const fn of_static(lines: usize, names: &'static [Name], chess: Positions) -> Self {
+        OpeningBook {
+            lines,
+            names: Cow::Borrowed(names),
+            chess,
+            xiangqi: Positions::EMPTY,
+        }
+    }
+
     /// Reads TSV tables given as (name, text), in order: a later line wins
     /// for a position listed twice, whichever file it is in. `name` is used
     /// in errors only.
     pub fn from_tables(tables: &[(&str, &str)]) -> Result<Self, OpeningsError> {
-        let mut book = OpeningBook::default();
+        let mut lines = Vec::new();
         for (name, text) in tables {
-            book.add_table(Path::new(name), text)?;
+            read_table(Path::new(name), text, &mut |line| {
+                lines.push(owned(line));
+                Ok(())
+            })?;
         }
-        Ok(book)
+        Ok(OpeningBook::of(lines))
     }
 
     /// Reads the TSV files `paths` (`--openings`, repeatable), in order.
     /// Each is UTF-8, GBK or Big5 (sniffed as an input file is).
     pub fn from_files(paths: &[PathBuf]) -> Result<Self, OpeningsError> {
-        let mut book = OpeningBook::default();
+        let mut lines = Vec::new();
         for path in paths {
             let bytes = std::fs::read(path).map_err(|why| OpeningsError::Unreadable {
                 file: path.clone(),
@@ -92,59 +205,66 @@ impl OpeningBook {
             })?;
             let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
             let text = crate::source::decode_game(bytes, crate::source::sniff(bytes));
-            book.add_table(path, &text)?;
+            read_table(path, &text, &mut |line| {
+                lines.push(owned(line));
+                Ok(())
+            })?;
         }
-        Ok(book)
+        Ok(OpeningBook::of(lines))
     }
 
-    /// Reads one table: lines `eco<TAB>name<TAB>moves`, a header line
-    /// (`eco` in the first field) and blank lines passed over.
-    fn add_table(&mut self, file: &Path, text: &str) -> Result<(), OpeningsError> {
-        for (index, line) in text.lines().enumerate() {
-            let bad = |why: String| OpeningsError::BadLine {
-                file: file.to_path_buf(),
-                line: index + 1,
-                why,
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let fields: Vec<&str> = line.split('\t').collect();
-            let [eco, name, moves] = fields[..] else {
-                return Err(bad(format!(
-                    "{} tab-separated fields, not the three eco, name, line",
-                    fields.len()
-                )));
-            };
-            if index == 0 && eco.trim().eq_ignore_ascii_case("eco") {
-                continue;
-            }
-            let (kind, key, plies) = read_line(moves).map_err(bad)?;
-            let entry =
-                u32::try_from(self.entries.len()).map_err(|_| bad("too many lines".into()))?;
-            self.entries.push((eco.trim().into(), name.trim().into()));
-            let positions = match kind {
-                TableKind::Chess => &mut self.chess,
-                TableKind::Xiangqi => &mut self.xiangqi,
-            };
-            positions.by_key.insert(key, entry);
-            positions.depth = positions.depth.max(plies);
+    /// The book of `lines` (entry, kind, key, plies), in table order: a
+    /// position listed twice takes the later line's name.
+    fn of(lines: Vec<(Name, TableKind, u64, u32)>) -> Self {
+        let count = lines.len();
+        let mut names = Vec::new();
+        let mut kinds = [TableKind::Chess, TableKind::Xiangqi].map(|kind| {
+            let mut of_kind: Vec<(u64, usize, u32)> = lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.1 == kind)
+                .map(|(i, l)| (l.2, i, l.3))
+                .collect();
+            let depth = of_kind.iter().map(|l| l.2).max().unwrap_or(0);
+            // By key, the later line first, so that the first of each key
+            // is the one kept.
+            of_kind.sort_unstable_by_key(|l| (l.0, std::cmp::Reverse(l.1)));
+            of_kind.dedup_by_key(|l| l.0);
+            (of_kind, depth)
+        });
+        let mut positions = kinds.iter_mut().map(|(of_kind, depth)| {
+            let first = names.len() as u32;
+            names.extend(of_kind.iter().map(|l| lines[l.1].0.clone()));
+            Positions::of_keys(of_kind.iter().map(|l| l.0).collect(), first, *depth)
+        });
+        let chess = positions.next().unwrap_or(Positions::EMPTY);
+        let xiangqi = positions.next().unwrap_or(Positions::EMPTY);
+        drop(positions);
+        OpeningBook {
+            lines: count,
+            names: Cow::Owned(names),
+            chess,
+            xiangqi,
         }
-        Ok(())
     }
 
     /// The number of lines read.
     pub fn lines(&self) -> usize {
-        self.entries.len()
+        self.lines
+    }
+
+    /// The distinct positions of `kind` the table names.
+    pub fn positions(&self, kind: TableKind) -> usize {
+        self.positions_of(kind).keys.len()
     }
 
     /// How many of a game's first plies are looked up for `kind`: the
     /// longest line's (0 when the table has no line of that kind).
     pub fn depth(&self, kind: TableKind) -> u32 {
-        self.positions(kind).depth
+        self.positions_of(kind).depth
     }
 
-    fn positions(&self, kind: TableKind) -> &Positions {
+    fn positions_of(&self, kind: TableKind) -> &Positions {
         match kind {
             TableKind::Chess => &self.chess,
             TableKind::Xiangqi => &self.xiangqi,
@@ -152,17 +272,92 @@ impl OpeningBook {
     }
 
     /// The entry naming the position whose key is `key`, if any.
-    #[inline]
+    #[cfg(test)]
     pub(super) fn find(&self, kind: TableKind, key: u64) -> Option<u32> {
-        self.positions(kind).by_key.get(&key).copied()
+        self.positions_of(kind).find(key)
+    }
+
+    /// The deepest of `keys` (a game's positions after its first plies, in
+    /// order) that the table names: its entry and its index in `keys`.
+    pub(super) fn deepest(&self, kind: TableKind, keys: &[u64]) -> Option<(u32, usize)> {
+        let positions = self.positions_of(kind);
+        let filter = positions.filter();
+        // Most keys past the opening fail the filter: a tight loop of
+        // filter tests, and a search of the keys for the few that pass.
+        for (i, &key) in keys.iter().enumerate().rev() {
+            let (word, bit) = filter_bit(key);
+            if filter[word] & bit != 0
+                && let Some(entry) = positions.find(key)
+            {
+                return Some((entry, i));
+            }
+        }
+        None
     }
 
     /// ECO code and name of entry `entry`.
     pub(super) fn entry(&self, entry: u32) -> (&str, &str) {
-        self.entries
+        self.names
             .get(entry as usize)
             .map_or(("", ""), |(eco, name)| (eco, name))
     }
+
+    /// Every position of `kind` with its entry's ECO code and name, by
+    /// ascending key: what `data/positions.rs` holds for the compiled-in
+    /// table.
+    #[cfg(test)]
+    pub(super) fn named_positions(&self, kind: TableKind) -> Vec<(u64, &str, &str)> {
+        let positions = self.positions_of(kind);
+        (positions.first..)
+            .zip(positions.keys.iter())
+            .map(|(entry, &key)| {
+                let (eco, name) = self.entry(entry);
+                (key, eco, name)
+            })
+            .collect()
+    }
+}
+
+fn owned(((eco, name), kind, key, plies): TableLine<'_>) -> (Name, TableKind, u64, u32) {
+    (
+        (Cow::Owned(eco.to_string()), Cow::Owned(name.to_string())),
+        kind,
+        key,
+        plies,
+    )
+}
+
+/// Reads one table, handing each line to `each`: lines
+/// `eco<TAB>name<TAB>moves`, a header line (`eco` in the first field) and
+/// blank lines passed over.
+pub(super) fn read_table<'t>(
+    file: &Path,
+    text: &'t str,
+    each: &mut dyn FnMut(TableLine<'t>) -> Result<(), String>,
+) -> Result<(), OpeningsError> {
+    for (index, line) in text.lines().enumerate() {
+        let bad = |why: String| OpeningsError::BadLine {
+            file: file.to_path_buf(),
+            line: index + 1,
+            why,
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [eco, name, moves] = fields[..] else {
+            return Err(bad(format!(
+                "{} tab-separated fields, not the three eco, name, line",
+                fields.len()
+            )));
+        };
+        if index == 0 && eco.trim().eq_ignore_ascii_case("eco") {
+            continue;
+        }
+        let (kind, key, plies) = read_line(moves).map_err(bad)?;
+        each(((eco.trim(), name.trim()), kind, key, plies)).map_err(bad)?;
+    }
+    Ok(())
 }
 
 /// Reads a table line's moves from the standard start: chess SAN if every
@@ -232,6 +427,7 @@ mod tests {
             book("eco\tname\tpgn\nA1\tFirst\t1. Nf3 Nf6 2. Nc3\nB2\tSecond\t1. Nc3 Nf6 2. Nf3\n")
                 .unwrap();
         assert_eq!(b.lines(), 2);
+        assert_eq!(b.positions(TableKind::Chess), 1);
         let mut pos = ChessPosition::startpos();
         for m in [b"Nf3".as_slice(), b"Nf6", b"Nc3"] {
             pos.play_san(m).unwrap();
@@ -239,6 +435,10 @@ mod tests {
         let entry = b.find(TableKind::Chess, pos.key_without_ep()).unwrap();
         assert_eq!(b.entry(entry), ("B2", "Second"));
         assert_eq!(b.depth(TableKind::Chess), 3);
+        // The start itself and a position of no line are not found.
+        let start = ChessPosition::startpos().key_without_ep();
+        assert_eq!(b.find(TableKind::Chess, start), None);
+        assert_eq!(b.find(TableKind::Xiangqi, pos.key_without_ep()), None);
     }
 
     #[test]
@@ -249,9 +449,13 @@ mod tests {
             .unwrap();
         assert_eq!(b.depth(TableKind::Xiangqi), 2);
         assert_eq!(b.depth(TableKind::Chess), 0);
-        assert_eq!(b.xiangqi.by_key.len(), 1);
-        let (_, &entry) = b.xiangqi.by_key.iter().next().unwrap();
-        assert_eq!(b.entry(entry).1, "chinese");
+        assert_eq!(b.positions(TableKind::Xiangqi), 1);
+        let (key, _, name) = b.named_positions(TableKind::Xiangqi)[0];
+        assert_eq!(name, "chinese");
+        assert_eq!(
+            b.entry(b.find(TableKind::Xiangqi, key).unwrap()).1,
+            "chinese"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::hit::OpeningHit;
 /// counts when present with a value other than empty or `?`.
 ///
 /// - `[ECO]` differs when it is not the hit's code, ignoring ASCII case
-///   and surrounding spaces: `ECO C02 but the moves give B12`.
+///   and surrounding ASCII spaces: `ECO C02 but the moves give B12`.
 /// - `[Opening]` differs when it is not the hit's name exactly (surrounding
 ///   spaces aside; names of other namings, `Sicilian` for lichess's
 ///   `Sicilian Defense`, differ): `Opening "French Defense" but the moves
@@ -20,46 +20,61 @@ pub fn conflict(
     opening_tag: Option<&str>,
 ) -> Option<String> {
     fn recorded(tag: Option<&str>) -> Option<&str> {
-        tag.map(str::trim).filter(|t| !t.is_empty() && *t != "?")
+        tag.map(str::trim_ascii)
+            .filter(|t| !t.is_empty() && *t != "?")
     }
-    let mut parts = Vec::new();
-    if let Some(eco) = recorded(eco_tag)
-        && !eco.eq_ignore_ascii_case(hit.eco())
-    {
-        parts.push(format!("ECO {eco} but the moves give {}", hit.eco()));
+    let eco = recorded(eco_tag).filter(|eco| !eco.eq_ignore_ascii_case(hit.eco()));
+    let name = recorded(opening_tag).filter(|name| *name != hit.name());
+    if eco.is_none() && name.is_none() {
+        // Most named games: nothing allocated.
+        return None;
     }
-    if let Some(name) = recorded(opening_tag)
-        && name != hit.name()
-    {
-        parts.push(format!(
-            "Opening \"{name}\" but the moves give \"{}\"",
-            hit.name()
-        ));
+    // Built by appending: many games of a collection whose ECO codes come
+    // from another classification (ChessBase's, say) have one.
+    let mut text = String::with_capacity(160);
+    if let Some(eco) = eco {
+        for part in ["ECO ", eco, " but the moves give ", hit.eco()] {
+            text.push_str(part);
+        }
     }
-    (!parts.is_empty()).then(|| parts.join("; "))
+    if let Some(name) = name {
+        if !text.is_empty() {
+            text.push_str("; ");
+        }
+        for part in [
+            "Opening \"",
+            name,
+            "\" but the moves give \"",
+            hit.name(),
+            "\"",
+        ] {
+            text.push_str(part);
+        }
+    }
+    Some(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openings::{OpeningBook, OpeningTrail, TableKind};
+    use crate::openings::{OpeningBook, OpeningTrail, Table, TableKind};
     use std::sync::Arc;
 
     fn hit() -> OpeningHit {
-        let book = Arc::new(
+        let book = Table::User(Arc::new(
             OpeningBook::from_tables(&[(
                 "t",
                 "B12\tCaro-Kann Defense: Advance Variation\t1. e4 c6 2. d4 d5 3. e5\n",
             )])
             .unwrap(),
-        );
-        let mut trail = OpeningTrail::new(&book, TableKind::Chess, true);
+        ));
+        let mut trail = OpeningTrail::new(book.book(), TableKind::Chess, true);
         let mut pos = crate::chess::Position::startpos();
-        for m in ["e4", "c6", "d4", "d5", "e5"] {
+        for (ply, m) in ["e4", "c6", "d4", "d5", "e5"].iter().enumerate() {
             pos.play_san(m.as_bytes()).unwrap();
-            trail.push(pos.key_without_ep());
+            trail.push(ply as u32, pos.key_without_ep());
         }
-        trail.classify(&book, TableKind::Chess).unwrap()
+        trail.classify(&book, TableKind::Chess, 5).unwrap()
     }
 
     #[test]

@@ -5,10 +5,29 @@ use std::sync::Arc;
 
 use super::book::OpeningBook;
 
+/// The table a game was named from: the compiled-in one, a `'static`
+/// reached without touching a shared counter, or a user's (`--openings`),
+/// shared by the games it names.
+#[derive(Clone, Debug)]
+pub enum Table {
+    CompiledIn,
+    User(Arc<OpeningBook>),
+}
+
+impl Table {
+    /// The book itself.
+    pub fn book(&self) -> &OpeningBook {
+        match self {
+            Table::CompiledIn => super::compiled_in(),
+            Table::User(book) => book,
+        }
+    }
+}
+
 /// A game's opening: the table entry of the deepest hit and its ply.
 #[derive(Clone, Debug)]
 pub struct OpeningHit {
-    pub(super) book: Arc<OpeningBook>,
+    pub(super) table: Table,
     pub(super) entry: u32,
     /// `opening_ply`: the ply (from 1) after which the position was found.
     pub ply: u32,
@@ -23,14 +42,19 @@ impl PartialEq for OpeningHit {
 impl Eq for OpeningHit {}
 
 impl OpeningHit {
+    /// Entry `entry` of `table`, reached at ply `ply` (from 1).
+    pub fn new(table: Table, entry: u32, ply: u32) -> Self {
+        OpeningHit { table, entry, ply }
+    }
+
     /// `eco`: the entry's ECO code as the table writes it.
     pub fn eco(&self) -> &str {
-        self.book.entry(self.entry).0
+        self.table.book().entry(self.entry).0
     }
 
     /// `opening`: the entry's name.
     pub fn name(&self) -> &str {
-        self.book.entry(self.entry).1
+        self.table.book().entry(self.entry).1
     }
 }
 

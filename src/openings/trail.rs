@@ -1,50 +1,85 @@
 //! The keys of a game's first positions, kept during its replay and looked
 //! up in the table once the game is over.
 
+use super::hit::Table;
 use super::{OpeningBook, OpeningHit, TableKind};
-use std::sync::Arc;
+
+/// Keys kept in place: lichess's table is 36 plies deep. A deeper user
+/// table keeps the rest in a vector.
+const INLINE: usize = 40;
 
 /// The position keys after each of a game's first plies, up to the
-/// table's depth. Keeping a key is one compare and one store; the table
-/// is asked only by [`OpeningTrail::classify`], from the deepest ply down.
+/// table's depth, stored at the ply's own index: the replay loop pays a
+/// compare and a store for them, and keeps no count of its own. The table
+/// is asked only by [`OpeningTrail::classify`], from the deepest ply down,
+/// stopping at the first hit: most keys past a game's opening are turned
+/// away by the table's bit filter alone. A replay thread keeps one trail
+/// for all its games ([`OpeningTrail::start`]).
 #[derive(Debug)]
 pub struct OpeningTrail {
-    keys: Vec<u64>,
-    depth: usize,
+    keys: [u64; INLINE],
+    more: Vec<u64>,
+    depth: u32,
+}
+
+impl Default for OpeningTrail {
+    fn default() -> Self {
+        OpeningTrail {
+            keys: [0; INLINE],
+            more: Vec::new(),
+            depth: 0,
+        }
+    }
 }
 
 impl OpeningTrail {
     /// A trail for a game of `kind` named from `book`; `named` false (a
     /// Chess960 game, a `[FEN]` start) keeps nothing.
     pub fn new(book: &OpeningBook, kind: TableKind, named: bool) -> Self {
-        let depth = if named { book.depth(kind) as usize } else { 0 };
-        OpeningTrail {
-            keys: Vec::with_capacity(depth),
-            depth,
-        }
+        let mut trail = OpeningTrail::default();
+        trail.start(book, kind, named);
+        trail
     }
 
-    /// Keeps the key of the position after the next ply, while the game is
-    /// within the table's depth.
+    /// Starts the trail of a new game, as [`OpeningTrail::new`].
+    pub fn start(&mut self, book: &OpeningBook, kind: TableKind, named: bool) {
+        self.depth = if named { book.depth(kind) } else { 0 };
+        self.more.clear();
+    }
+
+    /// Keeps `key`, the position after ply `ply` + 1 (plies are pushed in
+    /// order from 0), while the game is within the table's depth.
     #[inline(always)]
-    pub fn push(&mut self, key: u64) {
-        if self.keys.len() < self.depth {
-            self.keys.push(key);
+    pub fn push(&mut self, ply: u32, key: u64) {
+        if ply < self.depth {
+            match self.keys.get_mut(ply as usize) {
+                Some(slot) => *slot = key,
+                None => self.more.push(key),
+            }
         }
     }
 
-    /// The deepest kept position that the table names (lichess's rule).
-    pub fn classify(&self, book: &Arc<OpeningBook>, kind: TableKind) -> Option<OpeningHit> {
-        let (ply, entry) = self
-            .keys
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, &key)| Some((i, book.find(kind, key)?)))?;
-        Some(OpeningHit {
-            book: Arc::clone(book),
-            entry,
-            ply: ply as u32 + 1,
-        })
+    /// The keys kept of a game of `plies` plies.
+    fn kept(&self, plies: u32) -> (&[u64], &[u64]) {
+        let kept = plies.min(self.depth) as usize;
+        (&self.keys[..kept.min(INLINE)], &self.more)
+    }
+
+    /// The deepest position of a game of `plies` plies that `table` (the
+    /// book the trail was made with) names (lichess's rule).
+    pub fn classify(&self, table: &Table, kind: TableKind, plies: u32) -> Option<OpeningHit> {
+        let (entry, ply) = self.deepest(table.book(), kind, plies)?;
+        Some(OpeningHit::new(table.clone(), entry, ply))
+    }
+
+    /// The entry naming the deepest position of a game of `plies` plies
+    /// that `book` names, and that position's ply (from 1).
+    pub fn deepest(&self, book: &OpeningBook, kind: TableKind, plies: u32) -> Option<(u32, u32)> {
+        let (inline, more) = self.kept(plies);
+        let (entry, at) = match book.deepest(kind, more) {
+            Some((entry, at)) => (entry, INLINE + at),
+            None => book.deepest(kind, inline)?,
+        };
+        Some((entry, at as u32 + 1))
     }
 }

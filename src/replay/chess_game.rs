@@ -4,7 +4,6 @@ use super::ReplayOptions;
 use super::Status;
 use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
-use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
@@ -35,18 +34,23 @@ fn start_position(
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. `has_tags`
 /// tells a game from a stray run of text: a tagless "game" whose very first
-/// token cannot be played is a parse error, not an illegal move. Returns
-/// the game's line and opening trails, `None` when its start position
-/// could not be set up.
+/// token cannot be played is a parse error, not an illegal move. Records
+/// the game's line and opening in `trails`, started once the start
+/// position is set up.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the replay records, passed on to the loop as they are"
+)]
 pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
     options: &ReplayOptions,
+    trails: &mut Trails,
     recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
-) -> Option<Trails> {
+) {
     let curation = &options.curation;
     let replay = match (options.moves, recorder.is_some()) {
         (false, false) => replay_main_line::<false, false>,
@@ -54,31 +58,32 @@ pub(crate) fn replay(
         (false, true) => replay_main_line::<false, true>,
         (true, true) => replay_main_line::<true, true>,
     };
-    replay(game, fen, mode, has_tags, curation, recorder, out)
+    replay(game, fen, mode, has_tags, curation, trails, recorder, out)
 }
 
-/// The trails of a game from `pos`, played under `mode` (a Chess960 game
-/// without `[FEN]` starts from the standard array, `pos` then in standard
-/// mode): lichess names only standard chess from the standard start
-/// without a `[FEN]` tag.
-fn trails(
+/// Starts the trails of a game from `pos`, played under `mode` (a
+/// Chess960 game without `[FEN]` starts from the standard array, `pos`
+/// then in standard mode): lichess names only standard chess from the
+/// standard start without a `[FEN]` tag.
+fn start_trails(
+    trails: &mut Trails,
     pos: &Position,
     fen: Option<&str>,
     mode: CastlingMode,
     variant: &str,
     curation: &CurationOptions,
-) -> Trails {
+) {
     let standard = fen.is_none() && mode == CastlingMode::Standard;
-    let line = if standard {
-        LineRecorder::chess_start()
+    if standard {
+        trails.line.start_chess();
     } else {
-        LineRecorder::new(variant, &pos.fen(EpMode::Legal))
-    };
-    Trails::new(line, TableKind::Chess, standard, curation)
+        trails.line.start(variant, &pos.fen(EpMode::Legal));
+    }
+    trails.start(TableKind::Chess, standard, curation);
 }
 
 /// [`replay`], with the `moves` column kept when `MOVES` and the per-ply
-/// data of `data` when `DATA`: a copy of the loop for each, so that a
+/// data of `recorder` when `DATA`: a copy of the loop for each, so that a
 /// report without `--moves`, `--clocks` or `--plies` (nearly all) does not
 /// ask about them at every ply.
 ///
@@ -86,23 +91,28 @@ fn trails(
 /// inlined into it, and how the compiler allocates its registers decides
 /// its speed; kept apart, that allocation does not change with its caller.
 #[inline(never)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the loop records: grouping them would add a copy or an indirection to the hottest function"
+)]
 fn replay_main_line<const MOVES: bool, const DATA: bool>(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
     curation: &CurationOptions,
+    trails: &mut Trails,
     recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
-) -> Option<Trails> {
+) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
         Ok(start) => start,
         Err(why) => {
             (out.status, out.error) = super::bad_fen(game, fen.unwrap_or_default(), why);
-            return None;
+            return;
         }
     };
-    let mut trails = trails(&pos, fen, mode, &out.variant, curation);
+    start_trails(trails, &pos, fen, mode, &out.variant, curation);
     out.castling_conflict = castling_conflict;
     let mut moves = MOVES.then(String::new);
     let mut ply: u32 = 0;
@@ -169,8 +179,8 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
                 }
             }
         };
-        trails.line.push_chess(m);
-        trails.opening.push(pos.key_without_ep());
+        trails.line.push_chess(ply, m);
+        trails.opening.push(ply, pos.key_without_ep());
         // UCI depends on the move and the castling mode, not the board.
         if MOVES {
             super::record_move(&mut moves, || pos.uci(m));
@@ -249,7 +259,6 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
         let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
         out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply, white_first));
     }
-    Some(trails)
 }
 
 /// A result token's text (one of the four results, which the tokenizer

@@ -24,10 +24,10 @@
 //! and every move has two bytes, so two different games never give the same
 //! string, and a key names one line but for a 2⁻¹²⁸ chance.
 //!
-//! The replay pays two byte stores a ply ([`LineRecorder::push_chess`]);
-//! the hash is taken once, at the end of the game.
+//! The replay pays one 16-bit store a ply ([`LineRecorder::push_chess`]);
+//! the line string is hashed once, at the end of the game, and the end key
+//! taken and the line kept only when `--duplicates` asks.
 
-use std::fmt::Write as _;
 use twox_hash::XxHash3_128;
 
 /// The 16 bytes of a key: the XXH3-128 digest in its canonical (big-endian)
@@ -41,9 +41,19 @@ pub fn xxh3_128(bytes: &[u8]) -> Key128 {
 
 /// A key as 32 lowercase hexadecimal characters (the CSV form).
 pub fn key_hex(key: &Key128) -> String {
-    let mut out = String::with_capacity(32);
-    for b in key {
-        let _ = write!(out, "{b:02x}");
+    let hex = key_hex_bytes(key);
+    hex.iter().map(|&b| char::from(b)).collect()
+}
+
+/// The 32 lowercase hexadecimal digits of a key, without formatting
+/// machinery: this runs for every row.
+#[inline]
+pub fn key_hex_bytes(key: &Key128) -> [u8; 32] {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [0u8; 32];
+    for (pair, &b) in out.chunks_exact_mut(2).zip(key) {
+        pair[0] = DIGITS[usize::from(b >> 4)];
+        pair[1] = DIGITS[usize::from(b & 15)];
     }
     out
 }
@@ -55,20 +65,64 @@ pub fn key_hex(key: &Key128) -> String {
 pub struct LineFacts {
     /// `line_key`: start position and main-line moves.
     pub key: Option<Key128>,
-    /// Start position, final position (EPD) and ply count.
+    /// Start position, final position (EPD) and ply count (with
+    /// `--duplicates` only).
     pub end_key: Option<Key128>,
     /// The canonical line string itself (header and moves), kept when
-    /// `CurationOptions::keep_line_bytes` asks: `--duplicates` needs it to
+    /// `CurationOptions::duplicates` asks: `--duplicates` needs it to
     /// find lines that are a prefix of another.
     pub bytes: Option<Vec<u8>>,
 }
 
-/// The canonical line string of one game, built during replay.
+/// Plies kept in place: nearly every game's; a longer game's later moves
+/// go to a vector.
+const INLINE_PLIES: usize = 256;
+
+/// Bytes kept in place for a header, before the moves: a standard start's
+/// (60 and 77 bytes) and any other start's EPD (at most 92 bytes with the
+/// variant's name) fit.
+const HEADER_ROOM: usize = 128;
+
+/// The standard header in place, if any: a game from the same start as
+/// the one before it does not write it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InPlace {
+    Other,
+    Chess,
+    Xiangqi,
+}
+
+/// The moves of one game's line, recorded during replay: one 16-bit store
+/// a ply, at the ply's own place right after the header, so that the line
+/// string is hashed where it lies, and the replay loop keeps no count of
+/// its own for it. Each replay thread keeps one recorder for all its games
+/// ([`LineRecorder::start`]), so a game neither allocates nor clears one.
 #[derive(Debug)]
 pub struct LineRecorder {
-    bytes: Vec<u8>,
-    /// Length of the header (variant and start EPD with their `\n`s).
-    header: usize,
+    /// The header (variant and start EPD with their `\n`s) ending at byte
+    /// [`HEADER_ROOM`], then each move's two bytes, by ply (from 0): the
+    /// line string, in one piece.
+    pairs: [[u8; 2]; HEADER_ROOM / 2 + INLINE_PLIES],
+    /// The header's length in `pairs` (0 when it is `long_header`).
+    header_len: usize,
+    /// A header longer than [`HEADER_ROOM`] (none of a legal start), else
+    /// empty.
+    long_header: Vec<u8>,
+    in_place: InPlace,
+    /// The moves past [`INLINE_PLIES`].
+    more: Vec<u8>,
+}
+
+impl Default for LineRecorder {
+    fn default() -> Self {
+        LineRecorder {
+            pairs: [[0; 2]; HEADER_ROOM / 2 + INLINE_PLIES],
+            header_len: 0,
+            long_header: Vec::new(),
+            in_place: InPlace::Other,
+            more: Vec::new(),
+        }
+    }
 }
 
 /// The header of every chess game from the standard start: built without
@@ -88,67 +142,130 @@ pub fn epd_of(fen: &str) -> &str {
 }
 
 impl LineRecorder {
-    /// Room for the header and a long game's moves without a reallocation.
-    const CAPACITY: usize = 96 + 2 * 160;
-
-    /// A line of `variant` from the position whose FEN (any number of
-    /// fields) is `start_fen`.
-    pub fn new(variant: &str, start_fen: &str) -> Self {
-        let mut bytes = Vec::with_capacity(Self::CAPACITY);
-        bytes.extend_from_slice(variant.as_bytes());
-        bytes.push(b'\n');
-        bytes.extend_from_slice(epd_of(start_fen).as_bytes());
-        bytes.push(b'\n');
-        let header = bytes.len();
-        LineRecorder { bytes, header }
+    /// Starts the line of a game of `variant` from the position whose FEN
+    /// (any number of fields) is `start_fen`.
+    pub fn start(&mut self, variant: &str, start_fen: &str) {
+        let epd = epd_of(start_fen);
+        let mut header = Vec::with_capacity(variant.len() + epd.len() + 2);
+        header.extend_from_slice(variant.as_bytes());
+        header.push(b'\n');
+        header.extend_from_slice(epd.as_bytes());
+        header.push(b'\n');
+        self.start_with(&header, InPlace::Other);
     }
 
-    /// A standard chess game from the standard start.
-    pub fn chess_start() -> Self {
-        Self::from_header(CHESS_START)
+    /// Starts the line of a standard chess game from the standard start.
+    pub fn start_chess(&mut self) {
+        self.start_with(CHESS_START, InPlace::Chess);
     }
 
-    /// A xiangqi game from the standard start.
-    pub fn xiangqi_start() -> Self {
-        Self::from_header(XIANGQI_START)
+    /// Starts the line of a xiangqi game from the standard start.
+    pub fn start_xiangqi(&mut self) {
+        self.start_with(XIANGQI_START, InPlace::Xiangqi);
     }
 
-    fn from_header(header: &[u8]) -> Self {
-        let mut bytes = Vec::with_capacity(Self::CAPACITY);
-        bytes.extend_from_slice(header);
-        LineRecorder {
-            header: bytes.len(),
-            bytes,
+    fn start_with(&mut self, header: &[u8], kind: InPlace) {
+        self.more.clear();
+        self.long_header.clear();
+        if kind != InPlace::Other && kind == self.in_place {
+            return;
+        }
+        self.in_place = kind;
+        let room = self.pairs.as_flattened_mut();
+        match HEADER_ROOM
+            .checked_sub(header.len())
+            .and_then(|from| room.get_mut(from..HEADER_ROOM))
+        {
+            Some(place) => {
+                place.copy_from_slice(header);
+                self.header_len = header.len();
+            }
+            None => {
+                self.long_header.extend_from_slice(header);
+                self.header_len = 0;
+            }
         }
     }
 
-    /// Appends a chess move: the kernel's own 16-bit move word is the
-    /// encoding, so this is one store.
+    /// Records the move `word` of ply `ply` (from 0; plies are recorded in
+    /// order).
     #[inline(always)]
-    pub fn push_chess(&mut self, m: crate::chess::Move) {
-        self.bytes.extend_from_slice(&m.to_bits().to_le_bytes());
+    fn push(&mut self, ply: u32, word: u16) {
+        match self.pairs.get_mut(HEADER_ROOM / 2 + ply as usize) {
+            Some(pair) => *pair = word.to_le_bytes(),
+            None => self.more.extend_from_slice(&word.to_le_bytes()),
+        }
     }
 
-    /// Appends a xiangqi move.
+    /// Records chess move `m` as ply `ply`: the kernel's own 16-bit move
+    /// word is the encoding.
     #[inline(always)]
-    pub fn push_xiangqi(&mut self, m: crate::xiangqi::types::Move) {
-        self.bytes
-            .extend_from_slice(&[m.from.index() as u8, m.to.index() as u8]);
+    pub fn push_chess(&mut self, ply: u32, m: crate::chess::Move) {
+        self.push(ply, m.to_bits());
     }
 
-    /// The keys of the finished line, given the final position's FEN and the
-    /// plies played; the line string too when `keep_bytes`.
-    pub fn finish(self, final_fen: &str, plies: u32, keep_bytes: bool) -> LineFacts {
-        let key = xxh3_128(&self.bytes);
-        let mut end = Vec::with_capacity(self.header + 96);
-        end.extend_from_slice(&self.bytes[..self.header]);
+    /// Records xiangqi move `m` as ply `ply`.
+    #[inline(always)]
+    pub fn push_xiangqi(&mut self, ply: u32, m: crate::xiangqi::types::Move) {
+        self.push(
+            ply,
+            u16::from_le_bytes([m.from.index() as u8, m.to.index() as u8]),
+        );
+    }
+
+    /// The canonical line string of the first `plies` plies recorded: where
+    /// it lies, or (a line longer than [`INLINE_PLIES`], a header longer
+    /// than [`HEADER_ROOM`]) put together in `spare`.
+    fn line<'s>(&'s self, plies: u32, spare: &'s mut Vec<u8>) -> &'s [u8] {
+        let flat = self.pairs.as_flattened();
+        let end = HEADER_ROOM + 2 * (plies as usize).min(INLINE_PLIES);
+        let moves = flat.get(HEADER_ROOM..end).unwrap_or_default();
+        if self.long_header.is_empty() && self.more.is_empty() {
+            return flat
+                .get(HEADER_ROOM - self.header_len..end)
+                .unwrap_or_default();
+        }
+        spare.clear();
+        spare.extend_from_slice(self.header());
+        spare.extend_from_slice(moves);
+        spare.extend_from_slice(&self.more);
+        spare
+    }
+
+    /// The header alone.
+    fn header(&self) -> &[u8] {
+        if self.long_header.is_empty() {
+            let flat = self.pairs.as_flattened();
+            flat.get(HEADER_ROOM - self.header_len..HEADER_ROOM)
+                .unwrap_or_default()
+        } else {
+            &self.long_header
+        }
+    }
+
+    /// The key of the finished line of `plies` plies; with `duplicates`,
+    /// the end key too (given the final position's FEN) and the line
+    /// string itself.
+    pub fn finish(&self, final_fen: &str, plies: u32, duplicates: bool) -> LineFacts {
+        let mut spare = Vec::new();
+        let line = self.line(plies, &mut spare);
+        let key = Some(xxh3_128(line));
+        if !duplicates {
+            return LineFacts {
+                key,
+                ..LineFacts::default()
+            };
+        }
+        let header = self.header();
+        let mut end = Vec::with_capacity(header.len() + 96);
+        end.extend_from_slice(header);
         end.extend_from_slice(epd_of(final_fen).as_bytes());
         end.push(b'\n');
         end.extend_from_slice(itoa::Buffer::new().format(plies).as_bytes());
         LineFacts {
-            key: Some(key),
+            key,
             end_key: Some(xxh3_128(&end)),
-            bytes: keep_bytes.then_some(self.bytes),
+            bytes: Some(line.to_vec()),
         }
     }
 }
@@ -182,15 +299,49 @@ mod tests {
             "8/8/8/8/8/8/8/K6k w - -"
         );
         assert_eq!(epd_of("8/8 w -"), "8/8 w -");
-        let start = LineRecorder::new(
+        let mut start = LineRecorder::default();
+        let mut spare = Vec::new();
+        start.start(
             "chess",
             crate::chess::Position::startpos()
                 .fen(crate::chess::EpMode::Legal)
                 .as_str(),
         );
-        assert_eq!(start.bytes, CHESS_START);
-        let start = LineRecorder::new("xiangqi", &crate::xiangqi::Position::startpos().fen());
-        assert_eq!(start.bytes, XIANGQI_START);
+        assert_eq!(start.line(0, &mut spare), CHESS_START);
+        start.start("xiangqi", &crate::xiangqi::Position::startpos().fen());
+        assert_eq!(start.line(0, &mut spare), XIANGQI_START);
+        assert_eq!(start.header(), XIANGQI_START);
+        // A header too long to keep in place (no legal start's) is the
+        // same string.
+        let long = "x".repeat(200);
+        start.start("chess", &long);
+        let mut want = format!("chess\n{long}\n").into_bytes();
+        assert_eq!(start.line(0, &mut spare), want);
+        start.push(0, 0x0102);
+        want.extend_from_slice(&[2, 1]);
+        assert_eq!(start.line(1, &mut spare), want);
+    }
+
+    /// A line longer than the recorder keeps in place is the same string:
+    /// every move's word in order after the header, whether the recorder
+    /// held a longer game before or not.
+    #[test]
+    fn a_long_line_is_every_move_in_order() {
+        let mut recorder = LineRecorder::default();
+        let mut spare = Vec::new();
+        for plies in [300u32, 3, 256, 257, 0] {
+            recorder.start_chess();
+            let words: Vec<u16> = (0..plies).map(|p| (p * 7 + 1) as u16).collect();
+            for (ply, &w) in words.iter().enumerate() {
+                recorder.push(ply as u32, w);
+            }
+            let line = recorder.line(plies, &mut spare).to_vec();
+            let mut want = CHESS_START.to_vec();
+            for w in &words {
+                want.extend_from_slice(&w.to_le_bytes());
+            }
+            assert_eq!(line, want, "{plies} plies");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod unclosed;
 mod xiangqi_game;
 mod xiangqi_rules;
 
+use curation::Trails;
 pub use curation::{CurationFacts, CurationOptions};
 pub use outcome::{
     GameOver, MatingMaterial, Outcome, PerpetualCheck, Termination, result_conflict,
@@ -100,6 +101,18 @@ fn replay<'a>(
     options: &ReplayOptions,
     at: MoveLocation,
 ) -> ReplayedGame<'a> {
+    Trails::with(|trails| replay_with(bytes, utf8, line, options, at, trails))
+}
+
+/// [`replay`], with this thread's trails.
+fn replay_with<'a>(
+    bytes: &'a [u8],
+    utf8: Option<&'a str>,
+    line: u64,
+    options: &ReplayOptions,
+    at: MoveLocation,
+    trails: &mut Trails,
+) -> ReplayedGame<'a> {
     let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
     // What `--clocks` and `--plies` keep is recorded apart, so that a
     // report without them runs the code it ran before they existed.
@@ -146,7 +159,7 @@ fn replay<'a>(
         String::new(),
     );
     record.start_fen = start_fen;
-    let trails = match variant {
+    match variant {
         GameVariant::Chess | GameVariant::Chess960 => {
             let mode = if variant == GameVariant::Chess960 {
                 CastlingMode::Chess960
@@ -159,6 +172,7 @@ fn replay<'a>(
                 mode,
                 headers.any,
                 options,
+                trails,
                 &mut recorder,
                 &mut record,
             )
@@ -169,6 +183,7 @@ fn replay<'a>(
             headers.any,
             options,
             at,
+            trails,
             &mut recorder,
             &mut record,
         ),
@@ -178,9 +193,8 @@ fn replay<'a>(
             record.error =
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
-            None
         }
-    };
+    }
     if let Some(recorder) = recorder {
         // A game that was not replayed (a variant pgnmill does not play, a
         // bad `[FEN]`) still has its time control, and no plies.
@@ -191,16 +205,24 @@ fn replay<'a>(
     {
         (record.status, record.error) = unclosed::tag(tag);
     }
-    if let Some(trails) = trails {
+    let recorded = || {
         let eco = headers.eco.is_some().then(|| text(&headers.eco));
         let opening = headers.opening.is_some().then(|| text(&headers.opening));
-        record.curation = trails.finish(
-            record.status,
-            record.final_fen_ep_legal(),
-            record.plies,
-            (eco.as_deref(), opening.as_deref()),
-            &options.curation,
-        );
-    }
+        (eco, opening)
+    };
+    let (status, plies) = (record.status, record.plies);
+    // The fields, not `final_fen_ep_legal()`: `curation` is written below.
+    let final_fen = record
+        .final_fen_ep_legal_if_different
+        .as_deref()
+        .unwrap_or(&record.final_fen);
+    trails.finish(
+        status,
+        final_fen,
+        plies,
+        recorded,
+        &options.curation,
+        &mut record.curation,
+    );
     record
 }

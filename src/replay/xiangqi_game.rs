@@ -3,7 +3,6 @@
 
 use super::Status;
 use super::curation::Trails;
-use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::ReplayedGame;
@@ -20,17 +19,22 @@ use crate::xiangqi::types::{Color, Move};
 /// Replays the main line of `game` from `fen` (or the standard start) into
 /// `out`, whose tags, variant and start FEN are already set. Xiangqi has no
 /// en passant: one repetition table serves both conventions. `at` says how
-/// a move that cannot be played is located. Returns the game's line and
-/// opening trails, `None` when its start position could not be set up.
+/// a move that cannot be played is located. Records the game's line and
+/// opening in `trails`, started once the start position is set up.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the replay records, as chess_game::replay takes them"
+)]
 pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
     has_tags: bool,
     options: &ReplayOptions,
     at: MoveLocation,
+    trails: &mut Trails,
     recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
-) -> Option<Trails> {
+) {
     let mut repetitions = RepetitionTable::new();
     out.moves = options.moves.then(String::new);
     let mut pos = match fen {
@@ -42,17 +46,17 @@ pub(crate) fn replay(
                     MoveLocation::Record(record) => super::bad_record_fen(record, fen, e),
                     MoveLocation::Line => super::bad_fen(game, fen, e),
                 };
-                return None;
+                return;
             }
         },
     };
     // Named from a table only from the standard start without `[FEN]`,
     // as chess (record files write `[FEN]` only for another start).
-    let line = match fen {
-        None => LineRecorder::xiangqi_start(),
-        Some(_) => LineRecorder::new("xiangqi", &pos.fen()),
-    };
-    let mut trails = Trails::new(line, TableKind::Xiangqi, fen.is_none(), &options.curation);
+    match fen {
+        None => trails.line.start_xiangqi(),
+        Some(_) => trails.line.start("xiangqi", &pos.fen()),
+    }
+    trails.start(TableKind::Xiangqi, fen.is_none(), &options.curation);
     let mut ply: u32 = 0;
     repetitions.start(pos.key(), pos.key(), 0);
     let mut rules = XiangqiRules::new(&pos);
@@ -112,8 +116,8 @@ pub(crate) fn replay(
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
-        trails.line.push_xiangqi(m);
-        trails.opening.push(pos.key());
+        trails.line.push_xiangqi(ply, m);
+        trails.opening.push(ply, pos.key());
         ply += 1;
         let seen = if irreversible {
             repetitions.start(pos.key(), pos.key(), ply);
@@ -160,7 +164,6 @@ pub(crate) fn replay(
         let end = tokens.result().map_or(game.bytes().len(), |t| t.offset);
         out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply, red_first));
     }
-    Some(trails)
 }
 
 /// A move in ICCS that is not legal is named in Chinese as well (`move 1.

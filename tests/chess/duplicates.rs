@@ -60,7 +60,7 @@ fn check(files: &[PathBuf], base: &Path, csv: &Path) {
         })
         .collect();
     let mut options = ReplayOptions::default();
-    options.curation.keep_line_bytes = true;
+    options.curation.duplicates = true;
     let mut games: Vec<(String, usize, ReplayedGame<'_>)> = Vec::new();
     for (name, bytes) in &texts {
         for (i, span) in split_all(bytes, false).iter().enumerate() {
