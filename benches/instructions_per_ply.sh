@@ -12,9 +12,13 @@
 # kernel and counts the dynamic loader); compare figures of one tool only,
 # which the output names.
 #
-# Usage: benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
+# Usage: [CORPUS=clocked] benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
 #   BINARY   a pgnmill binary (default: target/release/pgnmill, built first)
 #   REPORT OPTIONS  added to `pgnmill report` (say, --format parquet)
+#   CORPUS=clocked  the lichess sample four times over instead (4.0 MB,
+#            0.11 M plies; 433 of its 438 games have [%clk] comments, in
+#            lichess's spelling): the corpus the cost of --clocks is
+#            measured on (docs/performance.md)
 # Quote the figure before and after a change, with the tool it came from.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,9 +36,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 real=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
       pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
-for _ in 1 2 3; do
-  for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done
-done > "$work/corpus.pgn"
+if [ "${CORPUS:-real}" = clocked ]; then
+  for _ in 1 2 3 4; do
+    cat "$root/testdata/corpus/lichess-2025-05-blitz-sample.pgn"; printf '\n\n'
+  done > "$work/corpus.pgn"
+else
+  for _ in 1 2 3; do
+    for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done
+  done > "$work/corpus.pgn"
+fi
 run=("$bin" report -j 1 --quiet --force -o "$work/report" "$@" "$work/corpus.pgn")
 if perf stat -x, -e instructions:u true 2>&1 | grep -q '^[0-9]'; then
   tool="perf stat -e instructions:u"

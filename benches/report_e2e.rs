@@ -112,7 +112,7 @@ fn stages(c: &mut Criterion) {
     let batches: Vec<_> = reader.filter_map(Result::ok).collect();
     let options = ReplayOptions::default();
     let plan = ChunkPlan {
-        rows: vec![std::sync::Arc::new(CsvFormat::new(false))],
+        rows: vec![std::sync::Arc::new(CsvFormat::new(Default::default()))],
         ..ChunkPlan::default()
     };
     g.bench_function("replay+format", |b| {

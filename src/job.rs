@@ -4,7 +4,8 @@
 //! number of worker threads and a way to stop it; it runs read → split →
 //! replay → sinks ([`crate::pipeline`]) into a report folder
 //! ([`Job::report`]) or into any sinks ([`Job::run`]), or hands the game
-//! rows out as Arrow record batches as they are made ([`Job::games`]).
+//! rows out as Arrow record batches as they are made ([`Job::games`]; the
+//! ply rows of `--plies`, [`Job::plies`]).
 //!
 //! ```no_run
 //! use pgnmill::job::{Job, ReportOptions};
@@ -65,7 +66,8 @@ pub struct Job {
 /// `report` options.
 #[derive(Debug, Clone)]
 pub struct ReportOptions {
-    /// `--moves`, `--variant`.
+    /// `--moves`, `--variant`; `--clocks` and `--plies` are
+    /// `replay.ply_data` (the clock columns, the plies files).
     pub replay: ReplayOptions,
     /// `--tags` columns and `--where` conditions, read from each game's
     /// tags before it is replayed: the report has a column for each of its
@@ -99,6 +101,8 @@ impl ReportOptions {
     pub fn layout(&self) -> ReportLayout {
         ReportLayout {
             moves: self.replay.moves,
+            clocks: self.replay.ply_data.clocks,
+            plies: self.replay.ply_data.plies,
             tags: self.select.column_names().to_vec(),
             csv: self.csv,
             parquet: self.parquet,
@@ -215,11 +219,36 @@ impl Job {
     /// stream stops the run. Extracts and files are not written.
     pub fn games(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
         let layout = options.layout();
-        let columns = game_columns(layout.moves, &layout.tags);
-        let (sink, batches) = ArrowSink::channel(&columns, layout.moves);
+        let optional = layout.optional_columns();
+        let columns = game_columns(optional, &layout.tags);
+        let (sink, batches) = ArrowSink::channel(&columns, optional);
+        self.stream(options.clone(), sink, batches)
+    }
+
+    /// The ply rows (`--plies`) as Arrow record batches, with
+    /// `plies.parquet`'s columns, as they are made: one row per main-line
+    /// ply of every game `options` selects, in input order, in batches of
+    /// about [`crate::report::PLY_ROWS_PER_GROUP`] rows (a batch ends with
+    /// a game). `options.replay.ply_data.plies` is implied; the other
+    /// options choose and replay the games as for a report. Memory is
+    /// bounded as for [`Job::games`].
+    pub fn plies(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
+        let mut options = options.clone();
+        options.replay.ply_data.plies = true;
+        let (sink, batches) = ArrowSink::plies_channel();
+        self.stream(options, sink, batches)
+    }
+
+    /// Runs on a thread of its own into `sink`, whose batches the stream
+    /// hands out.
+    fn stream(
+        self,
+        options: ReportOptions,
+        sink: ArrowSink,
+        batches: GameBatches,
+    ) -> Result<GameStream, ReportError> {
         let sinks: Vec<Box<dyn Sink>> = vec![Box::new(sink)];
-        let writer = ReportWriter::new(sinks, layout.facts_plan(), self.threads);
-        let options = options.clone();
+        let writer = ReportWriter::new(sinks, options.layout().facts_plan(), self.threads);
         let cancel = self.cancel.clone();
         let run = std::thread::Builder::new()
             .name("pgnmill-job".into())
@@ -235,8 +264,9 @@ impl Job {
     }
 }
 
-/// The game rows of a run, batch by batch ([`Job::games`]); after the
-/// last batch, the run's error if it failed.
+/// The game rows of a run, batch by batch ([`Job::games`]), or its ply
+/// rows ([`Job::plies`]); after the last batch, the run's error if it
+/// failed.
 pub struct GameStream {
     schema: SchemaRef,
     batches: Option<GameBatches>,
@@ -247,7 +277,8 @@ pub struct GameStream {
 }
 
 impl GameStream {
-    /// The schema of every batch: that of `games.parquet`.
+    /// The schema of every batch: that of `games.parquet` (or
+    /// `plies.parquet`).
     pub fn schema(&self) -> SchemaRef {
         self.schema.clone()
     }

@@ -18,6 +18,7 @@ fuzz_target!(|data: &[u8]| {
         let options = ReplayOptions {
             moves,
             variant: None,
+            ..ReplayOptions::default()
         };
         let mut rows = ChunkBuilder::new(
             FormattedChunk::default(),

@@ -1,6 +1,7 @@
 """pgnmill: replay every game of chess and xiangqi PGN collections, and read
-the rows as Arrow record batches (polars, DuckDB, pyarrow, pandas); audit
-FEN/EPD lists the same way (read_fens).
+the rows as Arrow record batches (polars, DuckDB, pyarrow, pandas): one per
+game (read_games) or one per ply, with its FEN, clock and evaluation
+(read_plies); audit FEN/EPD lists the same way (read_fens).
 
     import pgnmill, polars as pl
     games = pl.DataFrame(pgnmill.read_games("games.pgn.zst"))
@@ -33,6 +34,7 @@ __all__ = [
     "RowStream",
     "read_fens",
     "read_games",
+    "read_plies",
     "report",
     "shard_name",
     "shards",
@@ -45,6 +47,7 @@ def read_games(
     tags: Optional[Words] = None,
     where: Optional[Words] = None,
     moves: bool = False,
+    clocks: bool = False,
     chess960: bool = False,
     threads: Optional[int] = None,
     openings: Optional[Paths] = None,
@@ -70,6 +73,11 @@ def read_games(
     where: conditions a game's tags must meet (`--where`), e.g.
         ["WhiteElo>=2500", "Event~Titled"].
     moves: add the `moves` column (`--moves`).
+    clocks: add the clock and evaluation columns (`--clocks`), read from
+        the [%clk], [%emt] and [%eval] commands of the move comments and
+        [TimeControl]: time_base, time_increment, each side's first, last
+        and lowest clock and time used, clock_plies,
+        clock_at_threefold_claim, eval_plies, eval_last_cp, eval_last_mate.
     chess960: replay every game as Chess960 (`--variant chess960`).
     threads: replay threads (`-j`); all CPUs when None.
     openings: opening tables (TSV: eco, name, line) naming the games'
@@ -85,10 +93,44 @@ def read_games(
         tags=tags,
         where=where,
         moves=moves,
+        clocks=clocks,
         chess960=chess960,
         threads=threads,
         openings=openings,
     )
+
+
+def read_plies(
+    paths: Paths,
+    *,
+    where: Optional[Words] = None,
+    chess960: bool = False,
+    threads: Optional[int] = None,
+) -> RowStream:
+    """The plies of the games of `paths`, one row per main-line ply of
+    every game, in input order, as a stream of Arrow record batches (read
+    once, as read_games's stream).
+
+    The stream has the columns, names, types and row order of
+    `pgnmill report --plies`'s plies.parquet for the same inputs and
+    options: source, game (the game's index within its source: join on
+    source and game to read_games's rows), ply (1 = the game's first
+    move), san, uci (ICCS for xiangqi), fen after the move (as
+    python-chess's board.fen() writes it), clock_ms, emt_ms, eval_cp,
+    eval_mate, eval_depth (from the move's [%clk], [%emt], [%eval]
+    comments; null where absent) and repetition (how many times the
+    position has occurred so far). Batches hold about 65,536 rows and end
+    with a game.
+
+    where: conditions a game's tags must meet (`--where`); the plies of
+        the other games are left out.
+    chess960: replay every game as Chess960 (`--variant chess960`).
+    threads: replay threads (`-j`); all CPUs when None.
+
+    Raises FileNotFoundError for a missing input, ValueError for a refused
+    option, PgnmillError otherwise.
+    """
+    return _pgnmill.read_plies(paths, where=where, chess960=chess960, threads=threads)
 
 
 def read_fens(
@@ -130,6 +172,8 @@ def report(
     tags: Optional[Words] = None,
     where: Optional[Words] = None,
     moves: bool = False,
+    clocks: bool = False,
+    plies: bool = False,
     chess960: bool = False,
     threads: Optional[int] = None,
     openings: Optional[Paths] = None,
@@ -142,6 +186,8 @@ def report(
         earlier report is refused with PgnmillError.
     strict: raise PgnmillError when an input could not be read whole, after
         the report is written (`--strict`).
+    plies: also write plies.parquet, and plies.csv with "csv" (`--plies`):
+        the rows of read_plies.
     The other options are read_games's. The GIL is free while the report
     is made; Ctrl-C stops it (no partial file is left) and raises
     KeyboardInterrupt. Inputs not read whole are PgnmillWarning warnings.
@@ -155,6 +201,8 @@ def report(
         tags=tags,
         where=where,
         moves=moves,
+        clocks=clocks,
+        plies=plies,
         chess960=chess960,
         threads=threads,
         openings=openings,

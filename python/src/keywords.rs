@@ -57,12 +57,15 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Words {
 }
 
 /// The options every function takes, as keywords: `tags`, `where`,
-/// `moves`, `chess960`, `threads`, `openings` (the package's functions
-/// name them in their signatures and pass them on).
+/// `moves`, `clocks`, `plies`, `chess960`, `threads`, `openings` (the
+/// package's functions name those they take in their signatures and pass
+/// them on).
 pub struct Keywords {
     pub tags: Option<Words>,
     pub conditions: Option<Words>,
     pub moves: bool,
+    pub clocks: bool,
+    pub plies: bool,
     pub chess960: bool,
     pub threads: Option<i64>,
     /// `--openings`: a path or a list of them.
@@ -78,6 +81,8 @@ impl Keywords {
             tags: None,
             conditions: None,
             moves: false,
+            clocks: false,
+            plies: false,
             chess960: false,
             threads: None,
             openings: None,
@@ -91,6 +96,8 @@ impl Keywords {
                 "tags" => keywords.tags = Some(argument(&key, &value)?),
                 "where" => keywords.conditions = Some(argument(&key, &value)?),
                 "moves" => keywords.moves = argument(&key, &value)?,
+                "clocks" => keywords.clocks = argument(&key, &value)?,
+                "plies" => keywords.plies = argument(&key, &value)?,
                 "chess960" => keywords.chess960 = argument(&key, &value)?,
                 "threads" => keywords.threads = Some(argument(&key, &value)?),
                 "openings" => keywords.openings = Some(argument(&key, &value)?),
@@ -164,6 +171,8 @@ impl Keywords {
             tags: self.tags.map(|w| w.0).unwrap_or_default(),
             conditions,
             moves: self.moves,
+            clocks: self.clocks,
+            plies: self.plies,
             variant: self.chess960.then_some(GameVariant::Chess960),
             formats: formats.to_vec(),
             extracts: Vec::new(),

@@ -4,6 +4,7 @@
 //! over [`report`].
 //!
 //! - [`read_games`]: the game rows as an Arrow C stream ([`stream`]).
+//! - [`read_plies`]: the ply rows of `--plies` the same way.
 //! - [`read_fens`]: the audit rows of FEN/EPD lists the same way ([`fens`]).
 //! - [`report`]: a report folder, as `pgnmill report` writes it.
 //! - `_plan_shards`, `_merge_summaries`: the two steps of `shards` that
@@ -47,6 +48,21 @@ fn read_games(
 ) -> PyResult<RowStream> {
     let job = Keywords::of(options)?.job(py, &paths, &[], false)?;
     stream::games(job.job, &job.options, job.cancel)
+}
+
+/// The ply rows of the inputs (`pgnmill report --plies`) as a stream of
+/// Arrow record batches, with the columns, names, types and row order of
+/// `plies.parquet` for the same inputs and options. See
+/// `pgnmill.read_plies`.
+#[pyfunction]
+#[pyo3(signature = (paths, **options))]
+fn read_plies(
+    py: Python<'_>,
+    paths: Paths,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<RowStream> {
+    let job = Keywords::of(options)?.job(py, &paths, &[], false)?;
+    stream::plies(job.job, &job.options, job.cancel)
 }
 
 /// The audit rows of `pgnmill fen` over the inputs (FEN/EPD/perft lists,
@@ -168,6 +184,7 @@ fn _pgnmill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RowStream>()?;
     m.add_class::<stream::Batch>()?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(read_plies, m)?)?;
     m.add_function(wrap_pyfunction!(read_fens, m)?)?;
     m.add_function(wrap_pyfunction!(report, m)?)?;
     m.add_function(wrap_pyfunction!(_plan_shards, m)?)?;

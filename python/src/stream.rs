@@ -1,4 +1,4 @@
-//! The streams of `read_games` and `read_fens`: rows as Arrow record
+//! The streams of `read_games`, `read_plies` and `read_fens`: rows as Arrow record
 //! batches, handed to any reader of the Arrow PyCapsule interface
 //! (`__arrow_c_stream__`: pyarrow, polars, DuckDB, pandas through
 //! pyarrow) without a copy, or iterated from Python batch by batch.
@@ -121,6 +121,15 @@ impl RowStream {
 pub fn games(job: Job, options: &ReportOptions, cancel: Cancel) -> PyResult<RowStream> {
     let stream = job.games(options).map_err(report_error)?;
     RowStream::start(stream.schema(), "read_games", cancel, move |tx| {
+        forward(stream, tx)
+    })
+}
+
+/// The ply rows of `job` run with `options` (`plies.parquet`'s rows), as
+/// they are made.
+pub fn plies(job: Job, options: &ReportOptions, cancel: Cancel) -> PyResult<RowStream> {
+    let stream = job.plies(options).map_err(report_error)?;
+    RowStream::start(stream.schema(), "read_plies", cancel, move |tx| {
         forward(stream, tx)
     })
 }

@@ -39,6 +39,13 @@ def _binary():
 
 
 @pytest.fixture(scope="session")
+def binary():
+    """The path of the pgnmill binary, for a run of one's own (another
+    working folder)."""
+    return _binary()
+
+
+@pytest.fixture(scope="session")
 def cli():
     """Runs `pgnmill ARGS...` and returns the completed process."""
     binary = _binary()

@@ -79,6 +79,15 @@ impl Position {
         *STARTPOS
     }
 
+    /// The standard starting position under `mode`'s castling rules: a
+    /// Chess960 game without a `[FEN]` starts from it (start position
+    /// 518), and writes its castling moves king-takes-rook in UCI.
+    pub fn startpos_with(mode: CastlingMode) -> Position {
+        let mut pos = Self::startpos();
+        pos.mode = mode;
+        pos
+    }
+
     fn build_startpos() -> Position {
         let board = Board::startpos();
         let castling = Bitboard::from_square(Square::A1) | Square::H1 | Square::A8 | Square::H8;
@@ -245,7 +254,7 @@ impl Position {
     }
 
     /// Enemy pieces giving check, computed from the board.
-    fn compute_checkers(&self) -> Bitboard {
+    pub(super) fn compute_checkers(&self) -> Bitboard {
         let k = self.our_king();
         self.attackers_to(k, self.board.occupied()) & self.board.by_color(!self.turn)
     }

@@ -562,6 +562,10 @@ impl Position {
         let mut out = self.san_plain(m);
         let mut after = *self;
         after.play(m);
+        // `play` finds the checks the move gives; a king left in check by
+        // a null move (a position python-chess plays on) is still in check
+        // after the next move, which only the whole board shows.
+        after.checkers = after.compute_checkers();
         if after.is_check() {
             out.push(if after.legal_moves().is_empty() {
                 '#'

@@ -95,6 +95,22 @@ pub struct ReportArgs {
     #[arg(long)]
     pub moves: bool,
 
+    /// Add clock and evaluation columns to games.csv, read from the
+    /// [%clk] and [%eval] commands in the move comments (lichess,
+    /// chess.com) and [TimeControl]: time_base, time_increment, each
+    /// side's first, last and lowest clock and time used, clock_plies,
+    /// clock_at_threefold_claim, eval_plies, eval_last_cp, eval_last_mate
+    /// (milliseconds, centipawns).
+    #[arg(long)]
+    pub clocks: bool,
+
+    /// Also write plies.parquet (and plies.csv with --format csv): one row
+    /// per main-line ply of every game, with its SAN, UCI, the FEN after
+    /// it, its clock, time, evaluation and how often the position has
+    /// occurred.
+    #[arg(long)]
+    pub plies: bool,
+
     /// Also write the original text of the games of one category to a PGN
     /// file (`-`: standard output), byte for byte after a first line that
     /// marks it as pgnmill's own: missed (threefolds that ep-always
@@ -239,6 +255,8 @@ fn request(args: &ReportArgs) -> ReportRequest {
         tags: args.tags.clone(),
         conditions: args.where_.clone(),
         moves: args.moves,
+        clocks: args.clocks,
+        plies: args.plies,
         variant: args.variant.forced(),
         formats: args
             .format

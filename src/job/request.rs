@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use super::ReportOptions;
 use crate::openings::{COMPILED_IN_COMMIT, OpeningBook};
 use crate::pgn::select::{Condition, TagQuery};
+use crate::replay::ply_data::PlyDataOptions;
 use crate::replay::{CurationOptions, ReplayOptions};
 use crate::report::ExtractRequest;
 use crate::report::columns::tag_columns;
@@ -28,6 +29,10 @@ pub struct ReportRequest {
     pub conditions: Vec<Condition>,
     /// `--moves`.
     pub moves: bool,
+    /// `--clocks`: the clock and evaluation columns.
+    pub clocks: bool,
+    /// `--plies`: the plies files (plies.parquet, and plies.csv with CSV).
+    pub plies: bool,
     /// `--variant`: the rules forced on every game; `None` is `auto`.
     pub variant: Option<GameVariant>,
     /// `--format`, in the order given.
@@ -107,6 +112,10 @@ impl ReportRequest {
                     openings,
                     ..CurationOptions::default()
                 },
+                ply_data: PlyDataOptions {
+                    clocks: self.clocks,
+                    plies: self.plies,
+                },
             },
             select: TagQuery::new(tags.clone(), self.conditions.clone()),
             csv: self.formats.contains(&Format::Csv),
@@ -118,6 +127,8 @@ impl ReportRequest {
                 format: self.formats.iter().map(|f| f.name().to_string()).collect(),
                 variant: variant_name(self.variant.as_ref()).to_string(),
                 moves: self.moves,
+                clocks: self.clocks,
+                plies: self.plies,
                 extract: self.extracts.iter().map(|e| e.to_string()).collect(),
                 strict: self.strict,
                 inputs: self
@@ -206,6 +217,22 @@ mod tests {
             ..ReportRequest::default()
         };
         assert!(roster.options().unwrap_err().contains("white"));
+    }
+
+    #[test]
+    fn clocks_and_plies_reach_the_replay_and_the_summary() {
+        for (clocks, plies) in [(true, false), (false, true)] {
+            let request = ReportRequest {
+                clocks,
+                plies,
+                ..ReportRequest::default()
+            };
+            let options = request.options().unwrap();
+            let replay = options.replay.ply_data;
+            assert_eq!((replay.clocks, replay.plies), (clocks, plies));
+            let summary = &options.summary;
+            assert_eq!((summary.clocks, summary.plies), (clocks, plies));
+        }
     }
 
     #[test]

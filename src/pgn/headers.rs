@@ -163,6 +163,19 @@ impl<'a> GameHeaders<'a> {
     /// walk that finds where its movetext starts: the hot path of a report
     /// reads each tag section once.
     pub fn read_game(bytes: &'a [u8], line: u64) -> (Self, GameText<'a>) {
+        Self::read_game_and(bytes, line, |_, _, _| {})
+    }
+
+    /// [`Self::read_game`], handing every tag's name, raw value and
+    /// whether that may hold an escape ([`tag_value`] reads it) to `also`
+    /// in the same walk: for a tag only some runs need, `[TimeControl]`
+    /// with `--clocks`, the others paying nothing for it.
+    #[inline]
+    pub fn read_game_and(
+        bytes: &'a [u8],
+        line: u64,
+        mut also: impl FnMut(&'a [u8], &'a [u8], bool),
+    ) -> (Self, GameText<'a>) {
         let mut h = GameHeaders::default();
         let game = GameText::read_tags(bytes, line, |scan| {
             let name = bytes.get(scan.name.0..scan.name.1).unwrap_or_default();
@@ -180,6 +193,7 @@ impl<'a> GameHeaders<'a> {
             if !h.any || maybe_wanted(folded) {
                 h.note(folded, name, value, scan.may_escape);
             }
+            also(name, value, scan.may_escape);
         });
         (h, game)
     }
@@ -213,11 +227,18 @@ impl<'a> GameHeaders<'a> {
             OPENING => &mut self.opening,
             _ => return,
         };
-        *slot = Some(if may_escape {
-            unescape(raw_value)
-        } else {
-            Cow::Borrowed(raw_value)
-        });
+        *slot = Some(tag_value(raw_value, may_escape));
+    }
+}
+
+/// A tag's value from its raw bytes: itself, unless `may_escape` (it may
+/// hold a backslash escape).
+#[inline]
+pub fn tag_value(raw_value: &[u8], may_escape: bool) -> Cow<'_, [u8]> {
+    if may_escape {
+        unescape(raw_value)
+    } else {
+        Cow::Borrowed(raw_value)
     }
 }
 

@@ -26,16 +26,20 @@
 //! ```
 
 mod batches;
+pub mod commands;
+pub mod comments;
 pub mod game;
 pub mod glyphs;
 pub mod headers;
 pub mod lines;
 mod main_line;
 pub mod movetext;
+mod python_text;
 pub mod select;
 pub mod split;
 mod split_parallel;
 pub mod tag;
+pub mod time_control;
 
 pub use batches::{Batch, Batches, ReaderNote};
 pub use game::GameText;

@@ -23,6 +23,8 @@ use super::lines;
 
 mod lanes;
 
+pub(super) use lanes::find_close_brace;
+
 use lanes::Ply;
 
 /// What a token is. Only [`TokenKind::Move`] and [`TokenKind::Result`] matter

@@ -4,6 +4,7 @@ use super::ReplayOptions;
 use super::Status;
 use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
+use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
@@ -17,7 +18,7 @@ fn start_position(
     mode: CastlingMode,
 ) -> Result<(Position, Option<CastlingConflict>), String> {
     let Some(fen) = fen else {
-        return Ok((Position::startpos(), None));
+        return Ok((Position::startpos_with(mode), None));
     };
     let setup = Setup::parse(fen).map_err(|e| e.to_string())?;
     let (pos, audit) = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
@@ -36,6 +37,10 @@ fn start_position(
 /// token cannot be played is a parse error, not an illegal move. Records
 /// the game's line and opening in `trails`, started once the start
 /// position is set up.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the replay records, passed on to the loop as they are"
+)]
 pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
@@ -43,14 +48,17 @@ pub(crate) fn replay(
     has_tags: bool,
     options: &ReplayOptions,
     trails: &mut Trails,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) {
     let curation = &options.curation;
-    if options.moves {
-        replay_main_line::<true>(game, fen, mode, has_tags, curation, trails, out)
-    } else {
-        replay_main_line::<false>(game, fen, mode, has_tags, curation, trails, out)
-    }
+    let replay = match (options.moves, recorder.is_some()) {
+        (false, false) => replay_main_line::<false, false>,
+        (true, false) => replay_main_line::<true, false>,
+        (false, true) => replay_main_line::<false, true>,
+        (true, true) => replay_main_line::<true, true>,
+    };
+    replay(game, fen, mode, has_tags, curation, trails, recorder, out)
 }
 
 /// Starts the trails of a game from `pos`, played under `mode` (a
@@ -74,21 +82,27 @@ fn start_trails(
     trails.start(TableKind::Chess, standard, curation);
 }
 
-/// [`replay`], with the `moves` column kept when `MOVES`: a copy of the
-/// loop for each, so that a report without `--moves` (nearly all) does not
-/// ask about the list at every ply.
+/// [`replay`], with the `moves` column kept when `MOVES` and the per-ply
+/// data of `recorder` when `DATA`: a copy of the loop for each, so that a
+/// report without `--moves`, `--clocks` or `--plies` (nearly all) does not
+/// ask about them at every ply.
 ///
 /// Never inlined: the loop is one large function, kernel and tokenizer
 /// inlined into it, and how the compiler allocates its registers decides
 /// its speed; kept apart, that allocation does not change with its caller.
 #[inline(never)]
-fn replay_main_line<const MOVES: bool>(
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the loop records: grouping them would add a copy or an indirection to the hottest function"
+)]
+fn replay_main_line<const MOVES: bool, const DATA: bool>(
     game: &GameText<'_>,
     fen: Option<&str>,
     mode: CastlingMode,
     has_tags: bool,
     curation: &CurationOptions,
     trails: &mut Trails,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) {
     let (mut pos, castling_conflict) = match start_position(fen, mode) {
@@ -108,7 +122,18 @@ fn replay_main_line<const MOVES: bool>(
     let mut tokens = game.main_line();
     let mut glued_end = false;
     let mut ended_before_failure = false;
+    // Taken once the start position is set up (a game refused before has
+    // its time control and no plies, `super::replay`).
+    let white_first = DATA && pos.turn() == crate::chess::Color::White;
+    let mut recorder = if DATA { recorder.take() } else { None };
+    let wants_text = recorder.as_ref().is_some_and(PlyRecorder::wants_text);
     while let Some(token) = tokens.next() {
+        if DATA && let Some(r) = &mut recorder {
+            r.token(token.offset);
+        }
+        // The position before the move, for its SAN: copied only for
+        // `--plies` (`then_some` would copy it every ply).
+        let before = if DATA && wants_text { Some(pos) } else { None };
         // Irreversible: a capture or pawn move (the halfmove clock
         // restarts) or a lost castling right (castling included).
         let rights_before = pos.castling_rooks();
@@ -162,7 +187,8 @@ fn replay_main_line<const MOVES: bool>(
         }
         let irreversible = pos.was_irreversible(rights_before);
         ply += 1;
-        if irreversible {
+        // How often the position has now occurred (ep-if-legal).
+        let repetition = if irreversible {
             repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), ply);
             // Material only shrinks on such a move, and cannot be
             // insufficient while a pawn is left; a lost castling right
@@ -170,6 +196,7 @@ fn replay_main_line<const MOVES: bool>(
             if pos.board().by_role(Role::Pawn).is_empty() || pos.halfmove_clock() != 0 {
                 rules.after_irreversible(&pos, &repetitions, ply);
             }
+            1
         } else {
             // Only a pawn's double step sets an en-passant square, and a
             // pawn move is irreversible: here both keys are the same.
@@ -177,6 +204,13 @@ fn replay_main_line<const MOVES: bool>(
             if seen >= 2 || pos.halfmove_clock() >= rules.from {
                 rules.after_ply(&pos, &repetitions, ply, seen);
             }
+            seen
+        };
+        if DATA && let Some(r) = &mut recorder {
+            r.ply(token.offset + token.text.len(), repetition, || {
+                let san = before.map(|b| b.san(m)).unwrap_or_default();
+                (san, pos.uci(m), pos.fen(EpMode::Legal))
+            });
         }
     }
     let movetext_result = if glued_end {
@@ -220,6 +254,11 @@ fn replay_main_line<const MOVES: bool>(
     out.final_fen_ep_legal_if_different =
         (pos.ep_square() != pos.legal_ep_square()).then(|| pos.fen(EpMode::Legal));
     out.moves = moves;
+    if DATA && let Some(r) = recorder {
+        // The last move's comments end at the result (none when glued to it).
+        let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
+        out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply, white_first));
+    }
 }
 
 /// A result token's text (one of the four results, which the tokenizer

@@ -9,6 +9,7 @@ pub mod line;
 mod moves_column;
 mod options;
 mod outcome;
+pub mod ply_data;
 mod repetition;
 mod replayed_game;
 mod status;
@@ -36,7 +37,7 @@ pub(crate) use stop::{
 };
 
 use crate::chess::CastlingMode;
-use crate::pgn::headers::{GameHeaders, text_in};
+use crate::pgn::headers::{GameHeaders, tag_value, text_in};
 use crate::variant::{self, GameVariant};
 use std::borrow::Cow;
 
@@ -77,6 +78,22 @@ pub fn replay_record_text<'a>(
     )
 }
 
+/// [`GameHeaders::read_game`], and the value of the `[TimeControl]` tag
+/// (the last, names compared without case, as every tag) into
+/// `time_control`.
+#[inline(never)]
+fn read_with_time_control<'a>(
+    bytes: &'a [u8],
+    line: u64,
+    time_control: &mut Option<Cow<'a, [u8]>>,
+) -> (GameHeaders<'a>, crate::pgn::GameText<'a>) {
+    GameHeaders::read_game_and(bytes, line, |name, raw, may_escape| {
+        if name.eq_ignore_ascii_case(b"TimeControl") {
+            *time_control = Some(tag_value(raw, may_escape));
+        }
+    })
+}
+
 fn replay<'a>(
     bytes: &'a [u8],
     utf8: Option<&'a str>,
@@ -97,7 +114,19 @@ fn replay_with<'a>(
     trails: &mut Trails,
 ) -> ReplayedGame<'a> {
     let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
-    let (headers, game) = GameHeaders::read_game(bytes, line);
+    // What `--clocks` and `--plies` keep is recorded apart, so that a
+    // report without them runs the code it ran before they existed.
+    let mut time_control = None;
+    let (headers, game) = if options.ply_data.clocks {
+        read_with_time_control(bytes, line, &mut time_control)
+    } else {
+        GameHeaders::read_game(bytes, line)
+    };
+    let mut recorder = if options.ply_data.any() {
+        ply_data::PlyRecorder::new(&game, options.ply_data, time_control)
+    } else {
+        None
+    };
     let white = if headers.white.is_some() {
         &headers.white
     } else {
@@ -137,11 +166,27 @@ fn replay_with<'a>(
             } else {
                 CastlingMode::Standard
             };
-            chess_game::replay(&game, fen, mode, headers.any, options, trails, &mut record)
+            chess_game::replay(
+                &game,
+                fen,
+                mode,
+                headers.any,
+                options,
+                trails,
+                &mut recorder,
+                &mut record,
+            )
         }
-        GameVariant::Xiangqi => {
-            xiangqi_game::replay(&game, fen, headers.any, options, at, trails, &mut record)
-        }
+        GameVariant::Xiangqi => xiangqi_game::replay(
+            &game,
+            fen,
+            headers.any,
+            options,
+            at,
+            trails,
+            &mut recorder,
+            &mut record,
+        ),
         GameVariant::Unsupported(name) => {
             // The `variant` column holds only the three rules pgnmill
             // plays (left empty here); the tag's own text is in `error`.
@@ -149,6 +194,11 @@ fn replay_with<'a>(
                 format!("variant \"{name}\" is not supported (chess, chess960 and xiangqi are)");
             record.status = Status::Unsupported;
         }
+    }
+    if let Some(recorder) = recorder {
+        // A game that was not replayed (a variant pgnmill does not play, a
+        // bad `[FEN]`) still has its time control, and no plies.
+        record.ply_data = Some(recorder.finish(None, None, true));
     }
     if let Some(tag) = headers.unclosed_tag
         && record.status == Status::Ok

@@ -12,4 +12,6 @@ pub struct ReplayOptions {
     pub variant: Option<GameVariant>,
     /// Line keys and opening names (`--duplicates`, `--openings`).
     pub curation: CurationOptions,
+    /// Clocks, evaluations and one row per ply (`--clocks`, `--plies`).
+    pub ply_data: super::ply_data::PlyDataOptions,
 }

@@ -5,6 +5,7 @@ use super::CurationFacts;
 use super::RepetitionStats;
 use super::Status;
 use super::outcome::Outcome;
+use super::ply_data::PlyData;
 use std::borrow::Cow;
 
 /// The tags the report shows. Values are UTF-8 whatever the file's
@@ -67,6 +68,10 @@ pub struct ReplayedGame<'a> {
     pub outcome: Outcome,
     /// `line_key` and the opening's name (docs/reports.md).
     pub curation: CurationFacts,
+    /// Clocks, evaluations and per-ply rows, when asked
+    /// ([`super::ReplayOptions::ply_data`]); boxed, so that a record
+    /// without them stays as small as before.
+    pub ply_data: Option<Box<PlyData>>,
 }
 
 impl<'a> ReplayedGame<'a> {
@@ -99,6 +104,7 @@ impl<'a> ReplayedGame<'a> {
             moves: None,
             outcome: Outcome::default(),
             curation: CurationFacts::default(),
+            ply_data: None,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::Status;
 use super::curation::Trails;
+use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::ReplayedGame;
 use super::xiangqi_rules::XiangqiRules;
@@ -20,6 +21,10 @@ use crate::xiangqi::types::{Color, Move};
 /// en passant: one repetition table serves both conventions. `at` says how
 /// a move that cannot be played is located. Records the game's line and
 /// opening in `trails`, started once the start position is set up.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the game, its start, and what the replay records, as chess_game::replay takes them"
+)]
 pub(crate) fn replay(
     game: &GameText<'_>,
     fen: Option<&str>,
@@ -27,6 +32,7 @@ pub(crate) fn replay(
     options: &ReplayOptions,
     at: MoveLocation,
     trails: &mut Trails,
+    recorder: &mut Option<PlyRecorder<'_>>,
     out: &mut ReplayedGame<'_>,
 ) {
     let mut repetitions = RepetitionTable::new();
@@ -57,7 +63,12 @@ pub(crate) fn replay(
     let mut tokens = game.main_line();
     let mut reader = GameReader::new();
     let mut ended_before_failure = false;
+    let red_first = pos.turn() == Color::Red;
+    let mut recorder = recorder.take();
     while let Some(token) = tokens.next() {
+        if let Some(r) = &mut recorder {
+            r.token(token.offset);
+        }
         let text = String::from_utf8_lossy(token.text);
         if ply == 0 {
             reader.look_ahead(&text, || game.main_line().map(|t| t.text));
@@ -97,6 +108,11 @@ pub(crate) fn replay(
             }
         };
         super::record_move(&mut out.moves, || m);
+        // The move in WXF needs the position before it.
+        let mut wxf = String::new();
+        if recorder.as_ref().is_some_and(PlyRecorder::wants_text) {
+            let _ = write_move_to(&pos, m, Notation::Wxf, &mut wxf);
+        }
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
@@ -110,6 +126,11 @@ pub(crate) fn replay(
             repetitions.push(pos.key(), ply)
         };
         rules.after_ply(&pos, m, ply, irreversible, seen);
+        if let Some(r) = &mut recorder {
+            r.ply(token.offset + token.text.len(), seen, || {
+                (wxf, m.to_string(), pos.fen())
+            });
+        }
     }
     if let Some(line) = tokens.unclosed_comment()
         && out.status == Status::Ok
@@ -139,6 +160,10 @@ pub(crate) fn replay(
         (out.status == Status::Ok || ended_before_failure).then_some((tag, movetext_result));
     let final_count = repetitions.count_ep_legal(pos.key());
     out.outcome = rules.finish(&pos, final_count, results);
+    if let Some(r) = recorder {
+        let end = tokens.result().map_or(game.bytes().len(), |t| t.offset);
+        out.ply_data = Some(r.finish(Some(end), out.outcome.threefold_claim_ply, red_first));
+    }
 }
 
 /// A move in ICCS that is not legal is named in Chinese as well (`move 1.

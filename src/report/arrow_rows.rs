@@ -35,8 +35,9 @@ enum ColumnBuf {
     Key128(Vec<u8>, BooleanBufferBuilder),
 }
 
-/// An `Int32` field that is absent: no value is negative (they are
-/// counts, clamped to `i32::MAX`).
+/// An `Int32` field that is absent: counts are clamped to `i32::MAX`,
+/// and the values that may be negative (times, evaluations) stay within
+/// ±(2^31 - 1) ([`FieldSink::int32_signed`]).
 const NULL_INT32: i32 = i32::MIN;
 
 /// The `Int32` array of `values`, null where [`NULL_INT32`] (there 0), and
@@ -149,6 +150,11 @@ impl ArrowRows {
         self.rows == 0
     }
 
+    /// The rows pushed so far.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
     /// The next column; notes a row longer than the table.
     #[inline(always)]
     fn column(&mut self) -> Option<&mut ColumnBuf> {
@@ -248,12 +254,14 @@ impl ColumnBuf {
         }
     }
 
-    /// Appends a nullable integer; `false` if this is not an `Int32` column.
+    /// Appends a nullable integer (never [`NULL_INT32`], see
+    /// [`FieldSink::int32_signed`]); `false` if this is not an `Int32`
+    /// column.
     #[inline(always)]
-    fn push_int32(&mut self, value: Option<u32>) -> bool {
+    fn push_int32(&mut self, value: Option<i32>) -> bool {
         match self {
             ColumnBuf::Int32(values) => {
-                values.push(value.map_or(NULL_INT32, |v| i32::try_from(v).unwrap_or(i32::MAX)));
+                values.push(value.unwrap_or(NULL_INT32));
                 true
             }
             _ => false,
@@ -322,8 +330,14 @@ impl FieldSink for ArrowRows {
         }
     }
 
+    /// A count past `i32::MAX` is clamped to it.
     #[inline(always)]
     fn int32(&mut self, value: Option<u32>) {
+        self.int32_signed(value.map(|v| i32::try_from(v).unwrap_or(i32::MAX)));
+    }
+
+    #[inline(always)]
+    fn int32_signed(&mut self, value: Option<i32>) {
         let fits = match self.column() {
             Some(c) => c.push_int32(value),
             None => true,
@@ -357,6 +371,10 @@ impl FieldSink for ArrowRows {
             Some(_) => self.wrong_type("key128"),
             None => {}
         }
+    }
+
+    fn end_record(&mut self) {
+        ArrowRows::end_record(self);
     }
 }
 

@@ -1,10 +1,12 @@
-//! The game rows handed out in process, as Arrow record batches through a
-//! bounded channel ([`ArrowSink`], [`GameBatches`]): what a program (or the
-//! Python package) reads instead of a file, with the columns, names, types
-//! and row order of `games.parquet` for the same options. Each chunk of
-//! games becomes one batch on its worker thread; the channel holds at most
-//! a few batches, so memory is bounded by the channel, not by the input:
-//! a reader that falls behind makes the run wait.
+//! The game rows (or the ply rows) handed out in process, as Arrow record
+//! batches through a bounded channel ([`ArrowSink`], [`GameBatches`]): what
+//! a program (or the Python package) reads instead of a file, with the
+//! columns, names, types and row order of `games.parquet` (or
+//! `plies.parquet`) for the same options. Each chunk of games becomes one
+//! batch on its worker thread (its plies, batches of about
+//! [`PLY_ROWS_PER_GROUP`] rows); the channel holds at most a few batches,
+//! so memory is bounded by the channel, not by the input: a reader that
+//! falls behind makes the run wait.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -14,9 +16,11 @@ use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::SchemaRef;
 
 use super::arrow_rows::{ArrowRows, Finished, TextRoom};
-use super::columns::{Column, GameView};
+use super::columns::{Column, GameView, OptionalColumns};
 use super::csv_sink::write_game;
 use super::parquet::schema;
+use super::plies_sink::{PLIES_PER_GAME_HINT, PLY_ROWS_PER_GROUP};
+use super::ply_columns::{PLY_COLUMNS, write_game_plies};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
 use crate::output::OutputError;
@@ -46,14 +50,34 @@ struct ArrowTable {
     columns: Vec<Column>,
     schema: SchemaRef,
     room: TextRoom,
-    moves: bool,
+    rows: RowKind,
+}
+
+/// What a row of the batches is.
+#[derive(Clone, Copy)]
+enum RowKind {
+    /// A game, with these optional columns.
+    Game(OptionalColumns),
+    /// A ply.
+    Ply,
 }
 
 impl ArrowSink {
-    /// A sink for rows of `columns` (`moves`: with the `moves` column, as
-    /// in [`super::columns::game_columns`]), and the batches it will hand
-    /// out.
-    pub fn channel(columns: &[Column], moves: bool) -> (ArrowSink, GameBatches) {
+    /// A sink for game rows of `columns` (`optional`: the columns the
+    /// options add, as in [`super::columns::game_columns`]), and the
+    /// batches it will hand out.
+    pub fn channel(columns: &[Column], optional: OptionalColumns) -> (ArrowSink, GameBatches) {
+        Self::of(columns, RowKind::Game(optional))
+    }
+
+    /// A sink for the ply rows (`plies.parquet`'s columns) of games
+    /// replayed with `ReplayOptions::ply_data.plies`, and the batches it
+    /// will hand out.
+    pub fn plies_channel() -> (ArrowSink, GameBatches) {
+        Self::of(&PLY_COLUMNS, RowKind::Ply)
+    }
+
+    fn of(columns: &[Column], rows: RowKind) -> (ArrowSink, GameBatches) {
         let (tx, rx) = sync_channel(BATCHES_QUEUED);
         let schema = schema(columns);
         let format = Arc::new(ArrowFormat {
@@ -61,7 +85,7 @@ impl ArrowSink {
                 columns: columns.to_vec(),
                 schema: Arc::clone(&schema),
                 room: TextRoom::new(columns),
-                moves,
+                rows,
             }),
         });
         (ArrowSink { tx, format }, GameBatches { rx, schema })
@@ -69,7 +93,8 @@ impl ArrowSink {
 }
 
 impl GameBatches {
-    /// The schema of every batch: that of `games.parquet`.
+    /// The schema of every batch: that of `games.parquet` (or
+    /// `plies.parquet`).
     pub fn schema(&self) -> SchemaRef {
         Arc::clone(&self.schema)
     }
@@ -91,8 +116,8 @@ impl Sink for ArrowSink {
     }
 
     fn write(&mut self, chunk: SinkChunk<'_>) -> Result<Option<Encoded>, OutputError> {
-        let batch = encoded_as::<Option<RecordBatch>>(chunk.encoded, STREAM)?;
-        if let Some(batch) = batch.and_then(|b| *b) {
+        let batches = encoded_as::<Vec<RecordBatch>>(chunk.encoded, STREAM)?;
+        for batch in batches.into_iter().flat_map(|b| *b) {
             // The reader is gone: nobody wants the rest of the run.
             self.tx
                 .send(batch)
@@ -124,32 +149,38 @@ impl RowFormat for ArrowFormat {
 
     fn encoder(&self, games: usize, _recycled: Option<Encoded>) -> Box<dyn RowEncoder> {
         let table = Arc::clone(&self.table);
+        let rows = match table.rows {
+            RowKind::Game(_) => games,
+            RowKind::Ply => PLY_ROWS_PER_GROUP.min(games * PLIES_PER_GAME_HINT),
+        };
         Box::new(ArrowEncoder {
-            rows: ArrowRows::new(&table.columns, games, &table.room),
+            rows: ArrowRows::new(&table.columns, rows, &table.room),
+            batches: Vec::new(),
             table,
         })
     }
 }
 
-/// A chunk's rows as typed columns, made into a record batch at the end.
+/// A chunk's rows as typed columns, made into record batches: one for a
+/// chunk of games, one each [`PLY_ROWS_PER_GROUP`] rows or so of plies.
 struct ArrowEncoder {
     rows: ArrowRows,
+    batches: Vec<RecordBatch>,
     table: Arc<ArrowTable>,
 }
 
-impl RowEncoder for ArrowEncoder {
-    fn push(&mut self, game: &GameView<'_, '_>, tags: &[&str]) -> Result<(), String> {
-        write_game(&mut self.rows, game, self.table.moves, tags);
-        self.rows.end_record();
-        Ok(())
-    }
-
-    /// The batch (`None` for a chunk without rows).
-    fn finish(self: Box<Self>) -> Result<Encoded, String> {
-        if self.rows.is_empty() {
-            return Ok(Box::new(None::<RecordBatch>));
+impl ArrowEncoder {
+    /// Makes the rows gathered into a batch (none without rows), and
+    /// starts again with room for `next` rows.
+    fn close_batch(&mut self, next: usize) -> Result<(), String> {
+        let rows = std::mem::replace(
+            &mut self.rows,
+            ArrowRows::new(&self.table.columns, next, &self.table.room),
+        );
+        if rows.is_empty() {
+            return Ok(());
         }
-        let (columns, rows) = self.rows.finish(&self.table.room)?;
+        let (columns, rows) = rows.finish(&self.table.room)?;
         let arrays = columns
             .into_iter()
             .map(|column| match column {
@@ -159,7 +190,32 @@ impl RowEncoder for ArrowEncoder {
             .collect::<Result<Vec<_>, String>>()?;
         let batch = RecordBatch::try_new(Arc::clone(&self.table.schema), arrays)
             .map_err(|e| e.to_string())?;
-        Ok(Box::new(Some(batch)))
+        self.batches.push(batch);
+        Ok(())
+    }
+}
+
+impl RowEncoder for ArrowEncoder {
+    fn push(&mut self, game: &GameView<'_, '_>, tags: &[&str]) -> Result<(), String> {
+        match self.table.rows {
+            RowKind::Game(optional) => {
+                write_game(&mut self.rows, game, optional, tags);
+                self.rows.end_record();
+            }
+            RowKind::Ply => {
+                write_game_plies(game, &mut self.rows);
+                if self.rows.len() >= PLY_ROWS_PER_GROUP {
+                    self.close_batch(PLY_ROWS_PER_GROUP)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The batches (none for a chunk without rows).
+    fn finish(mut self: Box<Self>) -> Result<Encoded, String> {
+        self.close_batch(0)?;
+        Ok(Box::new(std::mem::take(&mut self.batches)))
     }
 }
 

@@ -161,7 +161,7 @@ mod tests {
         recycled: FormattedChunk,
     ) -> FormattedChunk {
         let plan = ChunkPlan {
-            rows: vec![Arc::new(CsvFormat::new(false))],
+            rows: vec![Arc::new(CsvFormat::new(Default::default()))],
             facts: FactsPlan::default(),
         };
         let mut builder = ChunkBuilder::new(recycled, &plan, spans.len());

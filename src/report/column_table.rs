@@ -100,3 +100,48 @@ macro_rules! game_columns {
 }
 
 pub(crate) use game_columns;
+
+/// Declares a group of columns written together from one value: the
+/// columns an option adds to `games.csv` (`--clocks`), or the columns of
+/// another file (`plies.csv`). Each column is declared as in
+/// [`game_columns!`], without the usual run:
+///
+/// ```text
+/// NAMES, WRITERS, write_fn, |value: &Type| {
+///     /// Its doc line (docs/reports.md).
+///     name: Type = method(expression of value),
+/// }
+/// ```
+///
+/// It defines the static `NAMES` (the columns, in order), `WRITERS` (the
+/// FieldSink method of each, for the test that holds them to the types)
+/// and `write_fn(value, sink)`, which writes the fields in order without
+/// ending the record.
+macro_rules! column_group {
+    (
+        $(#[doc = $doc:literal])*
+        $columns:ident, $writers:ident, $write:ident,
+        |$v:ident : $t:ty| {
+            $( $(#[doc = $d:literal])+ $n:ident : $k:ident = $w:ident ( $e:expr ), )*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        pub static $columns: [Column; 0 $(+ column_group!(@one $n))*] = [
+            $( Column::described(stringify!($n), ColumnType::$k, concat!($($d),+)), )*
+        ];
+
+        /// The FieldSink method each column is written with, in order.
+        #[cfg(test)]
+        pub(crate) static $writers: &[&str] = &[ $( stringify!($w), )* ];
+
+        /// Writes the group's fields in column order, without ending the
+        /// record.
+        #[inline]
+        pub fn $write<S: FieldSink>($v: $t, w: &mut S) {
+            $( w.$w($e); )*
+        }
+    };
+    (@one $n:ident) => { 1 };
+}
+
+pub(crate) use column_group;

@@ -8,9 +8,10 @@
 
 use std::borrow::Cow;
 
-use super::column_table::{Usual, game_columns};
+use super::column_table::{Usual, column_group, game_columns};
 use super::rows::{FieldSink, UsualFields};
 use crate::replay::ReplayedGame;
+use crate::replay::ply_data::ClockSummary;
 
 pub use super::column::{Column, ColumnType};
 use ColumnType::{Int64, Text};
@@ -139,6 +140,57 @@ pub const MOVES_COLUMN: Column = Column::described(
     "only with `--moves`: the replayed main line, space-separated, in UCI (chess) or ICCS (xiangqi)",
 );
 
+// The `--clocks` columns (issue 33), after `moves`: present only with the
+// option, as `moves` and the tag columns are, so that a report without it
+// keeps its columns and bytes. Values in milliseconds and centipawns,
+// empty where the game has none.
+column_group! {
+    /// The columns `--clocks` adds to `games.csv`, in order.
+    CLOCK_COLUMNS, CLOCK_COLUMN_WRITERS, write_clock_fields,
+    |c: &ClockSummary| {
+        /// only with `--clocks`, as the columns down to `eval_last_mate` (times in milliseconds, evaluations in centipawns, White's point of view; docs/pgn-dialect.md, "Commands in comments"): the base of `[TimeControl]` when it is one sudden-death period (`300+3`, a bare `60`); empty for `-`, `?`, `1/259200`, `40/7200:3600` and other controls
+        time_base: Int32 = int32_signed(c.time_base()),
+        /// the increment of that `[TimeControl]` (0 for a bare `60`); empty when `time_base` is
+        time_increment: Int32 = int32_signed(c.time_increment()),
+        /// the `[%clk]` of White's first move that has one (Red's in xiangqi, as in the `white_` columns below)
+        white_clock_first: Int32 = int32_signed(c.white.first),
+        /// the `[%clk]` of White's last move that has one
+        white_clock_last: Int32 = int32_signed(c.white.last),
+        /// White's lowest `[%clk]`
+        white_clock_min: Int32 = int32_signed(c.white.min),
+        /// the `[%clk]` of Black's first move that has one
+        black_clock_first: Int32 = int32_signed(c.black.first),
+        /// the `[%clk]` of Black's last move that has one
+        black_clock_last: Int32 = int32_signed(c.black.last),
+        /// Black's lowest `[%clk]`
+        black_clock_min: Int32 = int32_signed(c.black.min),
+        /// for each of White's clocks after its first: the clock before minus this one plus `time_increment` for every White move in between (one when no clock is missing), summed; empty without a `time_increment` or with fewer than two clocks; negative where time was added or a period began
+        white_time_used: Int32 = int32_signed(c.white.time_used),
+        /// the same for Black
+        black_time_used: Int32 = int32_signed(c.black.time_used),
+        /// plies with a `[%clk]` (0 when none)
+        clock_plies: Int32 = int32(Some(c.clock_plies)),
+        /// at `threefold_claim_ply` P, the clock of the side to move: the `[%clk]` of its last move, ply P-1; empty where that move has none, without a claim, and for xiangqi
+        clock_at_threefold_claim: Int32 = int32_signed(c.clock_at_threefold_claim),
+        /// plies with an `[%eval]` (0 when none)
+        eval_plies: Int32 = int32(Some(c.eval_plies)),
+        /// the last `[%eval]` of the main line in centipawns; empty when it is a mate or there is none
+        eval_last_cp: Int32 = int32_signed(c.eval_last_cp()),
+        /// the last `[%eval]` when it is a mate: moves to mate, negative when Black mates, 0 for a mate on the board (`#0`); empty otherwise
+        eval_last_mate: Int32 = int32_signed(c.eval_last_mate()),
+    }
+}
+
+/// The `--clocks` facts of a game (none for a game whose text was never
+/// read: damaged input).
+pub fn clocks_of(record: &ReplayedGame<'_>) -> ClockSummary {
+    record
+        .ply_data
+        .as_ref()
+        .and_then(|d| d.clocks)
+        .unwrap_or_default()
+}
+
 /// The columns of `castling.csv`, in order.
 pub static CASTLING_COLUMNS: [Column; 9] = [
     Column::new("source", Text),
@@ -152,13 +204,26 @@ pub static CASTLING_COLUMNS: [Column; 9] = [
     Column::new("reason", Text),
 ];
 
+/// The columns an option adds after the defaults, before the tag
+/// columns, in this order: `moves` (`--moves`), the clock columns
+/// (`--clocks`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionalColumns {
+    pub moves: bool,
+    pub clocks: bool,
+}
+
 /// The columns of one run's `games.csv`: the defaults, then `moves` with
-/// `--moves`, then one text column per `--tags` tag, named as given, or
-/// [`tag_column_name`] when that name is taken.
-pub fn game_columns(with_moves: bool, tags: &[String]) -> Vec<Column> {
+/// `--moves`, the clock columns with `--clocks`, then one text column per
+/// `--tags` tag, named as given, or [`tag_column_name`] when that name is
+/// taken.
+pub fn game_columns(optional: OptionalColumns, tags: &[String]) -> Vec<Column> {
     let mut columns = GAME_COLUMNS.to_vec();
-    if with_moves {
+    if optional.moves {
         columns.push(MOVES_COLUMN);
+    }
+    if optional.clocks {
+        columns.extend(CLOCK_COLUMNS.iter().cloned());
     }
     columns.extend(tags.iter().map(|t| Column {
         name: tag_column_name(t),
@@ -181,7 +246,8 @@ pub fn is_column(tag: &str) -> bool {
 
 /// The column of tag `tag` (`--tags`): its name as given, unless that is
 /// the name of a column pgnmill computes (compared without case, `moves`
-/// included whether or not it is written), then `tag_` and the name:
+/// and the clock columns included whether or not they are written), then
+/// `tag_` and the name:
 /// lichess's `Termination` tag ("Normal", "Time forfeit") is the column
 /// `tag_Termination`, beside `termination`, the board's verdict. A column's
 /// name thus never depends on the data, and the default columns never
@@ -190,6 +256,7 @@ pub fn tag_column_name(tag: &str) -> Cow<'static, str> {
     let taken = GAME_COLUMNS
         .iter()
         .chain(std::iter::once(&MOVES_COLUMN))
+        .chain(&CLOCK_COLUMNS)
         .any(|c| {
             if CASE_KEPT.contains(&c.name.as_ref()) {
                 c.name == tag
@@ -286,31 +353,56 @@ pub fn tag_columns(given: &[String]) -> Result<Vec<String>, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Each column is written by the sink method of its type, so that the
     /// CSV field and the Parquet column hold the same kind of value.
     #[test]
     fn every_column_is_written_as_its_type() {
-        assert_eq!(GAME_COLUMN_WRITERS.len(), GAME_COLUMNS.len());
-        for (column, writer) in GAME_COLUMNS.iter().zip(GAME_COLUMN_WRITERS) {
-            let want: &[&str] = match column.kind {
-                ColumnType::Text => &["text", "plain_text", "table_text"],
-                ColumnType::Int64 => &["int64"],
-                ColumnType::Int32 => &["int32"],
-                ColumnType::Bool => &["boolean"],
-                ColumnType::Key128 => &["key128"],
-            };
-            assert!(want.contains(writer), "{}: {writer}", column.name);
-        }
+        assert_types(&GAME_COLUMNS, GAME_COLUMN_WRITERS);
+        assert_types(&CLOCK_COLUMNS, CLOCK_COLUMN_WRITERS);
         for (kind, field) in USUAL_FIELDS.fields {
             assert!(
                 *kind == ColumnType::Text || (*kind == ColumnType::Int32 && field.is_empty()),
                 "{kind:?} {field:?}"
             );
         }
-        let names: std::collections::HashSet<_> = GAME_COLUMNS.iter().map(|c| &c.name).collect();
-        assert_eq!(names.len(), GAME_COLUMNS.len(), "names are unique");
+        let all = game_columns(
+            OptionalColumns {
+                moves: true,
+                clocks: true,
+            },
+            &[],
+        );
+        let names: std::collections::HashSet<_> = all.iter().map(|c| &c.name).collect();
+        assert_eq!(names.len(), all.len(), "names are unique");
+    }
+
+    /// Each of `columns` is written by the sink method of its type, so
+    /// that the CSV field and the Parquet column hold the same kind of
+    /// value.
+    pub(crate) fn assert_types(columns: &[Column], writers: &[&str]) {
+        assert_eq!(writers.len(), columns.len());
+        for (column, writer) in columns.iter().zip(writers) {
+            let want: &[&str] = match column.kind {
+                ColumnType::Text => &["text", "plain_text", "table_text"],
+                ColumnType::Int64 => &["int64"],
+                ColumnType::Int32 => &["int32", "int32_signed"],
+                ColumnType::Bool => &["boolean"],
+                ColumnType::Key128 => &["key128"],
+            };
+            assert!(want.contains(writer), "{}: {writer}", column.name);
+        }
+    }
+
+    /// A tag named like a clock column is `tag_` and its name, with or
+    /// without `--clocks`: a column's name never depends on the options of
+    /// another column.
+    #[test]
+    fn clock_column_names_are_taken() {
+        assert_eq!(tag_column_name("time_base"), "tag_time_base");
+        assert_eq!(tag_column_name("Eval_Plies"), "tag_Eval_Plies");
+        assert_eq!(tag_column_name("TimeControl"), "TimeControl");
     }
 }

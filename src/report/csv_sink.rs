@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 
-use super::columns::{Column, GameView, write_game_fields};
+use super::columns::{
+    Column, GameView, OptionalColumns, clocks_of, write_clock_fields, write_game_fields,
+};
 use super::csv_rows::{CsvRows, clean_text};
 use super::folder::ReportFolder;
 use super::format::{ROW_BYTES_HINT, castling_header, games_header};
@@ -21,9 +23,9 @@ pub struct CsvSink {
     format: Arc<CsvFormat>,
 }
 
-/// How a chunk's CSV rows are made: with the `moves` column or not.
+/// How a chunk's CSV rows are made: with which optional columns.
 pub struct CsvFormat {
-    moves: bool,
+    optional: OptionalColumns,
 }
 
 /// The CSV bytes of one chunk.
@@ -37,7 +39,7 @@ impl CsvSink {
     pub fn create(
         out: &ReportFolder,
         columns: &[Column],
-        moves: bool,
+        optional: OptionalColumns,
     ) -> Result<Self, OutputError> {
         let mut games = out.create("games.csv")?;
         games.write_all(&games_header(columns))?;
@@ -46,7 +48,7 @@ impl CsvSink {
         Ok(CsvSink {
             games,
             castling,
-            format: Arc::new(CsvFormat::new(moves)),
+            format: Arc::new(CsvFormat::new(optional)),
         })
     }
 }
@@ -72,9 +74,9 @@ impl Sink for CsvSink {
 }
 
 impl CsvFormat {
-    /// Rows with the `moves` column or not.
-    pub fn new(moves: bool) -> Self {
-        CsvFormat { moves }
+    /// Rows with the `optional` columns.
+    pub fn new(optional: OptionalColumns) -> Self {
+        CsvFormat { optional }
     }
 }
 
@@ -85,7 +87,7 @@ impl RowFormat for CsvFormat {
             None => (first_buffer(games), Vec::new()),
         };
         Box::new(CsvEncoder::reusing(
-            self.moves,
+            self.optional,
             games,
             games_buf,
             castling_buf,
@@ -112,7 +114,7 @@ fn first_buffer(games: usize) -> Vec<u8> {
 pub struct CsvEncoder {
     games: CsvRows,
     castling: csv::Writer<Vec<u8>>,
-    moves: bool,
+    optional: OptionalColumns,
 }
 
 impl CsvEncoder {
@@ -120,7 +122,7 @@ impl CsvEncoder {
     /// without the buffer growing) writing into `games_buf` and
     /// `castling_buf`, emptied first.
     pub fn reusing(
-        moves: bool,
+        optional: OptionalColumns,
         games: usize,
         games_buf: Vec<u8>,
         mut castling_buf: Vec<u8>,
@@ -131,7 +133,7 @@ impl CsvEncoder {
             castling: csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(castling_buf),
-            moves,
+            optional,
         }
     }
 
@@ -146,7 +148,7 @@ impl CsvEncoder {
 
 impl RowEncoder for CsvEncoder {
     fn push(&mut self, game: &GameView<'_, '_>, tags: &[&str]) -> Result<(), String> {
-        write_game(&mut self.games, game, self.moves, tags);
+        write_game(&mut self.games, game, self.optional, tags);
         self.games.end_record();
         if let Some(row) = CastlingRow::of(game) {
             self.castling.serialize(&row).map_err(|e| e.to_string())?;
@@ -160,13 +162,21 @@ impl RowEncoder for CsvEncoder {
     }
 }
 
-/// A game's fields in column order: the defaults, `moves` when asked for,
-/// then the `--tags` values; the record is not ended.
+/// A game's fields in column order: the defaults, the `optional` columns
+/// asked for, then the `--tags` values; the record is not ended.
 #[inline(always)]
-pub(super) fn write_game<S: FieldSink>(w: &mut S, game: &GameView, moves: bool, tags: &[&str]) {
+pub(super) fn write_game<S: FieldSink>(
+    w: &mut S,
+    game: &GameView,
+    optional: OptionalColumns,
+    tags: &[&str],
+) {
     write_game_fields(game, w);
-    if moves {
+    if optional.moves {
         w.text(game.record.moves.as_deref().unwrap_or(""));
+    }
+    if optional.clocks {
+        write_clock_fields(&clocks_of(game.record), w);
     }
     for value in tags {
         w.text(value);
@@ -212,6 +222,12 @@ mod tests {
             line: 1,
         }
     }
+
+    /// The `moves` column and no other optional one.
+    const MOVES: OptionalColumns = OptionalColumns {
+        moves: true,
+        clocks: false,
+    };
 
     fn record() -> ReplayedGame<'static> {
         ReplayedGame {
@@ -259,6 +275,7 @@ mod tests {
                 natural_limit_ply: None,
             },
             curation: Default::default(),
+            ply_data: None,
         }
     }
 
@@ -277,10 +294,10 @@ mod tests {
             offset: 34_567,
             line: 890,
         };
-        let mut f = CsvEncoder::reusing(true, 1, Vec::new(), Vec::new());
+        let mut f = CsvEncoder::reusing(MOVES, 1, Vec::new(), Vec::new());
         f.push(&GameView { at, record: &r }, &["a,b"]).unwrap();
         let rows = f.into_chunk().unwrap();
-        let header = games_header(&crate::report::columns::game_columns(true, &["T".into()]));
+        let header = games_header(&crate::report::columns::game_columns(MOVES, &["T".into()]));
         let mut text = header.clone();
         text.extend(&rows.games);
         let mut reader = csv::Reader::from_reader(&text[..]);
@@ -323,7 +340,7 @@ mod tests {
         };
         r.outcome.result_conflict.clear();
         let at = first_game_of("a.pgn");
-        let mut f = CsvEncoder::reusing(false, 1, Vec::new(), Vec::new());
+        let mut f = CsvEncoder::reusing(OptionalColumns::default(), 1, Vec::new(), Vec::new());
         f.push(&GameView { at, record: &r }, &[]).unwrap();
         let fast = f.into_chunk().unwrap().games;
         let text = String::from_utf8(fast).unwrap();
@@ -343,14 +360,14 @@ mod tests {
     fn header_and_rows_agree() {
         let r = record();
         let at = first_game_of("a.pgn");
-        let mut f = CsvEncoder::reusing(true, 1, Vec::new(), Vec::new());
+        let mut f = CsvEncoder::reusing(MOVES, 1, Vec::new(), Vec::new());
         f.push(&GameView { at, record: &r }, &[]).unwrap();
         let rows = f.into_chunk().unwrap();
         let (rows, castling) = (rows.games, rows.castling);
         let rows = String::from_utf8(rows).unwrap();
         assert_eq!(
             String::from_utf8(games_header(&crate::report::columns::game_columns(
-                true,
+                MOVES,
                 &[]
             )))
             .unwrap()

@@ -9,13 +9,15 @@ use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
 /// File names a report writes; their presence means an earlier report.
-pub const REPORT_FILES: [&str; 6] = [
+pub const REPORT_FILES: [&str; 8] = [
     "report.html",
     "games.csv",
     "castling.csv",
     "summary.json",
     "games.parquet",
     "castling.parquet",
+    "plies.csv",
+    "plies.parquet",
 ];
 
 pub struct ReportFolder {

@@ -1,7 +1,7 @@
 //! The shape of a report (its columns and files), where a game is, and
 //! the header lines of the CSV files.
 
-use super::columns::{CASTLING_COLUMNS, Column};
+use super::columns::{CASTLING_COLUMNS, Column, OptionalColumns};
 use super::csv_rows::clean_text;
 use super::facts::FactsPlan;
 
@@ -15,7 +15,8 @@ pub fn castling_header() -> Vec<u8> {
     header_bytes(&CASTLING_COLUMNS)
 }
 
-fn header_bytes(columns: &[Column]) -> Vec<u8> {
+/// The header line of a CSV file with `columns`.
+pub(super) fn header_bytes(columns: &[Column]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to a Vec cannot fail.
     let _ = w.write_record(columns.iter().map(|c| clean_text(&c.name).into_owned()));
@@ -31,6 +32,10 @@ pub(crate) const ROW_BYTES_HINT: usize = 320;
 pub struct ReportLayout {
     /// The `moves` column (`--moves`).
     pub moves: bool,
+    /// The clock columns (`--clocks`).
+    pub clocks: bool,
+    /// `plies.parquet`, and `plies.csv` with `csv` (`--plies`).
+    pub plies: bool,
     /// One column per tag (`--tags`), named as given.
     pub tags: Vec<String>,
     /// Write `games.csv` and `castling.csv`.
@@ -40,6 +45,14 @@ pub struct ReportLayout {
 }
 
 impl ReportLayout {
+    /// The columns the options add to `games.csv`.
+    pub fn optional_columns(&self) -> OptionalColumns {
+        OptionalColumns {
+            moves: self.moves,
+            clocks: self.clocks,
+        }
+    }
+
     /// Where the tags report.html breaks chess games down by are among
     /// the `--tags` columns.
     pub fn facts_plan(&self) -> FactsPlan {
@@ -57,6 +70,8 @@ impl Default for ReportLayout {
     fn default() -> Self {
         ReportLayout {
             moves: false,
+            clocks: false,
+            plies: false,
             tags: Vec::new(),
             csv: true,
             parquet: false,

@@ -107,8 +107,8 @@ fn encoding(
         props = props.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
     }
     match c.name.as_ref() {
-        // Rising counters: deltas of a few bits.
-        "game" | "offset" | "line" => props
+        // Rising counters: deltas of a few bits (`ply`: plies.parquet's).
+        "game" | "offset" | "line" | "ply" => props
             .set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED)
             .set_column_compression(path, Compression::UNCOMPRESSED),
         // Null for nearly every game.

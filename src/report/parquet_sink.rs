@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::columns::{CASTLING_COLUMNS, Column, GameView};
+use super::columns::{CASTLING_COLUMNS, Column, GameView, OptionalColumns};
 use super::csv_sink::write_game;
 use super::folder::ReportFolder;
 use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup};
@@ -26,7 +26,7 @@ pub struct ParquetSink {
 pub struct ParquetFormat {
     games: Arc<ParquetTable>,
     castling: Arc<ParquetTable>,
-    moves: bool,
+    optional: OptionalColumns,
 }
 
 /// One chunk's row groups (none for a chunk without rows).
@@ -41,14 +41,14 @@ impl ParquetSink {
     pub fn create(
         out: &ReportFolder,
         columns: &[Column],
-        moves: bool,
+        optional: OptionalColumns,
     ) -> Result<Self, OutputError> {
         let games = ParquetFile::create(out, "games.parquet", columns)?;
         let castling = ParquetFile::create(out, "castling.parquet", &CASTLING_COLUMNS)?;
         let format = Arc::new(ParquetFormat {
             games: games.table(),
             castling: castling.table(),
-            moves,
+            optional,
         });
         Ok(ParquetSink {
             games,
@@ -95,7 +95,7 @@ impl RowFormat for ParquetFormat {
             castling: self.castling.rows(0),
             games_table: Arc::clone(&self.games),
             castling_table: Arc::clone(&self.castling),
-            moves: self.moves,
+            optional: self.optional,
         })
     }
 }
@@ -106,12 +106,12 @@ struct ParquetEncoder {
     castling: ArrowRows,
     games_table: Arc<ParquetTable>,
     castling_table: Arc<ParquetTable>,
-    moves: bool,
+    optional: OptionalColumns,
 }
 
 impl RowEncoder for ParquetEncoder {
     fn push(&mut self, game: &GameView<'_, '_>, tags: &[&str]) -> Result<(), String> {
-        write_game(&mut self.games, game, self.moves, tags);
+        write_game(&mut self.games, game, self.optional, tags);
         self.games.end_record();
         if let Some(row) = CastlingRow::of(game) {
             row.write_fields(&mut self.castling);

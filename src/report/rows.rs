@@ -38,6 +38,11 @@ pub trait FieldSink {
     fn int64(&mut self, value: u64);
     /// A ply or count, absent as an empty field (`Int32`, nullable).
     fn int32(&mut self, value: Option<u32>);
+    /// A value that may be negative (a time, an evaluation), absent as an
+    /// empty field (`Int32`, nullable). Never `i32::MIN`: the readers of
+    /// clocks and evaluations keep values within ±(2^31 - 1), and the
+    /// Parquet rows mark a null with it.
+    fn int32_signed(&mut self, value: Option<i32>);
     /// `true` or `false`.
     fn boolean(&mut self, value: bool);
     /// A 128-bit key, absent as an empty field (`Key128`, nullable).
@@ -45,6 +50,9 @@ pub trait FieldSink {
     /// Text from a table that holds it with its CSV field ready (quoted
     /// when it needs it, no control byte): an opening's name.
     fn table_text(&mut self, value_and_csv: (&str, &str));
+    /// Ends the row (a file whose game has several rows, `plies.csv`,
+    /// writes them through this trait).
+    fn end_record(&mut self);
     /// The usual values of a run of columns (most games': see
     /// `column_table.rs`), written at once where the sink can.
     fn usual(&mut self, fields: &UsualFields) {
@@ -93,6 +101,13 @@ impl FieldSink for CsvRows {
         }
     }
     #[inline(always)]
+    fn int32_signed(&mut self, value: Option<i32>) {
+        match value {
+            Some(v) => self.plain_field(itoa::Buffer::new().format(v).as_bytes()),
+            None => self.plain_field(b""),
+        }
+    }
+    #[inline(always)]
     fn boolean(&mut self, value: bool) {
         self.plain_field(if value { b"true" } else { b"false" });
     }
@@ -106,6 +121,10 @@ impl FieldSink for CsvRows {
             Some(key) => self.plain_field(&crate::replay::line::key_hex_bytes(key)),
             None => self.plain_field(b""),
         }
+    }
+    #[inline(always)]
+    fn end_record(&mut self) {
+        CsvRows::end_record(self);
     }
     /// One copy of the fields' bytes.
     #[inline(always)]

@@ -351,6 +351,9 @@ pub struct RunOptions {
     /// `auto`, `chess`, `chess960` or `xiangqi`.
     pub variant: String,
     pub moves: bool,
+    /// `--clocks`, `--plies`.
+    pub clocks: bool,
+    pub plies: bool,
     /// The `--extract` requests, as `KIND=FILE`.
     pub extract: Vec<String>,
     pub strict: bool,

@@ -12,6 +12,7 @@ use super::facts::FactsPlan;
 use super::folder::ReportFolder;
 use super::format::ReportLayout;
 use super::parquet_sink::ParquetSink;
+use super::plies_sink::PliesSink;
 use super::sink::{Sink, SinkChunk};
 use super::summary::{InputSummary, Summary};
 use super::summary_sink::SummarySink;
@@ -55,7 +56,8 @@ impl ReportWriter {
     }
 
     /// The sinks of a report folder, as `layout` asks: `games.csv` and
-    /// `castling.csv`, the Parquet files, the extract files, then
+    /// `castling.csv`, the Parquet files, the plies files, the extract
+    /// files, then
     /// report.html and summary.json. A file of an earlier report (replaced
     /// with `--force`) that this one does not write is removed, so that it
     /// cannot pass for part of it.
@@ -65,17 +67,23 @@ impl ReportWriter {
         extracts: &[ExtractRequest],
         threads: usize,
     ) -> Result<Self, OutputError> {
-        let columns = game_columns(layout.moves, &layout.tags);
+        let optional = layout.optional_columns();
+        let columns = game_columns(optional, &layout.tags);
         let mut sinks: Vec<Box<dyn Sink>> = Vec::new();
         if layout.csv {
-            sinks.push(Box::new(CsvSink::create(out, &columns, layout.moves)?));
+            sinks.push(Box::new(CsvSink::create(out, &columns, optional)?));
         } else {
             out.remove_earlier(&["games.csv", "castling.csv"])?;
         }
         if layout.parquet {
-            sinks.push(Box::new(ParquetSink::create(out, &columns, layout.moves)?));
+            sinks.push(Box::new(ParquetSink::create(out, &columns, optional)?));
         } else {
             out.remove_earlier(&["games.parquet", "castling.parquet"])?;
+        }
+        if layout.plies {
+            sinks.push(Box::new(PliesSink::create(out, layout.csv)?));
+        } else {
+            out.remove_earlier(&["plies.csv", "plies.parquet"])?;
         }
         for request in extracts {
             sinks.push(Box::new(ExtractFile::create(request)?));

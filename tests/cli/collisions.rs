@@ -121,6 +121,9 @@ fn two_outputs_naming_one_file_are_refused_before_any_work() {
         ),
         (&["--extract", "missed=r/report.html"], &["report.html"]),
         (&["--extract", "missed=r/games.parquet"], &["games.parquet"]),
+        // Files only --plies writes, refused with or without it.
+        (&["--extract", "missed=r/plies.parquet"], &["plies.parquet"]),
+        (&["--extract", "missed=r/plies.csv"], &["plies.csv"]),
         (&["--extract", "missed=r/castling.csv"], &["castling.csv"]),
         // The report folder itself.
         (&["--extract", "errors=r"], &["-o", "--extract errors"]),

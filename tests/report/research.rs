@@ -4,8 +4,7 @@
 //! regular expression from the file bytes at the python-chess oracle's
 //! offsets; conditions evaluated in Python).
 
-use crate::support::{read_csv, root, run_report};
-use arrow_array::{Array, BooleanArray, FixedSizeBinaryArray, Int32Array, Int64Array, StringArray};
+use crate::support::{cell, read_csv, root, run_report};
 use arrow_schema::DataType;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::collections::HashMap;
@@ -237,28 +236,6 @@ fn bad_tags_and_conditions_are_usage_errors() {
         let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(!out.join("summary.json").exists(), "{args:?}");
-    }
-}
-
-/// The text of row `i` of column `array` as the CSV writes it: empty for
-/// null, numbers in decimal, booleans as `true`/`false`.
-fn cell(array: &dyn Array, i: usize) -> String {
-    if array.is_null(i) {
-        return String::new();
-    }
-    let any = array.as_any();
-    if let Some(a) = any.downcast_ref::<StringArray>() {
-        a.value(i).to_string()
-    } else if let Some(a) = any.downcast_ref::<Int64Array>() {
-        a.value(i).to_string()
-    } else if let Some(a) = any.downcast_ref::<Int32Array>() {
-        a.value(i).to_string()
-    } else if let Some(a) = any.downcast_ref::<BooleanArray>() {
-        a.value(i).to_string()
-    } else if let Some(a) = any.downcast_ref::<FixedSizeBinaryArray>() {
-        a.value(i).iter().map(|b| format!("{b:02x}")).collect()
-    } else {
-        panic!("unexpected type {:?}", array.data_type())
     }
 }
 

@@ -134,3 +134,68 @@ pub fn check_invariants(rows: &[HashMap<String, String>]) {
         );
     }
 }
+
+/// One value of an Arrow column as the CSV field holds it (a null as the
+/// empty field).
+pub fn cell(array: &dyn arrow_array::Array, i: usize) -> String {
+    use arrow_array::{BooleanArray, FixedSizeBinaryArray, Int32Array, Int64Array, StringArray};
+    if array.is_null(i) {
+        return String::new();
+    }
+    let any = array.as_any();
+    if let Some(a) = any.downcast_ref::<StringArray>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<Int64Array>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<Int32Array>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<BooleanArray>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<FixedSizeBinaryArray>() {
+        // A 128-bit key, as the CSV writes it (`line_key`).
+        a.value(i).iter().map(|b| format!("{b:02x}")).collect()
+    } else {
+        panic!("unexpected type {:?}", array.data_type())
+    }
+}
+
+/// A Parquet file as rows of CSV fields, its column names first, and its
+/// schema.
+pub fn parquet_cells(path: &Path) -> (Vec<Vec<String>>, arrow_schema::SchemaRef) {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+        .expect("parquet");
+    let schema = builder.schema().clone();
+    let mut rows = vec![
+        schema
+            .fields()
+            .iter()
+            .map(|f| f.name().to_string())
+            .collect(),
+    ];
+    for batch in builder.build().expect("reader") {
+        let batch = batch.expect("batch");
+        for i in 0..batch.num_rows() {
+            rows.push(
+                batch
+                    .columns()
+                    .iter()
+                    .map(|c| cell(c.as_ref(), i))
+                    .collect(),
+            );
+        }
+    }
+    (rows, schema)
+}
+
+/// A CSV file as rows of fields, its header first.
+pub fn csv_cells(path: &Path) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    reader
+        .records()
+        .map(|r| r.expect("record").iter().map(str::to_string).collect())
+        .collect()
+}

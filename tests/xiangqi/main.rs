@@ -26,6 +26,7 @@ mod xiangqi_notation_vectors;
 mod xiangqi_notation_wukong;
 mod xiangqi_outcomes;
 mod xiangqi_perft_cli;
+mod xiangqi_plies;
 mod xiangqi_records;
 mod xiangqi_records_fen;
 mod xiangqi_san;

@@ -84,7 +84,7 @@ fn portable_masks(sixteen: &[u8; 16]) -> Masks {
 /// lichess clock comment, byte 16 after the space that follows the `{`,
 /// is in the first sixteen.
 #[inline]
-pub(super) fn find_close_brace(hay: &[u8]) -> Option<usize> {
+pub(in crate::pgn) fn find_close_brace(hay: &[u8]) -> Option<usize> {
     match hay.first() {
         None => return None,
         Some(b'}') => return Some(0),
