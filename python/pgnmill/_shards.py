@@ -36,7 +36,7 @@ _ENDINGS = (
 
 # The options a shard's summary must share with the run for it to count
 # as done (its inputs are its own file; its format is always parquet).
-_SAME_OPTIONS = ("variant", "moves", "tags", "where")
+_SAME_OPTIONS = ("variant", "moves", "tags", "where", "clocks", "openings")
 
 
 def shard_name(path: "str | os.PathLike[str]") -> str:
@@ -73,6 +73,8 @@ def shards(
     tags: Any = None,
     where: Any = None,
     moves: bool = False,
+    clocks: bool = False,
+    openings: Any = None,
     chess960: bool = False,
     threads: Optional[int] = None,
 ) -> list[str]:
@@ -97,12 +99,19 @@ def shards(
     summary.json of one run over all the inputs (its counts; time and
     threads are this call's).
 
-    The options are read_games's; `threads` is per task (all the worker's
+    The options are read_games's (`openings` files are named to the
+    workers by their absolute paths); `threads` is per task (all the worker's
     CPUs when None: give 1 when a machine runs a task per CPU). Inputs not
     read whole are PgnmillWarning warnings here, as for one run.
     """
     started = time.monotonic()
-    options = dict(tags=tags, where=where, moves=moves, chess960=chess960, threads=threads)
+    if openings is not None:
+        listed = [openings] if isinstance(openings, (str, os.PathLike)) else list(openings)
+        openings = [os.path.abspath(os.fspath(table)) for table in listed]
+    options = dict(
+        tags=tags, where=where, moves=moves, clocks=clocks, openings=openings,
+        chess960=chess960, threads=threads,
+    )
     files, base = _pgnmill._plan_shards(paths, **options)
     out = os.path.abspath(os.fspath(out_dir))
     os.makedirs(os.path.join(out, "_shards"), exist_ok=True)

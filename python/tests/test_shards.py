@@ -85,6 +85,28 @@ def test_shards_written_with_other_options_are_refused(tmp_path):
             pgnmill.shards(pool, corpus, out, moves=True)
 
 
+def test_shards_take_clocks_and_opening_tables_as_the_command_line_does(cli_report, tmp_path):
+    # lichess's table of April 2025 (testdata/openings), named relatively:
+    # the workers are handed it by its absolute path.
+    tables = [
+        os.path.relpath(os.path.join(ROOT, "testdata", "openings", "lichess-2025-04-13", f"{f}.tsv"))
+        for f in "abcde"
+    ]
+    out = tmp_path / "shards"
+    with ProcessPoolExecutor(2) as pool:
+        with pytest.warns(pgnmill.PgnmillWarning):
+            paths = pgnmill.shards(pool, INPUTS, out, clocks=True, openings=tables, threads=1)
+        single = cli_report(
+            INPUTS, "--format", "parquet", "--clocks", "-j", "1",
+            *[arg for t in tables for arg in ("--openings", os.path.abspath(t))],
+        )
+        check_equal_to_the_single_run(out, paths, single)
+        assert "clock_plies" in pq.read_schema(paths[0]).names
+        # Finished shards written without the tables are not taken as done.
+        with pytest.raises(pgnmill.PgnmillError, match="openings"):
+            pgnmill.shards(pool, INPUTS, out, clocks=True, threads=1)
+
+
 def test_shard_names_are_the_stem_and_a_hash_of_the_full_path(tmp_path):
     a = pgnmill.shard_name("/data/a/lichess_2025-05.pgn.zst")
     b = pgnmill.shard_name("/data/b/lichess_2025-05.pgn.zst")
