@@ -300,27 +300,27 @@ fn clock_lanes(v: u64) -> Option<i32> {
 }
 
 /// Whether `rest`, the end of `gap`, holds a byte the comment walk stops
-/// at ([`stops_the_walk`]). The usual rest (` 2. `, ` 1... `) is at most
-/// eight bytes: they are tested as one integer, lane by lane, against each
-/// of the four bytes.
+/// at ([`stops_the_walk`]). The usual rest (` 2. `, ` 1... `) is short: the
+/// last sixteen bytes of the gap are compared with the four bytes at once
+/// (SSE2), and only the lanes that are the rest's counted.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn any_stop(gap: &[u8], rest: &[u8]) -> bool {
-    let Some((_, last)) = gap.split_last_chunk::<8>().filter(|_| rest.len() <= 8) else {
+    use crate::simd::bytes16::Bytes16;
+    let Some((_, last)) = gap.split_last_chunk::<16>().filter(|_| rest.len() <= 16) else {
         return rest.iter().any(|&b| stops_the_walk(b));
     };
-    // The rest in the low lanes, zeros above (no zero is a stop).
-    let v = u64::from_le_bytes(*last)
-        .checked_shr(8 * (8 - rest.len() as u32))
-        .unwrap_or(0);
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A lane of `v ^ byte` is zero where `v` holds `byte`; the classic
-    // test for a zero lane is exact for the word as a whole.
-    let zero_lane = |byte: u8| {
-        let x = v ^ (ONES * u64::from(byte));
-        x.wrapping_sub(ONES) & !x & HIGH
-    };
-    zero_lane(b'{') | zero_lane(b'(') | zero_lane(b';') | zero_lane(b'%') != 0
+    let v = Bytes16::load(last);
+    let stops = (v.eq(b'{') | v.eq(b'(') | v.eq(b';') | v.eq(b'%')).bits();
+    // Lane i is bit i; the rest is the last `rest.len()` lanes.
+    stops >> (16 - rest.len()) != 0
+}
+
+/// [`any_stop`] byte by byte, where there is no SSE2.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn any_stop(_gap: &[u8], rest: &[u8]) -> bool {
+    rest.iter().any(|&b| stops_the_walk(b))
 }
 
 /// ` { [%clk` and ` { [%eva` as [`MoveCommands::of_usual_gap`] compares
@@ -459,6 +459,7 @@ fn int(negative: bool, value: u64) -> Option<i32> {
 
 /// `[%eval` has been read up to `at`: the rest of
 /// `\s(?:\#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]`.
+#[inline]
 fn evaluation(text: &[u8], at: usize) -> Found<Eval> {
     plain_evaluation(text, at).or_else(|| any_evaluation(text, at))
 }
@@ -555,6 +556,7 @@ fn any_evaluation(text: &[u8], at: usize) -> Found<Eval> {
 /// `(?:,(\d+))?\]` at `at`: the depth (`None` without one or with one
 /// too large) and the index after the `]`; `None` when the text does not
 /// match.
+#[inline]
 fn depth_and_close(text: &[u8], at: usize) -> Found<i32> {
     match text.get(at) {
         Some(b']') => Some((None, at + 1)),

@@ -114,17 +114,24 @@ impl<'a> PlyRecorder<'a> {
     #[inline(always)]
     pub fn token(&mut self, offset: usize) {
         if let Some(from) = self.open.take() {
-            let gap = self.game.bytes().get(from..offset).unwrap_or_default();
-            match MoveCommands::usual_clock_of_gap(gap) {
-                Some(clock) => self.push_clock(clock),
-                None => self.read_ply(from, offset),
-            }
+            self.record(from, offset);
         }
     }
 
     /// Reads and records the commands of the ply whose comments lie
-    /// between `from` and `to`: the usual gaps of analysed games and of
-    /// chess.com ([`MoveCommands::of_usual_gap`]) at once, any other by
+    /// between `from` and `to`: lichess's one-clock comment here, any
+    /// other gap out of line ([`Self::read_ply`]).
+    #[inline(always)]
+    fn record(&mut self, from: usize, to: usize) {
+        let gap = self.game.bytes().get(from..to).unwrap_or_default();
+        match MoveCommands::usual_clock_of_gap(gap) {
+            Some(clock) => self.push_clock(clock),
+            None => self.read_ply(from, to),
+        }
+    }
+
+    /// [`Self::record`] for a gap that is not lichess's one clock: the
+    /// usual gaps of analysed games and of chess.com ([`MoveCommands::of_usual_gap`]) at once, any other by
     /// the comment walk.
     #[inline(never)]
     fn read_ply(&mut self, from: usize, to: usize) {
@@ -208,7 +215,7 @@ impl<'a> PlyRecorder<'a> {
     ) -> Box<PlyData> {
         if let Some(from) = self.open.take() {
             match end {
-                Some(end) => self.read_ply(from, end),
+                Some(end) => self.record(from, end),
                 None => self.push(MoveCommands::default()),
             }
         }
