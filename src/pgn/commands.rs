@@ -134,8 +134,8 @@ impl MoveCommands {
     /// ` { [%eval 0.17] [%clk 0:04:58] } ` on an analysed game: one comment
     /// that holds just these, then nothing the comment walk stops at. Read
     /// in one pass over fixed-shape pieces, with what [`Self::read`] would
-    /// give (the first `[%eval` is read by [`evaluation`] where it stands,
-    /// as `read` reads it); `None` for any other gap.
+    /// give (the first `[%eval` is read where it stands by the general
+    /// reader, as `read` reads it); `None` for any other gap.
     #[inline]
     pub fn of_usual_gap(gap: &[u8]) -> Option<MoveCommands> {
         // Eight bytes compared as one integer rather than by memcmp.
