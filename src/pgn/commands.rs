@@ -128,28 +128,65 @@ impl MoveCommands {
     }
 
     /// The commands of a move whose gap (the bytes from its token to the
-    /// next main-line token, [`super::comments::move_comments`]) is the one
-    /// lichess and chess.com write after nearly every move,
-    /// ` { [%clk 0:04:58] } 2. ` (chess.com: `0:14:39.1`): one comment that
-    /// holds one clock and nothing else, then nothing the comment walk
-    /// stops at. Read in one pass, with what [`Self::read`] would give;
-    /// `None` for any other gap.
+    /// next main-line token, [`super::comments::move_comments`]) is one of
+    /// the two lichess and chess.com write after nearly every move:
+    /// ` { [%clk 0:04:58] } 2. ` (chess.com: `0:14:39.1`), or lichess's
+    /// ` { [%eval 0.17] [%clk 0:04:58] } ` on an analysed game: one comment
+    /// that holds just these, then nothing the comment walk stops at. Read
+    /// in one pass over fixed-shape pieces, with what [`Self::read`] would
+    /// give (the first `[%eval` is read where it stands by the general
+    /// reader, as `read` reads it); `None` for any other gap.
     #[inline]
     pub fn of_usual_gap(gap: &[u8]) -> Option<MoveCommands> {
-        // Fixed-size pieces, compared in registers rather than by memcmp.
-        let (head, rest) = gap.split_first_chunk::<9>()?;
-        if head != b" { [%clk " {
+        // Eight bytes compared as one integer rather than by memcmp.
+        let (head, rest) = gap.split_first_chunk::<8>()?;
+        let head = u64::from_le_bytes(*head);
+        let (eval, rest) = if head == CLOCK_HEAD {
+            (None, rest)
+        } else if head == EVAL_HEAD && rest.first() == Some(&b'l') {
+            // `[%eval` ends at 9: `evaluation` reads from its space on.
+            let (eval, end) = evaluation(gap, 9)?;
+            let (after, rest) = gap.get(end..)?.split_first_chunk::<6>()?;
+            if after != b" [%clk" {
+                return None;
+            }
+            (eval, rest)
+        } else {
             return None;
-        }
+        };
+        let (&space, rest) = rest.split_first()?;
         let (clock_ms, len) = usual_clock(rest)?;
         let (close, rest) = rest.get(len..)?.split_first_chunk::<3>()?;
-        if close != b"] }" || rest.iter().any(|&b| stops_the_walk(b)) {
+        if space != b' ' || close != b"] }" || any_stop(gap, rest) {
             return None;
         }
         Some(MoveCommands {
             clock_ms: Some(clock_ms),
-            ..MoveCommands::default()
+            emt_ms: None,
+            eval,
         })
+    }
+
+    /// [`Self::of_usual_gap`] for its most common shape alone, lichess's
+    /// ` { [%clk 0:04:58] } 2. `: the clock, in milliseconds, when the gap
+    /// starts with exactly that (a one-digit hour, no tenths) and holds
+    /// nothing the comment walk stops at after it; `None` otherwise,
+    /// which says nothing (the gap is then read as any other). Small
+    /// enough to run in the replay loop: a fixed-size head read as three
+    /// integers, no branch a byte.
+    #[inline(always)]
+    pub fn usual_clock_of_gap(gap: &[u8]) -> Option<i32> {
+        let (head, rest) = gap.split_first_chunk::<19>()?;
+        let (open, clock_and_close) = head.split_first_chunk::<8>()?;
+        let (clock, close) = clock_and_close.split_first_chunk::<8>()?;
+        // The clock word is ` H:MM:SS`: its space shifted out, the lanes
+        // [`clock_lanes`] reads.
+        let clock = u64::from_le_bytes(*clock);
+        if u64::from_le_bytes(*open) != CLOCK_HEAD || clock & 0xFF != u64::from(b' ') {
+            return None;
+        }
+        let ms = clock_lanes(clock >> 8)?;
+        (close == b"] }" && !any_stop(gap, rest)).then_some(ms)
     }
 
     /// The commands of a move's comments: python-chess joins them with
@@ -220,22 +257,76 @@ fn plain_time(text: &[u8], at: usize) -> Found<i32> {
 }
 
 /// `H:MM:SS` or `H:MM:SS.t` (tenths) in ASCII digits at the start of
-/// `text`, as milliseconds, and its length; `None` for any other shape.
+/// `text` (a `.` after the seconds must have a digit after it), as
+/// milliseconds, and its length; `None` for any other shape (and for a
+/// text shorter than eight bytes, which cannot hold a clock and its `]`).
+/// The first eight bytes are tested as one integer ([`clock_lanes`]).
 #[inline(always)]
 fn usual_clock(text: &[u8]) -> Option<(i32, usize)> {
-    let (&[h, colon1, m1, m2, colon2, s1, s2], tail) = text.split_first_chunk::<7>()?;
-    // The digits' values, tested together rather than one branch each.
-    let [h, m1, m2, s1, s2] = [h, m1, m2, s1, s2].map(|b| i32::from(b.wrapping_sub(b'0')));
-    if colon1 != b':' || colon2 != b':' || [h, m1, m2, s1, s2].iter().any(|&d| d > 9) {
-        return None;
-    }
-    let ms = (((h * 6 + m1) * 10 + m2) * 60 + s1 * 10 + s2) * 1000;
-    match tail {
-        [b'.', t, ..] if t.is_ascii_digit() => Some((ms + i32::from(t - b'0') * 100, 9)),
-        [b'.', ..] => None,
+    let (bytes, tail) = text.split_first_chunk::<8>()?;
+    let ms = clock_lanes(u64::from_le_bytes(*bytes))?;
+    let [.., after] = *bytes;
+    match (after, tail.first()) {
+        (b'.', Some(t)) if t.is_ascii_digit() => Some((ms + i32::from(t - b'0') * 100, 9)),
+        (b'.', _) => None,
         _ => Some((ms, 7)),
     }
 }
+
+/// `H:MM:SS` in the low seven lanes (bytes, little-endian) of `v`, as
+/// milliseconds; `None` unless the lanes hold ASCII digits and colons in
+/// that shape (lane 7 is not looked at).
+#[inline(always)]
+fn clock_lanes(v: u64) -> Option<i32> {
+    // Lanes 0, 2, 3, 5, 6 (`H`, `MM`, `SS`) digits, 1 and 4 colons.
+    const DIGITS: u64 = 0x00FF_FF00_FFFF_00FF;
+    const COLONS: u64 = 0x0000_00FF_0000_FF00;
+    const ZEROS: u64 = 0x0030_3000_3030_0030;
+    const SIXES: u64 = 0x0006_0600_0606_0006;
+    const HIGH: u64 = 0x00F0_F000_F0F0_00F0;
+    // A digit lane less `0` is 0 to 9: no high nibble, and none after 6 is
+    // added (10 to 15 would carry into it). A lane that is no digit fails
+    // the first test or the second; a lane is at most 15 in the second,
+    // so no lane carries into the next.
+    let d = (v & DIGITS) ^ ZEROS;
+    if v & COLONS != 0x0000_003A_0000_3A00 || d & HIGH != 0 || (d + SIXES) & HIGH != 0 {
+        return None;
+    }
+    // Each lane times ten plus the next: lane 2 the minutes, lane 5 the
+    // seconds (at most 99, so no lane carries).
+    let pairs = d * 10 + (d >> 8);
+    let lane = |x: u64, i: u32| ((x >> (8 * i)) & 0xFF) as i32;
+    Some(lane(d, 0) * 3_600_000 + lane(pairs, 2) * 60_000 + lane(pairs, 5) * 1000)
+}
+
+/// Whether `rest`, the end of `gap`, holds a byte the comment walk stops
+/// at ([`stops_the_walk`]). The usual rest (` 2. `, ` 1... `) is short: the
+/// last sixteen bytes of the gap are compared with the four bytes at once
+/// (SSE2), and only the lanes that are the rest's counted.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn any_stop(gap: &[u8], rest: &[u8]) -> bool {
+    use crate::simd::bytes16::Bytes16;
+    let Some((_, last)) = gap.split_last_chunk::<16>().filter(|_| rest.len() <= 16) else {
+        return rest.iter().any(|&b| stops_the_walk(b));
+    };
+    let v = Bytes16::load(last);
+    let stops = (v.eq(b'{') | v.eq(b'(') | v.eq(b';') | v.eq(b'%')).bits();
+    // Lane i is bit i; the rest is the last `rest.len()` lanes.
+    stops >> (16 - rest.len()) != 0
+}
+
+/// [`any_stop`] byte by byte, where there is no SSE2.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn any_stop(_gap: &[u8], rest: &[u8]) -> bool {
+    rest.iter().any(|&b| stops_the_walk(b))
+}
+
+/// ` { [%clk` and ` { [%eva` as [`MoveCommands::of_usual_gap`] compares
+/// them: eight bytes read as a little-endian integer.
+const CLOCK_HEAD: u64 = u64::from_le_bytes(*b" { [%clk");
+const EVAL_HEAD: u64 = u64::from_le_bytes(*b" { [%eva");
 
 /// One to six ASCII digits at `at` and the index after them; `None` for
 /// none or more.
@@ -368,6 +459,7 @@ fn int(negative: bool, value: u64) -> Option<i32> {
 
 /// `[%eval` has been read up to `at`: the rest of
 /// `\s(?:\#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]`.
+#[inline]
 fn evaluation(text: &[u8], at: usize) -> Found<Eval> {
     plain_evaluation(text, at).or_else(|| any_evaluation(text, at))
 }
@@ -464,6 +556,7 @@ fn any_evaluation(text: &[u8], at: usize) -> Found<Eval> {
 /// `(?:,(\d+))?\]` at `at`: the depth (`None` without one or with one
 /// too large) and the index after the `]`; `None` when the text does not
 /// match.
+#[inline]
 fn depth_and_close(text: &[u8], at: usize) -> Found<i32> {
     match text.get(at) {
         Some(b']') => Some((None, at + 1)),
@@ -575,19 +668,63 @@ mod tests {
             "] ",
             "x",
         ]);
-        proptest!(|(parts in prop::collection::vec(pieces, 0..10), usual in any::<bool>())| {
+        // The usual shapes, and near misses of them.
+        let evals = prop::sample::select(vec![
+            "",
+            "[%eval 0.17] ",
+            "[%eval -1.5] ",
+            "[%eval +0.05] ",
+            "[%eval #-3] ",
+            "[%eval #4,30] ",
+            "[%eval 12.34,20] ",
+            "[%eval 1.] ",
+            "[%eval .5] ",
+            "[%eval  0.1] ",
+            "[%eval 0.123] ",
+            "[%eval 99999999.99] ",
+            "[%eval 0.1]",
+        ]);
+        let clocks = prop::sample::select(vec![
+            "0:04:58",
+            "9:59:59",
+            "12:00:00",
+            "0:14:39.1",
+            "0:14:39.12",
+            "0:4:58",
+            "0:04:58.",
+            "0:04:5x",
+            "0;04:58",
+            "0:04:58 ",
+        ]);
+        proptest!(|(parts in prop::collection::vec(pieces, 0..10), eval in evals,
+                    clock in clocks, usual in any::<bool>())| {
             let gap = if usual {
-                format!(" {{ [%clk {}] }}{}", parts.concat(), parts.concat())
+                format!(" {{ {eval}[%clk {clock}] }}{}", parts.concat())
             } else {
                 parts.concat()
             };
             let gap = gap.as_bytes();
+            let walked =
+                MoveCommands::read_comments(move_comments(gap, 0, gap.len()), &mut Vec::new());
             if let Some(quick) = MoveCommands::of_usual_gap(gap) {
-                let walked =
-                    MoveCommands::read_comments(move_comments(gap, 0, gap.len()), &mut Vec::new());
+                prop_assert_eq!(quick, walked, "{:?}", String::from_utf8_lossy(gap));
+            }
+            if let Some(ms) = MoveCommands::usual_clock_of_gap(gap) {
+                let quick = MoveCommands { clock_ms: Some(ms), ..MoveCommands::default() };
                 prop_assert_eq!(quick, walked, "{:?}", String::from_utf8_lossy(gap));
             }
         });
+        assert_eq!(
+            MoveCommands::usual_clock_of_gap(b" { [%clk 1:02:03] } 2. "),
+            Some(3_723_000)
+        );
+        assert_eq!(
+            MoveCommands::usual_clock_of_gap(b" { [%clk 1:02:03] } { a } 2. "),
+            None
+        );
+        let analysed = MoveCommands::of_usual_gap(b" { [%eval -0.35] [%clk 0:04:58] } ").unwrap();
+        assert_eq!(analysed.clock_ms, Some(298_000));
+        assert_eq!(analysed.eval.map(|e| e.score), Some(Score::Centipawns(-35)));
         let usual = MoveCommands::of_usual_gap(b" { [%clk 0:14:39.1] } 2. ").unwrap();
         assert_eq!(usual.clock_ms, Some(879_100));
         assert_eq!(

@@ -72,15 +72,22 @@ impl ClockTally {
     /// The next ply's commands.
     #[inline]
     pub fn add(&mut self, commands: &MoveCommands) {
-        let side = &mut self.by_parity[self.plies & 1];
-        self.plies += 1;
-        side.moves += 1;
-        if let Some(clock) = commands.clock_ms {
-            side.add(clock, self.increment);
-        }
         if let Some(eval) = commands.eval {
             self.eval_plies += 1;
             self.eval_last = Some(eval.score);
+        }
+        self.add_clock(commands.clock_ms);
+    }
+
+    /// The next ply's clock, for a ply without `[%eval]`.
+    #[inline]
+    pub fn add_clock(&mut self, clock: Option<i32>) {
+        let ply = self.plies;
+        self.plies += 1;
+        if let Some(clock) = clock {
+            // The side's own move number: its plies are every other one.
+            let side = &mut self.by_parity[ply & 1];
+            side.add(clock, (ply >> 1) as i64);
         }
     }
 
@@ -138,41 +145,48 @@ struct SideTally {
     first: i32,
     last: i32,
     min: i32,
-    /// The time used, summed from the second clock on.
-    used: i64,
-    /// Its moves since its last clock (or the start).
-    moves: i64,
+    /// Its own move numbers (0 for its first move) of its first and last
+    /// moves with a clock.
+    first_move: i64,
+    last_move: i64,
 }
 
 impl SideTally {
-    /// The side's clock after its move (counted in `moves` already), with
-    /// `increment` added a move.
+    /// The side's clock after its move number `move_number`.
     #[inline]
-    fn add(&mut self, clock: i32, increment: i64) {
+    fn add(&mut self, clock: i32, move_number: i64) {
         if self.clocks == 0 {
             self.first = clock;
             self.min = clock;
-        } else {
-            self.min = self.min.min(clock);
-            self.used += i64::from(self.last) - i64::from(clock) + increment * self.moves;
+            self.first_move = move_number;
         }
+        self.min = self.min.min(clock);
         self.last = clock;
+        self.last_move = move_number;
         self.clocks += 1;
-        self.moves = 0;
     }
 
     /// The columns: the time used only with an increment to add and two
     /// clocks or more.
     fn side_clocks(self, increment: Option<i64>) -> SideClocks {
         let any = self.clocks > 0;
+        // The time used, clock by clock, is the clock before minus this
+        // one plus the increment of every move in between: summed over
+        // the clocks after the first, the clocks telescope to the first
+        // minus the last, and the moves in between to the moves from the
+        // first clock's to the last's.
+        let used = increment.map(|increment| {
+            i64::from(self.first) - i64::from(self.last)
+                + increment * (self.last_move - self.first_move)
+        });
         SideClocks {
             first: any.then_some(self.first),
             last: any.then_some(self.last),
             min: any.then_some(self.min),
             // Within ±(2^31 - 1), as every signed column.
-            time_used: (increment.is_some() && self.clocks >= 2)
-                .then(|| i32::try_from(self.used).ok())
-                .flatten()
+            time_used: used
+                .filter(|_| self.clocks >= 2)
+                .and_then(|u| i32::try_from(u).ok())
                 .filter(|&u| u != i32::MIN),
         }
     }

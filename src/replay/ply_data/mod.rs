@@ -62,9 +62,12 @@ pub(crate) struct PlyRecorder<'a> {
     game: GameText<'a>,
     /// The `--clocks` facts so far.
     tally: Option<ClockTally>,
-    /// The commands of each replayed ply whose comments were read, ply 1
-    /// first (all of them once finished).
+    /// With `--plies`: the commands of each replayed ply whose comments
+    /// were read, ply 1 first (all of them once finished).
     commands: Vec<MoveCommands>,
+    /// Without `--plies`: only their clocks, all the game's summary looks
+    /// up at the end (the clock before a threefold claim).
+    clocks: Vec<Option<i32>>,
     /// Where the last ply's token ends, while its comments are unread.
     open: Option<usize>,
     /// The joined text of a move with several comments.
@@ -84,11 +87,14 @@ impl<'a> PlyRecorder<'a> {
             let value = time_control.as_deref().map(String::from_utf8_lossy);
             ClockTally::new(value.as_deref())
         });
+        // A game's plies, most of the time: one allocation, of the record
+        // kept.
+        let capacity = |kept: bool| if kept { PLIES_HINT } else { 0 };
         options.any().then(|| PlyRecorder {
             game: *game,
             tally,
-            // A game's plies, most of the time: one allocation.
-            commands: Vec::with_capacity(PLIES_HINT),
+            commands: Vec::with_capacity(capacity(options.plies)),
+            clocks: Vec::with_capacity(capacity(!options.plies)),
             open: None,
             scratch: Vec::new(),
             rows: options.plies.then(PlyRows::default),
@@ -102,14 +108,55 @@ impl<'a> PlyRecorder<'a> {
     }
 
     /// A main-line token (a move, or one that cannot be played) starts at
-    /// `offset`: the comments of the ply before it end there. The usual
-    /// gap (one clock comment, [`MoveCommands::of_usual_gap`]) is read
-    /// here, in the replay loop; any other out of line.
-    #[inline]
+    /// `offset`: the comments of the ply before it end there. Lichess's
+    /// one-clock comment ([`MoveCommands::usual_clock_of_gap`]) is read
+    /// and recorded here, in the replay loop; any other gap out of line.
+    #[inline(always)]
     pub fn token(&mut self, offset: usize) {
         if let Some(from) = self.open.take() {
-            let commands = self.commands_between(from, offset);
-            self.push(commands);
+            self.record(from, offset);
+        }
+    }
+
+    /// Reads and records the commands of the ply whose comments lie
+    /// between `from` and `to`: lichess's one-clock comment here, any
+    /// other gap out of line ([`Self::read_ply`]).
+    #[inline(always)]
+    fn record(&mut self, from: usize, to: usize) {
+        let gap = self.game.bytes().get(from..to).unwrap_or_default();
+        match MoveCommands::usual_clock_of_gap(gap) {
+            Some(clock) => self.push_clock(clock),
+            None => self.read_ply(from, to),
+        }
+    }
+
+    /// [`Self::record`] for a gap that is not lichess's one clock: the
+    /// usual gaps of analysed games and of chess.com ([`MoveCommands::of_usual_gap`]) at once, any other by
+    /// the comment walk.
+    #[inline(never)]
+    fn read_ply(&mut self, from: usize, to: usize) {
+        let gap = self.game.bytes().get(from..to).unwrap_or_default();
+        let commands = match MoveCommands::of_usual_gap(gap) {
+            Some(commands) => commands,
+            None => self.read_comments(from, to),
+        };
+        self.push(commands);
+    }
+
+    /// The next ply's commands are a clock and nothing else: [`Self::push`]
+    /// with what is known to be absent left out.
+    #[inline(always)]
+    fn push_clock(&mut self, clock: i32) {
+        if let Some(tally) = &mut self.tally {
+            tally.add_clock(Some(clock));
+        }
+        if self.rows.is_some() {
+            self.commands.push(MoveCommands {
+                clock_ms: Some(clock),
+                ..MoveCommands::default()
+            });
+        } else {
+            self.clocks.push(Some(clock));
         }
     }
 
@@ -119,20 +166,14 @@ impl<'a> PlyRecorder<'a> {
         if let Some(tally) = &mut self.tally {
             tally.add(&commands);
         }
-        self.commands.push(commands);
-    }
-
-    /// The commands of the comments between `from` and `to`.
-    #[inline]
-    fn commands_between(&mut self, from: usize, to: usize) -> MoveCommands {
-        let gap = self.game.bytes().get(from..to).unwrap_or_default();
-        match MoveCommands::of_usual_gap(gap) {
-            Some(commands) => commands,
-            None => self.read_comments(from, to),
+        if self.rows.is_some() {
+            self.commands.push(commands);
+        } else {
+            self.clocks.push(commands.clock_ms);
         }
     }
 
-    /// [`Self::commands_between`] for any gap.
+    /// The commands of any gap ([`Self::read_ply`]).
     #[inline(never)]
     fn read_comments(&mut self, from: usize, to: usize) -> MoveCommands {
         let bytes = self.game.bytes();
@@ -173,18 +214,19 @@ impl<'a> PlyRecorder<'a> {
         white_first: bool,
     ) -> Box<PlyData> {
         if let Some(from) = self.open.take() {
-            let commands = match end {
-                Some(end) => self.commands_between(from, end),
-                None => MoveCommands::default(),
-            };
-            self.push(commands);
+            match end {
+                Some(end) => self.record(from, end),
+                None => self.push(MoveCommands::default()),
+            }
         }
-        let commands = &self.commands;
+        let (commands, clocks) = (&self.commands, &self.clocks);
         let clocks = self.tally.map(|tally| {
             let before_claim = threefold_claim_ply
                 .and_then(|p| p.checked_sub(2))
-                .and_then(|i| commands.get(i as usize))
-                .and_then(|c| c.clock_ms);
+                .and_then(|i| match commands.get(i as usize) {
+                    Some(c) => c.clock_ms,
+                    None => clocks.get(i as usize).copied().flatten(),
+                });
             tally.summary(white_first, before_claim)
         });
         let plies = self.rows.take().map(|mut rows| {
