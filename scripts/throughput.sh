@@ -348,8 +348,8 @@ fi
 
 # ---------------------------------------------------------------- report
 mb=$(awk -v b="$big_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
-games=$(grep -o '"games": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
-plies=$(grep -o '"plies": [0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
+games=$(grep -o '"games": [0-9][0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
+plies=$(grep -o '"plies": [0-9][0-9]*' "$out-j1/summary.json" | head -n 1 | grep -o '[0-9]*$')
 echo
 echo "pgnmill throughput, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "commit:  $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
