@@ -4,7 +4,7 @@
 //! regular expression from the file bytes at the python-chess oracle's
 //! offsets; conditions evaluated in Python).
 
-use crate::support::{cell, read_csv, root, run_report};
+use crate::support::{cell, parquet_cells, read_csv, root, run_report};
 use arrow_schema::DataType;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::collections::HashMap;
@@ -262,11 +262,9 @@ fn parquet_equals_csv(args: &[&str], min_rows: usize) {
             .records()
             .map(|r| r.expect("record").iter().map(str::to_string).collect())
             .collect();
-        let file = std::fs::File::open(out.join(pq_name)).expect(pq_name);
-        let builder = ParquetRecordBatchReaderBuilder::try_new(file).expect("parquet");
-        let schema = builder.schema().clone();
-        let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
-        assert_eq!(names, headers, "{pq_name}: columns");
+        let (mut pq_rows, schema) = parquet_cells(&out.join(pq_name));
+        let pq_header = pq_rows.remove(0);
+        assert_eq!(pq_header, headers, "{pq_name}: columns");
         for f in schema.fields() {
             let want = match f.name().as_str() {
                 "game" | "offset" | "line" => (DataType::Int64, false),
@@ -294,19 +292,6 @@ fn parquet_equals_csv(args: &[&str], min_rows: usize) {
                 "{pq_name}: {}",
                 f.name()
             );
-        }
-        let mut pq_rows: Vec<Vec<String>> = Vec::new();
-        for batch in builder.build().expect("reader") {
-            let batch = batch.expect("batch");
-            for i in 0..batch.num_rows() {
-                pq_rows.push(
-                    batch
-                        .columns()
-                        .iter()
-                        .map(|c| cell(c.as_ref(), i))
-                        .collect(),
-                );
-            }
         }
         assert_eq!(pq_rows.len(), csv_rows.len(), "{pq_name}: rows");
         for (i, (p, c)) in pq_rows.iter().zip(&csv_rows).enumerate() {
