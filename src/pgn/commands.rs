@@ -375,7 +375,10 @@ fn any_time(text: &[u8], at: usize) -> Found<i32> {
 /// After a run of `n` digits ending at `at`: the index after `byte`, when
 /// the run is not empty and `byte` follows it.
 fn expect(text: &[u8], at: usize, n: usize, byte: u8) -> Option<usize> {
-    (n > 0 && text.get(at) == Some(&byte)).then_some(at + 1)
+    if n == 0 {
+        return None;
+    }
+    expect_byte(text, at, byte)
 }
 
 /// `\d+(?:\.\d*)?` at `at`, as Python's `float()` reads it, and the index
