@@ -42,20 +42,25 @@ use std::thread::JoinHandle;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 
+use crate::duplicates::DuplicateOptions;
 use crate::pgn::select::TagQuery;
 use crate::pipeline::{Cancel, Observer, ReportConfig, ReportError, ReportOutcome, run_writer};
 use crate::replay::ReplayOptions;
 use crate::report::columns::game_columns;
 use crate::report::summary::RunOptions;
 use crate::report::{
-    ArrowSink, ExtractRequest, GameBatches, ReportFolder, ReportLayout, ReportWriter, Sink,
+    ArrowSink, DuplicateStage, ExtractRequest, GameBatches, ReportFolder, ReportLayout,
+    ReportWriter, SharedStage, Sink,
 };
 use crate::source::{Input, Listing, Skipped, SourceError, expand_inputs_noted};
+use std::sync::Arc;
 
 /// The inputs of a run, and how it runs.
 #[derive(Debug, Clone)]
 pub struct Job {
     inputs: Vec<Input>,
+    /// `--against`: collections read only to be matched against.
+    against: Vec<Input>,
     skipped: Skipped,
     notes: Vec<String>,
     threads: usize,
@@ -80,6 +85,9 @@ pub struct ReportOptions {
     pub extracts: Vec<ExtractRequest>,
     /// How the run was asked for, as `summary.json` records it.
     pub summary: RunOptions,
+    /// `--duplicates`: the duplicate columns, `duplicates.csv` and the
+    /// counts (a report folder only).
+    pub duplicates: Option<DuplicateOptions>,
 }
 
 impl Default for ReportOptions {
@@ -92,6 +100,7 @@ impl Default for ReportOptions {
             parquet: false,
             extracts: Vec::new(),
             summary: RunOptions::default(),
+            duplicates: None,
         }
     }
 }
@@ -106,6 +115,7 @@ impl ReportOptions {
             tags: self.select.column_names().to_vec(),
             csv: self.csv,
             parquet: self.parquet,
+            duplicates: self.duplicates.is_some(),
         }
     }
 }
@@ -119,11 +129,28 @@ impl Job {
         let expansion = expand_inputs_noted(paths, listing)?;
         Ok(Job {
             inputs: expansion.inputs,
+            against: Vec::new(),
             skipped: expansion.skipped,
             notes: expansion.notes,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             cancel: Cancel::new(),
         })
+    }
+
+    /// Reads the collections `paths` name (as [`Job::new`] does) before
+    /// the inputs, only to be matched against with `--duplicates`: their
+    /// games have no row, and a row's `dup_of` may name one of them (as
+    /// pgn-extract's `-c`).
+    pub fn against(mut self, paths: &[PathBuf], listing: Listing) -> Result<Job, SourceError> {
+        let expansion = expand_inputs_noted(paths, listing)?;
+        self.against = expansion.inputs;
+        self.notes.extend(expansion.notes);
+        Ok(self)
+    }
+
+    /// The `--against` collections.
+    pub fn against_inputs(&self) -> &[Input] {
+        &self.against
     }
 
     /// Replays on `threads` threads (at least one).
@@ -167,8 +194,67 @@ impl Job {
         out: &ReportFolder,
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
-        let writer = ReportWriter::create(out, &options.layout(), &options.extracts, self.threads)?;
-        self.run(options, writer, observer)
+        let mut writer =
+            ReportWriter::create(out, &options.layout(), &options.extracts, self.threads)?;
+        let mut against = None;
+        if let Some(duplicates) = options.duplicates {
+            let stage = DuplicateStage::new(out.path(), duplicates)?.shared();
+            if !self.against.is_empty() {
+                against = Some(self.read_against(options, &stage, observer)?);
+            }
+            writer = writer.with_duplicates(stage, true);
+        }
+        let mut outcome = self.run(options, writer, observer)?;
+        if let Some(read) = against {
+            // The collections' warnings first, as they were read first.
+            let mut warnings = read.warnings;
+            warnings.append(&mut outcome.warnings);
+            outcome.warnings = warnings;
+        }
+        Ok(outcome)
+    }
+
+    /// Reads the `--against` collections into `stage`: a run with no
+    /// sink.
+    fn read_against(
+        &self,
+        options: &ReportOptions,
+        stage: &SharedStage,
+        observer: &mut dyn Observer,
+    ) -> Result<ReportOutcome, ReportError> {
+        let pool = self.pool()?;
+        let config = ReportConfig {
+            inputs: self.against.clone(),
+            ..self.config(options)
+        };
+        let writer = ReportWriter::new(Vec::new(), options.layout().facts_plan(), self.threads)
+            .with_duplicates(Arc::clone(stage), false);
+        let lock = |begin: bool| {
+            if let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut) {
+                if begin {
+                    stage.begin_against();
+                } else {
+                    stage.end_against();
+                }
+            }
+        };
+        lock(true);
+        let outcome = run_writer(&config, writer, &pool, &self.cancel, observer);
+        lock(false);
+        outcome
+    }
+
+    /// The run's settings for `options`.
+    fn config(&self, options: &ReportOptions) -> ReportConfig {
+        let mut replay = options.replay.clone();
+        replay.curation.duplicates |= options.duplicates.is_some();
+        ReportConfig {
+            inputs: self.inputs.clone(),
+            replay,
+            select: options.select.clone(),
+            options: options.summary.clone(),
+            skipped: self.skipped.clone(),
+        }
     }
 
     /// Runs into the sinks of `writer` (built with [`ReportWriter::new`]
@@ -180,14 +266,7 @@ impl Job {
         observer: &mut dyn Observer,
     ) -> Result<ReportOutcome, ReportError> {
         let pool = self.pool()?;
-        let config = ReportConfig {
-            inputs: self.inputs.clone(),
-            replay: options.replay.clone(),
-            select: options.select.clone(),
-            options: options.summary.clone(),
-            skipped: self.skipped.clone(),
-        };
-        run_writer(&config, writer, &pool, &self.cancel, observer)
+        run_writer(&self.config(options), writer, &pool, &self.cancel, observer)
     }
 
     /// The worker threads of one run.
@@ -218,6 +297,13 @@ impl Job {
     /// (memory stays bounded whatever the input's size). Dropping the
     /// stream stops the run. Extracts and files are not written.
     pub fn games(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
+        if options.duplicates.is_some() {
+            return Err(ReportError::Unsupported(
+                "duplicates are found once every game is read: write a report folder \
+                 (Job::report) and read its games.parquet"
+                    .into(),
+            ));
+        }
         let layout = options.layout();
         let optional = layout.optional_columns();
         let columns = game_columns(optional, &layout.tags);

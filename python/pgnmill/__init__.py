@@ -177,6 +177,9 @@ def report(
     chess960: bool = False,
     threads: Optional[int] = None,
     openings: Optional[Paths] = None,
+    duplicates: bool = False,
+    duplicates_min_plies: Optional[int] = None,
+    against: Optional[Paths] = None,
 ) -> dict[str, Any]:
     """Writes the report folder `out` as `pgnmill report` does and returns
     its summary.json as a dict.
@@ -188,6 +191,17 @@ def report(
         the report is written (`--strict`).
     plies: also write plies.parquet, and plies.csv with "csv" (`--plies`):
         the rows of read_plies.
+    duplicates: find the games that copy another (`--duplicates`): the
+        columns dup_of, dup_kind (exact, prefix, transposition) and
+        dup_headers, last, and duplicates.csv; the summary's "duplicates"
+        counts them. Known only once every game is read, so a report
+        folder's, not read_games's.
+    duplicates_min_plies: a game of fewer plies is a copy only of a game
+        whose White, Black, Event, Site and Date agree
+        (`--duplicates-min-plies`, 10 when None); implies duplicates.
+    against: master collections (a path or a list of them) read first only
+        to be matched against (`--against`): no rows of theirs, and a
+        dup_of may name one of their games; implies duplicates.
     The other options are read_games's. The GIL is free while the report
     is made; Ctrl-C stops it (no partial file is left) and raises
     KeyboardInterrupt. Inputs not read whole are PgnmillWarning warnings.
@@ -206,4 +220,7 @@ def report(
         chess960=chess960,
         threads=threads,
         openings=openings,
+        duplicates=duplicates,
+        duplicates_min_plies=duplicates_min_plies,
+        against=against,
     )

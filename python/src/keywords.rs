@@ -57,7 +57,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Words {
 }
 
 /// The options every function takes, as keywords: `tags`, `where`,
-/// `moves`, `clocks`, `plies`, `chess960`, `threads`, `openings` (the
+/// `moves`, `clocks`, `plies`, `chess960`, `threads`, `openings`,
+/// `duplicates`, `duplicates_min_plies`, `against` (the
 /// package's functions name those they take in their signatures and pass
 /// them on).
 pub struct Keywords {
@@ -70,6 +71,11 @@ pub struct Keywords {
     pub threads: Option<i64>,
     /// `--openings`: a path or a list of them.
     pub openings: Option<Paths>,
+    /// `--duplicates`, `--duplicates-min-plies`, `--against` (a report
+    /// folder only).
+    pub duplicates: bool,
+    pub duplicates_min_plies: Option<u32>,
+    pub against: Option<Paths>,
 }
 
 impl Keywords {
@@ -86,6 +92,9 @@ impl Keywords {
             chess960: false,
             threads: None,
             openings: None,
+            duplicates: false,
+            duplicates_min_plies: None,
+            against: None,
         };
         for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
             if value.is_none() {
@@ -101,6 +110,11 @@ impl Keywords {
                 "chess960" => keywords.chess960 = argument(&key, &value)?,
                 "threads" => keywords.threads = Some(argument(&key, &value)?),
                 "openings" => keywords.openings = Some(argument(&key, &value)?),
+                "duplicates" => keywords.duplicates = argument(&key, &value)?,
+                "duplicates_min_plies" => {
+                    keywords.duplicates_min_plies = Some(argument(&key, &value)?)
+                }
+                "against" => keywords.against = Some(argument(&key, &value)?),
                 other => {
                     return Err(PyTypeError::new_err(format!(
                         "got an unexpected keyword argument '{other}'"
@@ -178,9 +192,15 @@ impl Keywords {
             extracts: Vec::new(),
             strict,
             openings: self.openings.map(|p| p.0).unwrap_or_default(),
+            duplicates: self.duplicates,
+            duplicates_min_plies: self.duplicates_min_plies,
+            against: self.against.map(|p| p.0).unwrap_or_default(),
         };
         let options = request.options().map_err(PyValueError::new_err)?;
         let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;
+        let job = py
+            .detach(|| job.against(&request.against, Listing::Games))
+            .map_err(source_error)?;
         Ok(Planned {
             job,
             options,

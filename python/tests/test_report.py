@@ -24,3 +24,42 @@ def test_report_writes_the_clis_folder_and_returns_its_summary(cli_report, tmp_p
     for name in SAME_FILES:
         assert (tmp_path / "out" / name).read_bytes() == (want / name).read_bytes(), name
     assert sorted(os.listdir(tmp_path / "out")) == sorted(os.listdir(want))
+
+
+DUPLICATES = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "duplicates")
+
+
+def test_duplicates_are_the_clis_and_python_chess_grouping(cli_report, tmp_path):
+    """duplicates=True writes the command line's folder; its verdicts are
+    those testdata/gen/duplicates_expected.py computed with python-chess."""
+    import csv
+
+    cases = os.path.join(DUPLICATES, "cases.pgn")
+    master = os.path.join(DUPLICATES, "against-master.pgn")
+    want = cli_report([cases], "--duplicates")
+    summary = pgnmill.report(cases, tmp_path / "out", duplicates=True, threads=2)
+    for name in ["games.csv", "duplicates.csv"]:
+        assert (tmp_path / "out" / name).read_bytes() == (want / name).read_bytes(), name
+    with open(os.path.join(DUPLICATES, "cases-expected.csv"), newline="") as f:
+        expected = list(csv.DictReader(f))
+    kinds = [row["dup_kind"] for row in expected]
+    for kind in ["exact", "prefix", "transposition"]:
+        assert summary["duplicates"][kind] == kinds.count(kind), kind
+    # against= implies duplicates and names the master's games.
+    summary = pgnmill.report(
+        os.path.join(DUPLICATES, "against-input.pgn"), tmp_path / "ag", against=master
+    )
+    with open(os.path.join(DUPLICATES, "against-expected.csv"), newline="") as f:
+        expected = list(csv.DictReader(f))
+    with open(tmp_path / "ag" / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    got = [(os.path.basename(r["dup_of"]), r["dup_kind"], r["dup_headers"]) for r in rows]
+    assert got == [(r["dup_of"], r["dup_kind"], r["dup_headers"]) for r in expected]
+    assert summary["duplicates"]["against"][0]["games"] == 4
+    # A stream cannot wait for the last game: it refuses, saying why.
+    try:
+        pgnmill.read_games(cases, duplicates=True)
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("read_games took duplicates=")

@@ -64,7 +64,9 @@ Examples:
   pgnmill report games.pgn
   pgnmill report -o out --moves collection/ lichess_2025-05.pgn.zst
   zstdcat dump.pgn.zst | pgnmill report -j 8 -o dump-report -
-  pgnmill report --extract missed=missed.pgn --extract castling=bad-fen.pgn db.pgn")]
+  pgnmill report --extract missed=missed.pgn --extract castling=bad-fen.pgn db.pgn
+  pgnmill report --extract unique=unique.pgn --extract duplicates=copies.pgn a.pgn b.pgn
+  pgnmill report --duplicates --against master.pgn new-games.pgn")]
 pub struct ReportArgs {
     /// PGN files, zip archives, folders (searched recursively for .pgn,
     /// .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.xz and .zip files; hidden files
@@ -114,9 +116,10 @@ pub struct ReportArgs {
     /// Also write the original text of the games of one category to a PGN
     /// file (`-`: standard output), byte for byte after a first line that
     /// marks it as pgnmill's own: missed (threefolds that ep-always
-    /// misses), castling ([FEN] castling conflicts), errors (status not ok)
-    /// or conflicts (a recorded result the final position contradicts).
-    /// Repeatable.
+    /// misses), castling ([FEN] castling conflicts), errors (status not ok),
+    /// conflicts (a recorded result the final position contradicts),
+    /// unique (one copy of each game: dup_kind neither exact nor prefix)
+    /// or duplicates (the others). Repeatable.
     #[arg(long, value_name = "KIND=FILE")]
     pub extract: Vec<ExtractRequest>,
 
@@ -167,6 +170,26 @@ pub struct ReportArgs {
     /// standard start, in chess SAN or xiangqi ICCS, WXF or Chinese.
     #[arg(long, value_name = "FILE")]
     pub openings: Vec<PathBuf>,
+
+    /// Find the games that copy another: adds the columns dup_of, dup_kind
+    /// (exact, prefix or transposition) and dup_headers to games.csv, and
+    /// writes duplicates.csv (each copy beside the game it copies).
+    /// Implied by --duplicates-min-plies, --against and the unique and
+    /// duplicates extracts.
+    #[arg(long)]
+    pub duplicates: bool,
+
+    /// A game of fewer plies (an aborted game, a placeholder) is a copy
+    /// only of a game whose White, Black, Event, Site and Date agree with
+    /// its own [default: 10].
+    #[arg(long, value_name = "N")]
+    pub duplicates_min_plies: Option<u32>,
+
+    /// A master collection (file or folder; repeatable) read before the
+    /// inputs only to be matched against: its games have no row, and a
+    /// row's dup_of may name one of them.
+    #[arg(long, value_name = "FILE")]
+    pub against: Vec<PathBuf>,
 }
 
 use super::collisions::{self, Planned, Shape};
@@ -196,17 +219,24 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let threads = super::thread_count(args.threads)?;
     let options = request(args).options().map_err(CliError::Usage)?;
     let planned = planned_outputs(args);
-    collisions::check(&planned, &args.inputs)?;
+    let all_inputs: Vec<PathBuf> = args.inputs.iter().chain(&args.against).cloned().collect();
+    collisions::check(&planned, &all_inputs)?;
     if args.extract.iter().any(ExtractRequest::is_stdout) {
         super::output::check_stdout()?;
     }
     let job = Job::new(&args.inputs, Listing::Games)?
+        .against(&args.against, Listing::Games)?
         .threads(threads)
         .cancel_on(cancel);
     for note in job.notes() {
         say(format_args!("pgnmill: warning: {note}"));
     }
-    let input_paths: Vec<PathBuf> = job.inputs().iter().map(|i| i.path.clone()).collect();
+    let input_paths: Vec<PathBuf> = job
+        .inputs()
+        .iter()
+        .chain(job.against_inputs())
+        .map(|i| i.path.clone())
+        .collect();
     for p in planned.iter().filter(|p| p.shape == Shape::Extract) {
         collisions::check_not_an_input(p, &input_paths)?;
     }
@@ -269,6 +299,9 @@ fn request(args: &ReportArgs) -> ReportRequest {
         extracts: args.extract.clone(),
         strict: args.strict,
         openings: args.openings.clone(),
+        duplicates: args.duplicates,
+        duplicates_min_plies: args.duplicates_min_plies,
+        against: args.against.clone(),
     }
 }
 
@@ -338,5 +371,11 @@ fn print_summary(s: &Summary, out: &ReportFolder) {
         s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds
     ));
     say(format_args!("castling conflicts: {}", s.castling_conflicts));
+    if let Some(d) = &s.duplicates {
+        say(format_args!(
+            "duplicates: {} exact, {} prefix, {} transposition; {} unique",
+            d.exact, d.prefix, d.transposition, d.unique
+        ));
+    }
     say(format_args!("report written to {}", out.path().display()));
 }

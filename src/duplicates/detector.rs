@@ -2,10 +2,36 @@
 
 use super::DupKind;
 use super::chain::chain_keys;
-use super::headers::{HeaderComparison, HeaderPrints, Tags};
+use super::headers::{HeaderComparison, HeaderPrints};
 use crate::replay::line::{Key128, header_len, xxh3_128};
-use std::collections::HashMap;
 use std::collections::hash_map::Entry as MapEntry;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The keys of the detector's tables are hashes already (XXH3 digests and
+/// chained keys, uniform in every bit): their own bytes serve as the
+/// table's hash, where SipHash would hash them a second time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = self.0.rotate_left(17) ^ u64::from_le_bytes(word);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = self.0.rotate_left(17) ^ value;
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
 /// `--duplicates-min-plies`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +58,9 @@ pub struct Entry<'a> {
     /// The canonical line string (`line_key` is its hash); needed with a
     /// `line_key`.
     pub line: Option<&'a [u8]>,
-    pub tags: Tags<'a>,
+    /// Its White, Black, Event, Site and Date, as prints
+    /// ([`HeaderPrints::of`], taken where the game was replayed).
+    pub prints: HeaderPrints,
 }
 
 /// What a game copies: `dup_of` (its index in input order, from 0),
@@ -125,7 +153,7 @@ impl Detector {
     /// transpositions of earlier games are settled here.
     pub fn push(&mut self, entry: &Entry<'_>) {
         let index = self.games.len() as u32;
-        let prints = HeaderPrints::of(&entry.tags);
+        let prints = entry.prints;
         let mut game = Game {
             prints,
             exact_of: NONE,

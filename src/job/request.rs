@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use super::ReportOptions;
+use crate::duplicates::DuplicateOptions;
 use crate::openings::{COMPILED_IN_COMMIT, OpeningBook};
 use crate::pgn::select::{Condition, TagQuery};
 use crate::replay::ply_data::PlyDataOptions;
@@ -44,6 +45,12 @@ pub struct ReportRequest {
     /// `--openings`: opening tables replacing the compiled-in one, in
     /// order (a later line wins for a position listed twice).
     pub openings: Vec<PathBuf>,
+    /// `--duplicates`.
+    pub duplicates: bool,
+    /// `--duplicates-min-plies` (10 when not given).
+    pub duplicates_min_plies: Option<u32>,
+    /// `--against`: collections only matched against.
+    pub against: Vec<PathBuf>,
 }
 
 /// A file format of the report's tables (`--format`).
@@ -104,7 +111,17 @@ impl ReportRequest {
                 OpeningBook::from_files(&self.openings).map_err(|e| format!("--openings {e}"))?;
             Some(Arc::new(book))
         };
+        let duplicates = (self.duplicates
+            || self.duplicates_min_plies.is_some()
+            || !self.against.is_empty()
+            || self.extracts.iter().any(|e| e.kind.needs_duplicates()))
+        .then(|| DuplicateOptions {
+            min_plies: self
+                .duplicates_min_plies
+                .unwrap_or(DuplicateOptions::default().min_plies),
+        });
         Ok(ReportOptions {
+            duplicates,
             replay: ReplayOptions {
                 moves: self.moves,
                 variant: self.variant.clone(),
@@ -146,6 +163,13 @@ impl ReportRequest {
                 } else {
                     "--openings".to_string()
                 },
+                duplicates: duplicates.is_some(),
+                duplicates_min_plies: duplicates.map_or(0, |d| d.min_plies),
+                against: self
+                    .against
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect(),
             },
         })
     }

@@ -6,8 +6,10 @@
 //! temporary one.
 
 mod atomic;
+mod spill;
 
 pub use atomic::AtomicFile;
+pub use spill::{Spill, SpillReader};
 
 use std::path::PathBuf;
 

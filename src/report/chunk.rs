@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use super::columns::{GameLocation, GameView};
+use super::duplicate_entries::DuplicateEntries;
 use super::facts::{FactsPlan, GameFacts};
 use super::sink::{Encoded, RowEncoder, RowFormat};
 use crate::pgn::GameSpan;
@@ -22,6 +23,8 @@ pub struct ChunkPlan {
     /// [`FormattedChunk::encoded`].
     pub rows: Vec<Arc<dyn RowFormat>>,
     pub facts: FactsPlan,
+    /// Keep each game's [`DuplicateEntries`] (`--duplicates`).
+    pub duplicates: bool,
 }
 
 impl ChunkPlan {
@@ -43,6 +46,9 @@ pub struct FormattedChunk {
     /// Games of the chunk read, selected by `--where` or not (`games`
     /// holds the selected ones).
     pub games_read: u64,
+    /// What `--duplicates` keeps of each game in `games` (empty without
+    /// it).
+    pub duplicates: DuplicateEntries,
 }
 
 impl FormattedChunk {
@@ -63,6 +69,7 @@ pub struct ChunkBuilder {
     facts: FactsPlan,
     games: Vec<GameFacts>,
     games_read: u64,
+    duplicates: Option<DuplicateEntries>,
 }
 
 impl ChunkBuilder {
@@ -76,8 +83,10 @@ impl ChunkBuilder {
         let FormattedChunk {
             mut encoded,
             games: mut facts,
+            mut duplicates,
             ..
         } = recycled;
+        duplicates.clear();
         facts.clear();
         facts.reserve(games);
         encoded.resize_with(plan.rows.len(), || None);
@@ -92,6 +101,7 @@ impl ChunkBuilder {
             facts: plan.facts,
             games: facts,
             games_read: 0,
+            duplicates: plan.duplicates.then_some(duplicates),
         }
     }
 
@@ -119,6 +129,9 @@ impl ChunkBuilder {
         }
         let facts = GameFacts::of(record, span, at.game, (tags, text), &self.facts);
         self.games.push(facts);
+        if let Some(entries) = &mut self.duplicates {
+            entries.push(record);
+        }
         self.games_read += 1;
         Ok(())
     }
@@ -135,6 +148,7 @@ impl ChunkBuilder {
             encoded,
             games: self.games,
             games_read: self.games_read,
+            duplicates: self.duplicates.unwrap_or_default(),
         })
     }
 }
@@ -163,6 +177,7 @@ mod tests {
         let plan = ChunkPlan {
             rows: vec![Arc::new(CsvFormat::new(Default::default()))],
             facts: FactsPlan::default(),
+            duplicates: false,
         };
         let mut builder = ChunkBuilder::new(recycled, &plan, spans.len());
         for (i, span) in spans.iter().enumerate() {

@@ -181,6 +181,31 @@ column_group! {
     }
 }
 
+/// What the `--duplicates` columns of one row hold: all empty for a game
+/// that copies none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DuplicateFields {
+    pub dup_of: String,
+    pub kind: &'static str,
+    pub headers: String,
+}
+
+// The `--duplicates` columns, last (after the tag columns): a game's
+// verdict is known only once every game is read (a later game may be the
+// longer line it is a prefix of), so they are added to the rows then.
+column_group! {
+    /// The columns `--duplicates` adds to `games.csv`, last.
+    DUPLICATE_COLUMNS, DUPLICATE_COLUMN_WRITERS, write_duplicate_fields,
+    |d: &DuplicateFields| {
+        /// only with `--duplicates` (see "Duplicates"): `source:game` of the game this one copies, as the `source` and `game` columns name it (an `--against` game's source is its path); empty if none
+        dup_of: Text = text(&d.dup_of),
+        /// the first that applies of `exact` (the same `line_key` as an earlier game), `prefix` (the main line, from the same start, is a strict prefix of a longer game's) and `transposition` (the same start, final position and ply count as an earlier game, by another move order); a game of fewer than `--duplicates-min-plies` plies (10) only copies a game whose White, Black, Event, Site and Date agree; empty if none
+        dup_kind: Text = plain_text(d.kind),
+        /// how this game's tags compare with `dup_of`'s: `same`, or a `;`-joined list of `colours_swapped`, `names_differ`, `date_differs`, `event_differs` (compared in lower case, letters and digits only); empty if no `dup_of`
+        dup_headers: Text = plain_text(&d.headers),
+    }
+}
+
 /// The `--clocks` facts of a game (none for a game whose text was never
 /// read: damaged input).
 pub fn clocks_of(record: &ReplayedGame<'_>) -> ClockSummary {
@@ -211,12 +236,15 @@ pub static CASTLING_COLUMNS: [Column; 9] = [
 pub struct OptionalColumns {
     pub moves: bool,
     pub clocks: bool,
+    /// The duplicate columns (`--duplicates`), last of all: added to the
+    /// rows when the run ends, never by [`super::RowEncoder`]s.
+    pub duplicates: bool,
 }
 
 /// The columns of one run's `games.csv`: the defaults, then `moves` with
 /// `--moves`, the clock columns with `--clocks`, then one text column per
 /// `--tags` tag, named as given, or [`tag_column_name`] when that name is
-/// taken.
+/// taken, then the duplicate columns with `--duplicates`.
 pub fn game_columns(optional: OptionalColumns, tags: &[String]) -> Vec<Column> {
     let mut columns = GAME_COLUMNS.to_vec();
     if optional.moves {
@@ -230,7 +258,20 @@ pub fn game_columns(optional: OptionalColumns, tags: &[String]) -> Vec<Column> {
         kind: Text,
         doc: "the tag's value, empty when the game lacks it",
     }));
+    if optional.duplicates {
+        columns.extend(DUPLICATE_COLUMNS.iter().cloned());
+    }
     columns
+}
+
+/// The columns the worker threads write: all of `columns` but the
+/// duplicate columns, which come when the run ends.
+pub fn encoded_columns(columns: &[Column]) -> &[Column] {
+    let n = DUPLICATE_COLUMNS.len();
+    match columns.len().checked_sub(n) {
+        Some(at) if columns[at..] == DUPLICATE_COLUMNS => &columns[..at],
+        _ => columns,
+    }
 }
 
 /// The tags of the seven-tag roster, whose values the default columns
@@ -257,6 +298,7 @@ pub fn tag_column_name(tag: &str) -> Cow<'static, str> {
         .iter()
         .chain(std::iter::once(&MOVES_COLUMN))
         .chain(&CLOCK_COLUMNS)
+        .chain(&DUPLICATE_COLUMNS)
         .any(|c| {
             if CASE_KEPT.contains(&c.name.as_ref()) {
                 c.name == tag
@@ -362,6 +404,7 @@ pub(crate) mod tests {
     fn every_column_is_written_as_its_type() {
         assert_types(&GAME_COLUMNS, GAME_COLUMN_WRITERS);
         assert_types(&CLOCK_COLUMNS, CLOCK_COLUMN_WRITERS);
+        assert_types(&DUPLICATE_COLUMNS, DUPLICATE_COLUMN_WRITERS);
         for (kind, field) in USUAL_FIELDS.fields {
             assert!(
                 *kind == ColumnType::Text || (*kind == ColumnType::Int32 && field.is_empty()),
@@ -372,8 +415,9 @@ pub(crate) mod tests {
             OptionalColumns {
                 moves: true,
                 clocks: true,
+                duplicates: true,
             },
-            &[],
+            &["dup_of".to_string()],
         );
         let names: std::collections::HashSet<_> = all.iter().map(|c| &c.name).collect();
         assert_eq!(names.len(), all.len(), "names are unique");

@@ -189,6 +189,14 @@ impl CsvRows {
         self.record_start = self.buf.len();
     }
 
+    /// Moves the bytes of every record so far to the end of `out`; the
+    /// writer starts afresh, its buffer kept.
+    pub fn move_into(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.buf);
+        self.buf.clear();
+        self.record_start = 0;
+    }
+
     /// The bytes of every record so far.
     pub fn into_bytes(self) -> Vec<u8> {
         self.buf

@@ -6,21 +6,27 @@
 use std::sync::Arc;
 
 use super::columns::{
-    Column, GameView, OptionalColumns, clocks_of, write_clock_fields, write_game_fields,
+    Column, DuplicateFields, GameView, OptionalColumns, clocks_of, write_clock_fields,
+    write_duplicate_fields, write_game_fields,
 };
 use super::csv_rows::{CsvRows, clean_text};
+use super::duplicate_stage::DuplicateRows;
 use super::folder::ReportFolder;
 use super::format::{ROW_BYTES_HINT, castling_header, games_header};
 use super::rows::{CastlingRow, FieldSink};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::{AtomicFile, OutputError};
+use crate::output::{AtomicFile, OutputError, Spill};
+use std::io::BufRead;
 
 /// The two CSV files, being written.
 pub struct CsvSink {
     games: AtomicFile,
     castling: AtomicFile,
     format: Arc<CsvFormat>,
+    /// With `--duplicates`, the rows wait here for their duplicate
+    /// columns (added at the end of each line: no field holds a line end).
+    waiting: Option<Spill>,
 }
 
 /// How a chunk's CSV rows are made: with which optional columns.
@@ -45,10 +51,15 @@ impl CsvSink {
         games.write_all(&games_header(columns))?;
         let mut castling = out.create("castling.csv")?;
         castling.write_all(&castling_header())?;
+        let waiting = match optional.duplicates {
+            true => Some(Spill::create_in(out.path())?),
+            false => None,
+        };
         Ok(CsvSink {
             games,
             castling,
             format: Arc::new(CsvFormat::new(optional)),
+            waiting,
         })
     }
 }
@@ -62,9 +73,43 @@ impl Sink for CsvSink {
         let Some(rows) = encoded_as::<CsvChunk>(chunk.encoded, "games.csv")? else {
             return Ok(None);
         };
-        self.games.write_all(&rows.games)?;
+        match &mut self.waiting {
+            Some(spill) => spill.write_all(&rows.games)?,
+            None => self.games.write_all(&rows.games)?,
+        }
         self.castling.write_all(&rows.castling)?;
         Ok(Some(rows))
+    }
+
+    /// Each waiting row, its line end replaced by the duplicate columns.
+    fn duplicates(&mut self, rows: &DuplicateRows) -> Result<(), OutputError> {
+        let Some(spill) = self.waiting.take() else {
+            return Ok(());
+        };
+        let spill = spill.into_reader()?;
+        let mut reader = spill.sequential()?;
+        let mut line = Vec::new();
+        let mut fields = CsvRows::reusing(Vec::new(), 0);
+        let mut values = DuplicateFields::default();
+        for row in 0.. {
+            line.clear();
+            let n = reader
+                .read_until(b'\n', &mut line)
+                .map_err(|e| OutputError::io(spill.dir(), e))?;
+            if n == 0 {
+                break;
+            }
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            }
+            line.push(b',');
+            rows.fields_into(row, &mut values);
+            write_duplicate_fields(&values, &mut fields);
+            fields.end_record();
+            fields.move_into(&mut line);
+            self.games.write_all(&line)?;
+        }
+        Ok(())
     }
 
     fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
@@ -227,6 +272,7 @@ mod tests {
     const MOVES: OptionalColumns = OptionalColumns {
         moves: true,
         clocks: false,
+        duplicates: false,
     };
 
     fn record() -> ReplayedGame<'static> {

@@ -4,11 +4,13 @@
 //! own output ([`extract_first_line`]): a later folder search passes it over
 //! instead of reading the extracted games a second time.
 
+use super::duplicate_stage::DuplicateRows;
 use super::facts::GameFacts;
-use crate::output::AtomicFile;
-use crate::output::OutputError;
+use crate::output::{AtomicFile, OutputError, Spill};
 use crate::source::extract_first_line;
+use std::io::Read;
 use std::io::Write;
+use std::path::Path;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -24,6 +26,12 @@ pub enum ExtractKind {
     /// Games whose recorded result contradicts the board (a non-empty
     /// `result_conflict`).
     Conflicts,
+    /// `--duplicates`: games whose `dup_kind` is neither `exact` nor
+    /// `prefix` (one copy of each game, the longest of its truncations).
+    Unique,
+    /// `--duplicates`: the others; with `Unique`, a partition of the
+    /// report's games.
+    Duplicates,
 }
 
 /// One `--extract` argument.
@@ -34,14 +42,22 @@ pub struct ExtractRequest {
 }
 
 impl ExtractKind {
-    /// Whether a game with these facts belongs in an extract of this kind.
-    pub fn takes(self, g: &GameFacts) -> bool {
+    /// Whether a game with these facts belongs in an extract of this kind
+    /// (`None`: known only when every game is read, [`Self::needs_duplicates`]).
+    pub fn takes(self, g: &GameFacts) -> Option<bool> {
         match self {
-            ExtractKind::Missed => g.missed_threefold,
-            ExtractKind::Castling => g.castling_conflict,
-            ExtractKind::Errors => g.status.is_broken(),
-            ExtractKind::Conflicts => g.outcome.result_conflict,
+            ExtractKind::Missed => Some(g.missed_threefold),
+            ExtractKind::Castling => Some(g.castling_conflict),
+            ExtractKind::Errors => Some(g.status.is_broken()),
+            ExtractKind::Conflicts => Some(g.outcome.result_conflict),
+            ExtractKind::Unique | ExtractKind::Duplicates => None,
         }
+    }
+
+    /// Whether the extract's games are known from the duplicate verdicts
+    /// (it implies `--duplicates`).
+    pub fn needs_duplicates(self) -> bool {
+        matches!(self, ExtractKind::Unique | ExtractKind::Duplicates)
     }
 
     /// The word `--extract` takes.
@@ -51,6 +67,8 @@ impl ExtractKind {
             ExtractKind::Castling => "castling",
             ExtractKind::Errors => "errors",
             ExtractKind::Conflicts => "conflicts",
+            ExtractKind::Unique => "unique",
+            ExtractKind::Duplicates => "duplicates",
         }
     }
 }
@@ -67,16 +85,21 @@ impl FromStr for ExtractRequest {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (kind, path) = s.split_once('=').ok_or_else(|| {
-            format!("expected KIND=FILE (missed, castling, errors or conflicts), got {s:?}")
+            format!(
+                "expected KIND=FILE (missed, castling, errors, conflicts, unique or duplicates), got {s:?}"
+            )
         })?;
         let kind = match kind {
             "missed" => ExtractKind::Missed,
             "castling" => ExtractKind::Castling,
             "errors" => ExtractKind::Errors,
             "conflicts" => ExtractKind::Conflicts,
+            "unique" => ExtractKind::Unique,
+            "duplicates" => ExtractKind::Duplicates,
             other => {
                 return Err(format!(
-                    "unknown extract kind {other:?}: use missed, castling, errors or conflicts"
+                    "unknown extract kind {other:?}: use missed, castling, errors, conflicts, \
+                     unique or duplicates"
                 ));
             }
         };
@@ -90,11 +113,23 @@ impl FromStr for ExtractRequest {
     }
 }
 
+/// Where an extract's games wait for their verdicts: beside the file, or
+/// in the working folder for standard output.
+fn scratch_dir(request: &ExtractRequest) -> PathBuf {
+    match request.path.parent() {
+        Some(dir) if !request.is_stdout() && dir != Path::new("") => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// An open extract: a file, or standard output for `KIND=-`.
 pub struct ExtractFile {
     pub kind: ExtractKind,
     sink: Target,
     games: u64,
+    /// For the unique and duplicates extracts: every game's text (a
+    /// 4-byte length, then the text), waiting for the verdicts.
+    waiting: Option<Spill>,
 }
 
 enum Target {
@@ -126,10 +161,15 @@ impl ExtractFile {
         } else {
             Target::File(AtomicFile::create(&request.path)?)
         };
+        let waiting = match request.kind.needs_duplicates() {
+            true => Some(Spill::create_in(&scratch_dir(request))?),
+            false => None,
+        };
         let mut extract = ExtractFile {
             kind: request.kind,
             sink,
             games: 0,
+            waiting,
         };
         extract.write(extract_first_line(request.kind.name()).as_bytes())?;
         Ok(extract)
@@ -202,11 +242,42 @@ impl super::sink::Sink for ExtractFile {
         chunk: super::sink::SinkChunk<'_>,
     ) -> Result<Option<super::sink::Encoded>, OutputError> {
         for g in chunk.facts {
-            if self.kind.takes(g) {
-                self.append(&(chunk.game_text)(&g.span))?;
+            match (self.kind.takes(g), &mut self.waiting) {
+                (Some(true), _) => self.append(&(chunk.game_text)(&g.span))?,
+                (None, Some(spill)) => {
+                    let text = (chunk.game_text)(&g.span);
+                    spill.write_all(&(text.len() as u64).to_le_bytes())?;
+                    spill.write_all(&text)?;
+                }
+                _ => {}
             }
         }
         Ok(None)
+    }
+
+    /// The games that waited, each to this extract or not by its verdict.
+    fn duplicates(&mut self, rows: &DuplicateRows) -> Result<(), OutputError> {
+        let Some(spill) = self.waiting.take() else {
+            return Ok(());
+        };
+        let spill = spill.into_reader()?;
+        let mut reader = spill.sequential()?;
+        let want_unique = self.kind == ExtractKind::Unique;
+        let mut text = Vec::new();
+        for row in 0..rows.rows() {
+            let mut len = [0u8; 8];
+            reader
+                .read_exact(&mut len)
+                .map_err(|e| OutputError::io(spill.dir(), e))?;
+            text.resize(u64::from_le_bytes(len) as usize, 0);
+            reader
+                .read_exact(&mut text)
+                .map_err(|e| OutputError::io(spill.dir(), e))?;
+            if rows.is_unique(row) == want_unique {
+                self.append(&text)?;
+            }
+        }
+        Ok(())
     }
 
     fn finish(self: Box<Self>, _summary: &super::summary::Summary) -> Result<(), OutputError> {

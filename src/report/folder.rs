@@ -9,7 +9,7 @@ use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
 /// File names a report writes; their presence means an earlier report.
-pub const REPORT_FILES: [&str; 8] = [
+pub const REPORT_FILES: [&str; 9] = [
     "report.html",
     "games.csv",
     "castling.csv",
@@ -18,6 +18,7 @@ pub const REPORT_FILES: [&str; 8] = [
     "castling.parquet",
     "plies.csv",
     "plies.parquet",
+    "duplicates.csv",
 ];
 
 pub struct ReportFolder {

@@ -42,6 +42,8 @@ pub struct ReportLayout {
     pub csv: bool,
     /// Write `games.parquet` and `castling.parquet`.
     pub parquet: bool,
+    /// The duplicate columns and `duplicates.csv` (`--duplicates`).
+    pub duplicates: bool,
 }
 
 impl ReportLayout {
@@ -50,6 +52,7 @@ impl ReportLayout {
         OptionalColumns {
             moves: self.moves,
             clocks: self.clocks,
+            duplicates: self.duplicates,
         }
     }
 
@@ -75,6 +78,7 @@ impl Default for ReportLayout {
             tags: Vec::new(),
             csv: true,
             parquet: false,
+            duplicates: false,
         }
     }
 }

@@ -14,6 +14,7 @@
 
 use super::classes::TIME_CONTROL_CLASSES;
 use super::columns::GAME_COLUMNS;
+use super::duplicate_stage::DuplicateTotals;
 use super::html_chart::{Bar, ChartText, Scale, bar_chart, chart_with_table};
 use super::html_outcomes::outcome_section;
 use super::html_stats::{Counts, HtmlStats, Tally};
@@ -167,8 +168,75 @@ pub fn render(stats: &HtmlStats, summary: &Summary, version: &str) -> String {
         missed_section(&mut out, stats);
         castling_section(&mut out, stats, summary);
     }
+    if let Some(totals) = &summary.duplicates {
+        duplicates_section(&mut out, totals, summary.games);
+    }
     out.push_str("</body></html>\n");
     out
+}
+
+/// `--duplicates`: the copies by kind, in a table.
+fn duplicates_section(out: &mut String, totals: &DuplicateTotals, games: u64) {
+    let copies = totals.exact + totals.prefix + totals.transposition;
+    let _ = write!(
+        out,
+        "<h2>Duplicates</h2><p><span id=\"duplicates\">{copies}</span> of {games} games copy \
+         another (games.csv's <code>dup_of</code>, <code>dup_kind</code> and \
+         <code>dup_headers</code>; each pair in duplicates.csv). A game of fewer than {min} plies \
+         is a copy only of a game whose White, Black, Event, Site and Date agree. \
+         <span id=\"unique\">{unique}</span> games are neither an exact copy nor a prefix of \
+         another (what <code>--extract unique=</code> keeps).</p>",
+        min = totals.min_plies,
+        unique = totals.unique,
+    );
+    let kinds = [
+        (
+            "exact",
+            "the same start and moves as an earlier game",
+            totals.exact,
+        ),
+        (
+            "prefix",
+            "the moves are the start of a longer game's",
+            totals.prefix,
+        ),
+        (
+            "transposition",
+            "the same final position and plies as an earlier game, by other moves",
+            totals.transposition,
+        ),
+    ];
+    let rows: Vec<Vec<String>> = kinds
+        .iter()
+        .map(|(kind, what, n)| {
+            vec![
+                (*kind).into(),
+                (*what).into(),
+                n.to_string(),
+                rate(*n, games),
+            ]
+        })
+        .collect();
+    table(
+        out,
+        "duplicate-kinds",
+        &["dup_kind", "meaning", "games", "share"],
+        &rows,
+    );
+    if !totals.against.is_empty() {
+        let _ = write!(
+            out,
+            "<p><span id=\"of-against\">{}</span> games copy a game of the collections read \
+             with <code>--against</code>:</p>",
+            totals.of_against
+        );
+        let rows: Vec<Vec<String>> = totals
+            .against
+            .iter()
+            .map(|a| vec![a.source.clone(), a.games.to_string()])
+            .collect();
+        table(out, "against", &["collection", "games"], &rows);
+    }
 }
 
 /// Games of `status` in a summary's count by status word.

@@ -17,6 +17,9 @@ mod column_table;
 pub mod columns;
 mod csv_rows;
 mod csv_sink;
+mod duplicate_entries;
+mod duplicate_stage;
+mod duplicates_sink;
 mod extract;
 mod facts;
 mod folder;
@@ -44,6 +47,10 @@ pub use arrow_sink::{ArrowSink, BATCHES_QUEUED, GameBatches};
 pub use chunk::{ChunkBuilder, ChunkPlan, FormattedChunk};
 pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS, GameLocation, GameView};
 pub use csv_sink::{CsvFormat, CsvSink};
+pub use duplicate_entries::{DuplicateEntries, Record};
+pub use duplicate_stage::{
+    AgainstSummary, DuplicateRows, DuplicateStage, DuplicateTotals, GameSide, SharedStage,
+};
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
 pub use facts::{FactsPlan, GameFacts};
 pub use folder::{REPORT_FILES, ReportFolder};

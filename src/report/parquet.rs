@@ -17,7 +17,7 @@ use super::arrow_rows::{Finished, TextRoom};
 use super::columns::{Column, ColumnType};
 use super::folder::ReportFolder;
 use super::text_pages::{TextChunk, ZSTD_LEVEL, text_chunk};
-use crate::output::{AtomicFile, OutputError};
+use crate::output::{AtomicFile, OutputError, Spill};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
@@ -25,6 +25,7 @@ use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnDescPtr;
+use std::io::Write;
 use std::sync::Arc;
 
 /// The Arrow schema of `columns`: text UTF-8, `Int64` and booleans never
@@ -71,10 +72,11 @@ enum Chunk {
     Text(TextChunk),
 }
 
-/// A Parquet file being written under its temporary name.
-pub struct ParquetFile {
+/// A Parquet file being written under its temporary name (or into a
+/// scratch file, to be copied with more columns at the end).
+pub struct ParquetFile<W: Write + Send = AtomicFile> {
     table: Arc<ParquetTable>,
-    writer: SerializedFileWriter<AtomicFile>,
+    writer: SerializedFileWriter<W>,
 }
 
 fn error(file: &str, e: impl std::fmt::Display) -> OutputError {
@@ -156,6 +158,24 @@ fn crate_factory(
     Ok(ArrowRowGroupWriterFactory::new(&nothing, schema))
 }
 
+/// The writer settings of a file with `columns`.
+fn properties(name: &str, columns: &[Column]) -> Result<WriterPropertiesPtr, OutputError> {
+    let mut props = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(
+            ZstdLevel::try_new(ZSTD_LEVEL).map_err(|e| error(name, e))?,
+        ))
+        // Dictionaries cost a hash per value and a second page, and
+        // most text columns (FENs, sites, names) repeat little within
+        // a row group: zstd finds what repeats (`encoding` below).
+        .set_dictionary_enabled(false)
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_created_by(format!("pgnmill {}", env!("CARGO_PKG_VERSION")));
+    for c in columns {
+        props = encoding(props, c);
+    }
+    Ok(Arc::new(props.build()))
+}
+
 impl ParquetFile {
     /// Starts `name` in `out` with `columns`.
     pub fn create(
@@ -163,27 +183,35 @@ impl ParquetFile {
         name: &'static str,
         columns: &[Column],
     ) -> Result<Self, OutputError> {
+        ParquetFile::create_on(out.create(name)?, name, columns)
+    }
+
+    /// Writes the footer and renames the file into place.
+    pub fn commit(self) -> Result<(), OutputError> {
+        let name = self.table.name;
+        let file = self.writer.into_inner().map_err(|e| error(name, e))?;
+        file.commit()
+    }
+}
+
+impl ParquetFile<Spill> {
+    /// Writes the footer: the whole file is in the scratch file.
+    pub fn close(self) -> Result<Spill, OutputError> {
+        let name = self.table.name;
+        self.writer.into_inner().map_err(|e| error(name, e))
+    }
+}
+
+impl<W: Write + Send> ParquetFile<W> {
+    /// Starts a file `name` with `columns` on `out`.
+    pub fn create_on(out: W, name: &'static str, columns: &[Column]) -> Result<Self, OutputError> {
         let schema = schema(columns);
-        let mut props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(
-                ZstdLevel::try_new(ZSTD_LEVEL).map_err(|e| error(name, e))?,
-            ))
-            // Dictionaries cost a hash per value and a second page, and
-            // most text columns (FENs, sites, names) repeat little within
-            // a row group: zstd finds what repeats (`encoding` below).
-            .set_dictionary_enabled(false)
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_created_by(format!("pgnmill {}", env!("CARGO_PKG_VERSION")));
-        for c in columns {
-            props = encoding(props, c);
-        }
-        let props = Arc::new(props.build());
+        let props = properties(name, columns)?;
         let parquet_schema = ArrowSchemaConverter::new()
             .convert(&schema)
             .map_err(|e| error(name, e))?;
         let factory = crate_factory(&schema, columns, &props).map_err(|e| error(name, e))?;
-        let file = out.create(name)?;
-        let writer = SerializedFileWriter::new(file, parquet_schema.root_schema_ptr(), props)
+        let writer = SerializedFileWriter::new(out, parquet_schema.root_schema_ptr(), props)
             .map_err(|e| error(name, e))?;
         let descrs = writer.schema_descr().columns().to_vec();
         Ok(ParquetFile {
@@ -218,13 +246,64 @@ impl ParquetFile {
         rg.close().map_err(|e| error(name, e))?;
         Ok(())
     }
+}
 
-    /// Writes the footer and renames the file into place.
-    pub fn commit(self) -> Result<(), OutputError> {
-        let name = self.table.name;
-        let file = self.writer.into_inner().map_err(|e| error(name, e))?;
-        file.commit()
+/// Copies the Parquet file `from` (its row groups in order) to `to` as
+/// `name`, with `columns`: those of `from` and after them the columns
+/// `more` gives for each row (from 0), as UTF-8 text. How `--duplicates`
+/// adds its columns once the run is over.
+pub fn copy_adding_text_columns(
+    from: std::fs::File,
+    to: AtomicFile,
+    name: &str,
+    columns: &[Column],
+    more: &dyn Fn(usize) -> Vec<String>,
+) -> Result<(), OutputError> {
+    use arrow_array::{ArrayRef, RecordBatch, StringArray};
+    use parquet::arrow::ArrowWriter;
+    use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
+    let schema = schema(columns);
+    let metadata =
+        ArrowReaderMetadata::load(&from, Default::default()).map_err(|e| error(name, e))?;
+    let groups = metadata.metadata().num_row_groups();
+    let kept = metadata.schema().fields().len();
+    let added = columns.len().saturating_sub(kept);
+    let props = (*properties(name, columns)?).clone();
+    let mut writer =
+        ArrowWriter::try_new(to, Arc::clone(&schema), Some(props)).map_err(|e| error(name, e))?;
+    let mut row = 0;
+    for group in 0..groups {
+        let rows = metadata.metadata().row_group(group).num_rows() as usize;
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(
+            from.try_clone().map_err(|e| OutputError::io(name, e))?,
+            metadata.clone(),
+        )
+        .with_row_groups(vec![group])
+        .with_batch_size(rows.max(1))
+        .build()
+        .map_err(|e| error(name, e))?;
+        for batch in reader {
+            let batch = batch.map_err(|e| error(name, e))?;
+            let mut texts: Vec<Vec<String>> = vec![Vec::with_capacity(batch.num_rows()); added];
+            for _ in 0..batch.num_rows() {
+                for (column, value) in texts.iter_mut().zip(more(row)) {
+                    column.push(value);
+                }
+                row += 1;
+            }
+            let mut arrays: Vec<ArrayRef> = batch.columns().to_vec();
+            arrays.extend(
+                texts
+                    .into_iter()
+                    .map(|t| Arc::new(StringArray::from(t)) as ArrayRef),
+            );
+            let batch =
+                RecordBatch::try_new(Arc::clone(&schema), arrays).map_err(|e| error(name, e))?;
+            writer.write(&batch).map_err(|e| error(name, e))?;
+        }
+        writer.flush().map_err(|e| error(name, e))?;
     }
+    writer.into_inner().map_err(|e| error(name, e))?.commit()
 }
 
 impl ParquetTable {

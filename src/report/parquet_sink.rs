@@ -6,20 +6,33 @@
 
 use std::sync::Arc;
 
-use super::columns::{CASTLING_COLUMNS, Column, GameView, OptionalColumns};
+use super::columns::{CASTLING_COLUMNS, Column, GameView, OptionalColumns, encoded_columns};
 use super::csv_sink::write_game;
+use super::duplicate_stage::DuplicateRows;
 use super::folder::ReportFolder;
-use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup};
+use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup, copy_adding_text_columns};
 use super::rows::CastlingRow;
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::OutputError;
+use crate::output::{AtomicFile, OutputError, Spill};
 
 /// The two Parquet files, being written.
 pub struct ParquetSink {
-    games: ParquetFile,
+    games: Games,
     castling: ParquetFile,
     format: Arc<ParquetFormat>,
+}
+
+/// `games.parquet`, or with `--duplicates` its rows without the duplicate
+/// columns in a scratch file, copied with them once the run is over.
+enum Games {
+    File(ParquetFile),
+    Waiting {
+        rows: ParquetFile<Spill>,
+        file: AtomicFile,
+        columns: Vec<Column>,
+    },
+    Done,
 }
 
 /// What the workers encode row groups with.
@@ -43,10 +56,25 @@ impl ParquetSink {
         columns: &[Column],
         optional: OptionalColumns,
     ) -> Result<Self, OutputError> {
-        let games = ParquetFile::create(out, "games.parquet", columns)?;
+        const NAME: &str = "games.parquet";
+        let encoded = encoded_columns(columns);
+        let (games, table) = if encoded.len() == columns.len() {
+            let file = ParquetFile::create(out, NAME, columns)?;
+            let table = file.table();
+            (Games::File(file), table)
+        } else {
+            let rows = ParquetFile::create_on(Spill::create_in(out.path())?, NAME, encoded)?;
+            let table = rows.table();
+            let waiting = Games::Waiting {
+                rows,
+                file: out.create(NAME)?,
+                columns: columns.to_vec(),
+            };
+            (waiting, table)
+        };
         let castling = ParquetFile::create(out, "castling.parquet", &CASTLING_COLUMNS)?;
         let format = Arc::new(ParquetFormat {
-            games: games.table(),
+            games: table,
             castling: castling.table(),
             optional,
         });
@@ -69,7 +97,11 @@ impl Sink for ParquetSink {
         };
         let ParquetChunk { games, castling } = *groups;
         if let Some(group) = games {
-            self.games.append(group)?;
+            match &mut self.games {
+                Games::File(f) => f.append(group)?,
+                Games::Waiting { rows, .. } => rows.append(group)?,
+                Games::Done => {}
+            }
         }
         if let Some(group) = castling {
             self.castling.append(group)?;
@@ -77,8 +109,33 @@ impl Sink for ParquetSink {
         Ok(None)
     }
 
+    fn duplicates(&mut self, rows: &DuplicateRows) -> Result<(), OutputError> {
+        let Games::Waiting {
+            rows: waiting,
+            file,
+            columns,
+        } = std::mem::replace(&mut self.games, Games::Done)
+        else {
+            return Ok(());
+        };
+        let spill = waiting.close()?.into_reader()?;
+        copy_adding_text_columns(spill.file()?, file, "games.parquet", &columns, &|row| {
+            let f = rows.fields(row);
+            vec![f.dup_of, f.kind.to_string(), f.headers]
+        })
+    }
+
     fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
-        self.games.commit()?;
+        match self.games {
+            Games::File(f) => f.commit()?,
+            Games::Waiting { .. } => {
+                return Err(OutputError::Format {
+                    file: "games.parquet".into(),
+                    message: "the duplicate columns were never added".into(),
+                });
+            }
+            Games::Done => {}
+        }
         self.castling.commit()
     }
 }

@@ -16,6 +16,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use super::columns::GameView;
+use super::duplicate_stage::DuplicateRows;
 use super::facts::GameFacts;
 use super::summary::{InputSummary, Summary};
 use crate::output::OutputError;
@@ -81,6 +82,13 @@ pub trait Sink: Send {
     /// The next chunk, in input order. Returns the chunk's encoding, once
     /// written, for its buffers to be used again.
     fn write(&mut self, chunk: SinkChunk<'_>) -> Result<Option<Encoded>, OutputError>;
+
+    /// Every chunk was written, and (`--duplicates`) every row's verdict is
+    /// known: a sink with duplicate columns or files adds them here, before
+    /// [`Sink::finish`].
+    fn duplicates(&mut self, _rows: &DuplicateRows) -> Result<(), OutputError> {
+        Ok(())
+    }
 
     /// Every chunk was written: finishes the output with the run's totals
     /// and makes it appear.

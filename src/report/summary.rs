@@ -4,6 +4,8 @@ use super::facts::{OutcomeFacts, XiangqiFacts};
 use crate::replay::{GameOver, PerpetualCheck, Status, Termination};
 use crate::source::{RefusalKind, Skipped};
 use serde::Serialize;
+
+use super::duplicate_stage::DuplicateTotals;
 use std::collections::BTreeMap;
 
 /// Totals for one input.
@@ -373,6 +375,12 @@ pub struct RunOptions {
     /// `lichess-org/chess-openings COMMIT` for the compiled-in one, or
     /// `--openings`.
     pub openings_table: String,
+    /// `--duplicates` (also implied by the options below and by the
+    /// `unique` and `duplicates` extracts), `--duplicates-min-plies`,
+    /// `--against`.
+    pub duplicates: bool,
+    pub duplicates_min_plies: u32,
+    pub against: Vec<String>,
 }
 
 /// Totals for the whole run. Every key is always present.
@@ -404,6 +412,8 @@ pub struct Summary {
     #[serde(flatten)]
     pub outcomes: OutcomeSummary,
     pub plies: u64,
+    /// `--duplicates`: the counts by kind (`null` without it).
+    pub duplicates: Option<DuplicateTotals>,
     pub elapsed_seconds: f64,
     pub threads: usize,
 }
@@ -428,6 +438,7 @@ impl Summary {
             castling_conflicts: 0,
             outcomes: OutcomeSummary::default(),
             plies: 0,
+            duplicates: None,
             elapsed_seconds: 0.0,
             threads,
         }

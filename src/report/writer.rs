@@ -7,6 +7,8 @@
 use super::chunk::{ChunkPlan, FormattedChunk};
 use super::columns::game_columns;
 use super::csv_sink::CsvSink;
+use super::duplicate_stage::SharedStage;
+use super::duplicates_sink::DuplicatesSink;
 use super::extract::{ExtractFile, ExtractRequest};
 use super::facts::FactsPlan;
 use super::folder::ReportFolder;
@@ -24,6 +26,10 @@ pub struct ReportWriter {
     sinks: Vec<SinkSlot>,
     plan: ChunkPlan,
     pub summary: Summary,
+    /// `--duplicates`: the stage every game's entry goes to, and whether
+    /// this run settles it (the run of the inputs, not of the `--against`
+    /// collections).
+    duplicates: Option<(SharedStage, bool)>,
 }
 
 /// A sink, and where its encoding is in a chunk, if it has one.
@@ -50,9 +56,23 @@ impl ReportWriter {
             .collect();
         ReportWriter {
             sinks,
-            plan: ChunkPlan { rows, facts },
+            plan: ChunkPlan {
+                rows,
+                facts,
+                duplicates: false,
+            },
             summary: Summary::new(threads),
+            duplicates: None,
         }
+    }
+
+    /// Sends every game's entry to `stage` (`--duplicates`); when `settle`,
+    /// settles it once the last game is in and hands every sink the rows'
+    /// verdicts before finishing it.
+    pub fn with_duplicates(mut self, stage: SharedStage, settle: bool) -> Self {
+        self.plan.duplicates = true;
+        self.duplicates = Some((stage, settle));
+        self
     }
 
     /// The sinks of a report folder, as `layout` asks: `games.csv` and
@@ -88,6 +108,11 @@ impl ReportWriter {
         for request in extracts {
             sinks.push(Box::new(ExtractFile::create(request)?));
         }
+        if layout.duplicates {
+            sinks.push(Box::new(DuplicatesSink::create(out)?));
+        } else {
+            out.remove_earlier(&["duplicates.csv"])?;
+        }
         let facts = layout.facts_plan();
         let time_control = facts.time_control_tag.is_some();
         let ratings = facts.white_elo_tag.is_some() && facts.black_elo_tag.is_some();
@@ -102,6 +127,11 @@ impl ReportWriter {
 
     /// Starts the totals of a new input.
     pub fn begin_input(&mut self, input: InputSummary) {
+        if let Some((stage, _)) = &self.duplicates
+            && let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut)
+        {
+            stage.begin_input(&input.path);
+        }
         for s in &mut self.sinks {
             s.sink.begin_input(&input);
         }
@@ -117,6 +147,11 @@ impl ReportWriter {
         game_text: &dyn Fn(&GameSpan) -> Vec<u8>,
     ) -> Result<(), OutputError> {
         self.summary.add_chunk(&chunk.games, chunk.games_read);
+        if let Some((stage, _)) = &self.duplicates
+            && let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut)
+        {
+            stage.add(&chunk.games, &chunk.duplicates)?;
+        }
         for s in &mut self.sinks {
             let encoded = s
                 .slot
@@ -140,6 +175,16 @@ impl ReportWriter {
     /// Closes the totals and finishes every sink, in order; returns the
     /// totals.
     pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, OutputError> {
+        if let Some((stage, true)) = self.duplicates.take() {
+            let stage = stage.lock().ok().and_then(|mut s| s.take());
+            if let Some(stage) = stage {
+                let rows = stage.settle()?;
+                for s in &mut self.sinks {
+                    s.sink.duplicates(&rows)?;
+                }
+                self.summary.duplicates = Some(rows.totals());
+            }
+        }
         self.summary.close(elapsed_seconds);
         for s in self.sinks {
             s.sink.finish(&self.summary)?;

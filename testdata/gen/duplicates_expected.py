@@ -35,6 +35,21 @@ Runs:
 * the first 150 games of each testdata/xiangqi/outcomes/wukong-*.pgn (ICCS;
   pyffish checks each line and gives the start) ->
   testdata/duplicates/xiangqi-line-keys.csv
+* testdata/duplicates/xiangqi-gbk.pgn (GBK) and xiangqi-big5.pgn (Big5),
+  written by this script from games 1 and 2 of wukong-hu-ronghua-1391-iccs.pgn
+  with Chinese tags (traditional characters both encodings hold, so that
+  they agree once decoded; pgnmill's White is [White], else [Red]): a game
+  and its exact, truncated, colour-swapped and transposed copies, an
+  unrelated game, aborted games; every move checked against pyffish's legal
+  moves; read in that order as one collection ->
+  testdata/duplicates/xiangqi-expected.csv
+* testdata/duplicates/against-master.pgn then against-input.pgn, written by
+  this script (`pgnmill report --against against-master.pgn
+  against-input.pgn`): masters come first in input order, verdicts are over
+  both files, rows only for the inputs: an exact and a truncated copy of a
+  master, a game a master is a prefix of (no copy), a copy of another
+  input, a transposition of a master, unrelated games ->
+  testdata/duplicates/against-expected.csv
 
 Run: /work/venv/bin/python testdata/gen/duplicates_expected.py
 """
@@ -172,7 +187,7 @@ def verdicts(games):
         g["dup_headers"] = ";".join(parts) or "same"
 
 
-def run(files, root, out):
+def read_chess(files, root):
     games = []
     for path in files:
         source = os.path.relpath(path, root)
@@ -182,11 +197,18 @@ def run(files, root, out):
             if line is not None:
                 line = (line[0], tuple(line[1]), line[2])
             games.append({"source": source, "game": number, "line": line, "tags": tags})
+    return games
+
+
+def write_rows(games, out, rows=None):
+    """Verdicts over all `games` (in order); rows for those whose source is
+    in `rows` (all when None)."""
     verdicts(games)
+    shown = [g for g in games if rows is None or g["source"] in rows]
     with open(out, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["source", "game", "line_key", "end_key", "dup_of", "dup_kind", "dup_headers"])
-        for g in games:
+        for g in shown:
             line_key = end_key = ""
             if g["line"] is not None:
                 line_key, end_key = keys(g["line"][0], list(g["line"][1]), g["line"][2])
@@ -197,9 +219,13 @@ def run(files, root, out):
             w.writerow([g["source"], g["game"], line_key, end_key, dup_of, g["dup_kind"],
                         g["dup_headers"]])
     kinds = {}
-    for g in games:
+    for g in shown:
         kinds[g["dup_kind"]] = kinds.get(g["dup_kind"], 0) + 1
-    print(out, len(games), "games", kinds)
+    print(out, len(shown), "games", kinds)
+
+
+def run(files, root, out):
+    write_rows(read_chess(files, root), out)
 
 
 def pgn(tags, moves, fen=None):
@@ -324,6 +350,149 @@ def xiangqi_keys(out):
                             xxhash.xxh3_128_hexdigest(end)])
 
 
+XQ_MOVE = re.compile(r"^[a-i][0-9][a-i][0-9]$")
+WUKONG_HU = os.path.join(HERE, "..", "xiangqi", "outcomes", "wukong-hu-ronghua-1391-iccs.pgn")
+
+
+def xiangqi_line(moves):
+    """(header, moves as byte pairs, final EPD) of an ICCS move list from
+    the standard start, each move checked against pyffish's legal moves;
+    None at an illegal move."""
+    start = pyffish.start_fen("xiangqi")
+    ffish = [m[0] + str(int(m[1]) + 1) + m[2] + str(int(m[3]) + 1) for m in moves]
+    for i, m in enumerate(ffish):
+        if m not in pyffish.legal_moves("xiangqi", start, ffish[:i]):
+            return None
+    final = pyffish.get_fen("xiangqi", start, ffish)
+    epd = lambda fen: " ".join(fen.split()[:4])
+    header = f"xiangqi\n{epd(start)}\n".encode()
+    words = tuple(bytes([ord(m[0]) - 97 + 9 * int(m[1]), ord(m[2]) - 97 + 9 * int(m[3])])
+                  for m in moves)
+    return header, words, epd(final)
+
+
+def wukong_moves(number):
+    """The ICCS moves of game `number` (1-based) of wukong-hu-ronghua."""
+    text = open(WUKONG_HU, encoding="utf-8").read()
+    game = [g for g in re.split(r"\n\s*\n(?=\[)", text) if g.strip()][number - 1]
+    body = "\n".join(l for l in game.splitlines() if not l.startswith("["))
+    return [t for t in body.split() if XQ_MOVE.match(t)]
+
+
+def iccs_text(moves):
+    return " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(moves))
+
+
+def xq_game(tags, moves):
+    head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
+    return head + "\n" + iccs_text(moves) + " *\n\n"
+
+
+def xq_tags(red, black, event="全國象棋個人賽", site="上海", date="1995.05.01",
+            opening="仙人指路對卒底炮"):
+    return {"Game": "Chinese Chess", "Event": event, "Site": site, "Date": date,
+            "Red": red, "Black": black, "Result": "*", "Opening": opening}
+
+
+def write_xiangqi_dups(gbk_path, big5_path):
+    """Two files of the same games in GBK and in Big5 (tags in traditional
+    characters that both encodings hold, so that they agree once decoded)."""
+    a = wukong_moves(1)   # 65 plies, 1. g0e2 b9c7 2. g3g4 c6c5 ...
+    b = wukong_moves(2)   # 63 plies, 1. h2e2 h9g7 ...
+    hu, liu = "胡榮華", "柳大華"
+    gbk = [
+        # gbk 1: game A; gbk 2: an unrelated game B (simplified tags).
+        xq_game(xq_tags(hu, liu), a),
+        xq_game(xq_tags("许银川", "吕钦", event="全国象棋团体赛", site="广州", date="1998.04.10",
+                        opening="中炮对屏风马"), b),
+    ]
+    big5 = [
+        # big5 1: game A, same tags (exact of gbk 1, same).
+        xq_game(xq_tags(hu, liu), a),
+        # big5 2: A's first 24 plies, another date (prefix of gbk 1).
+        xq_game(xq_tags(hu, liu, date="1995.05.02"), a[:24]),
+        # big5 3: A with Red and Black swapped (exact of gbk 1, colours_swapped).
+        xq_game(xq_tags(liu, hu), a),
+        # big5 4: aborted (2 plies, B's first two) by other players: meets
+        # no game (B's tags differ); big5 5: 1 ply, the same five tags:
+        # prefix of big5 4.
+        xq_game(xq_tags("王天一", "鄭惟桐", event="全國象棋甲級聯賽", site="臺北",
+                        date="2020.01.01", opening="中炮對屏風馬"), b[:2]),
+        xq_game(xq_tags("王天一", "鄭惟桐", event="全國象棋甲級聯賽", site="臺北",
+                        date="2020.01.01", opening="中炮對屏風馬"), b[:1]),
+        # big5 6: A with Red's first two moves in the other order: same
+        # final position and plies (transposition of gbk 1).
+        xq_game(xq_tags("趙國榮", "徐天紅", date="1996.01.01"), [a[2], a[1], a[0]] + a[3:]),
+    ]
+    for path, enc, games in ((gbk_path, "gbk", gbk), (big5_path, "big5", big5)):
+        with open(path, "wb") as f:
+            f.write("".join(games).encode(enc))
+
+
+def read_xiangqi(path, enc, source):
+    """Games of a file this script wrote, decoded; pgnmill's White is
+    [White], else [Red]."""
+    text = open(path, "rb").read().decode(enc)
+    games = []
+    for number, game in enumerate((g for g in re.split(r"\n\s*\n(?=\[)", text) if g.strip()), 1):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', game, re.M))
+        body = "\n".join(l for l in game.splitlines() if not l.startswith("["))
+        moves = [t for t in body.split() if XQ_MOVE.match(t)]
+        t = {k: tags.get(k, "") for k in ("Black", "Event", "Site", "Date")}
+        t["White"] = tags.get("White", tags.get("Red", ""))
+        games.append({"source": source, "game": number, "line": xiangqi_line(moves), "tags": t})
+    return games
+
+
+AGAINST_MASTER = [
+    # master 1: the Ruy Lopez line, 34 plies.
+    pgn(tags("Steinitz, William", "Zukertort, Johannes"), first_plies(RUY, 34)),
+    # master 2: 12 plies of a Queen's Gambit Declined.
+    pgn(tags("Stockfish 16", "Komodo 14", event="TCEC", site="?", date="2024.01.01"),
+        "1. d4 Nf6 2. c4 e6 3. Nf3 d5 4. Nc3 Be7 5. Bf4 O-O 6. e3 c5"),
+    # master 3: en passant and a promotion, 38 plies.
+    pgn(tags("W", "X"), "1. e4 d5 2. e5 f5 3. exf6 gxf6 4. d4 Bg7 5. Nf3 Bh6 6. Bxh6 Nxh6 "
+                        "7. Bd3 Kf7 8. O-O Rg8 9. Qe2 Rg6 10. Bxg6+ hxg6 11. a4 Nc6 12. a5 "
+                        "Nxa5 13. Rxa5 b6 14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 "
+                        "18. Nxd2 Qc7 19. Qf3 Qxc2"),
+    # master 4: a Najdorf, 20 plies.
+    pgn(tags("Fischer, Robert James", "Spassky, Boris V", event="Match", site="Reykjavik",
+             date="1972.07.11"),
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 "
+        "9. Qd2 O-O 10. O-O-O Nbd7"),
+]
+
+AGAINST_INPUT = [
+    # input 1: master 3 with the names respelled (exact).
+    pgn(tags("W.", "X."), "1. e4 d5 2. e5 f5 3. exf6 gxf6 4. d4 Bg7 5. Nf3 Bh6 6. Bxh6 Nxh6 "
+                          "7. Bd3 Kf7 8. O-O Rg8 9. Qe2 Rg6 10. Bxg6+ hxg6 11. a4 Nc6 12. a5 "
+                          "Nxa5 13. Rxa5 b6 14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 "
+                          "18. Nxd2 Qc7 19. Qf3 Qxc2"),
+    # input 2: master 1's first 26 plies (prefix of master 1).
+    pgn(tags("STEINITZ William", "zukertort johannes", date="1883.05.03"), first_plies(RUY, 26)),
+    # input 3: master 2 played on: master 2 is its prefix, it is no copy.
+    pgn(tags("Stockfish 16", "Komodo 14", event="TCEC", site="?", date="2024.01.02"),
+        "1. d4 Nf6 2. c4 e6 3. Nf3 d5 4. Nc3 Be7 5. Bf4 O-O 6. e3 c5 7. dxc5 Bxc5 "
+        "8. Qc2 Nc6 9. a3 Qa5 10. Rd1 Re8"),
+    # input 4: an unrelated French; input 5: its copy with colours swapped.
+    pgn(tags("Carlsen, Magnus", "Nakamura, Hikaru", event="Blitz", site="Oslo", date="2023.03.03"),
+        "1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. f4 c5 6. Nf3 Nc6 7. Be3 cxd4 8. Nxd4 Bc5 "
+        "9. Qd2 O-O 10. O-O-O a6"),
+    pgn(tags("Nakamura, Hikaru", "Carlsen, Magnus", event="Blitz", site="Oslo", date="2023.03.03"),
+        "1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. f4 c5 6. Nf3 Nc6 7. Be3 cxd4 8. Nxd4 Bc5 "
+        "9. Qd2 O-O 10. O-O-O a6"),
+    # input 6: master 4 with White's first two moves swapped (transposition).
+    pgn(tags("Anonymous", "Unknown", event="Club", site="?", date="????.??.??"),
+        "1. Nf3 c5 2. e4 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 "
+        "9. Qd2 O-O 10. O-O-O Nbd7"),
+    # input 7: an unrelated English.
+    pgn(tags("Kasparov, Garry", "Karpov, Anatoly", event="World Championship", site="Seville",
+             date="1987.10.12"),
+        "1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 Bb4 5. Bg2 O-O 6. O-O e4 7. Ng5 Bxc3 "
+        "8. bxc3 Re8 9. f3 exf3 10. Nxf3 d5"),
+]
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     cases = os.path.join(OUT, "cases.pgn")
@@ -333,6 +502,17 @@ def main():
                   if not p.endswith("chesscom-cancer0707.pgn"))
     run(real, REAL, os.path.join(OUT, "chess-real-expected.csv"))
     xiangqi_keys(os.path.join(OUT, "xiangqi-line-keys.csv"))
+    gbk, big5 = os.path.join(OUT, "xiangqi-gbk.pgn"), os.path.join(OUT, "xiangqi-big5.pgn")
+    write_xiangqi_dups(gbk, big5)
+    write_rows(read_xiangqi(gbk, "gbk", "xiangqi-gbk.pgn")
+               + read_xiangqi(big5, "big5", "xiangqi-big5.pgn"),
+               os.path.join(OUT, "xiangqi-expected.csv"))
+    master, inputs = os.path.join(OUT, "against-master.pgn"), os.path.join(OUT, "against-input.pgn")
+    for path, games in ((master, AGAINST_MASTER), (inputs, AGAINST_INPUT)):
+        with open(path, "w") as f:
+            f.write("".join(games))
+    write_rows(read_chess([master, inputs], OUT), os.path.join(OUT, "against-expected.csv"),
+               rows={"against-input.pgn"})
 
 
 if __name__ == "__main__":

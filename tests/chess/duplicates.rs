@@ -7,7 +7,7 @@
 //! expected rows for them and for the real games of
 //! `/work/shared/corpora/chess-real`.
 
-use pgnmill::duplicates::{Detector, DuplicateOptions, Entry, Tags};
+use pgnmill::duplicates::{Detector, DuplicateOptions, Entry, HeaderPrints, Tags};
 use pgnmill::pgn::split_all;
 use pgnmill::replay::line::key_hex;
 use pgnmill::replay::{ReplayOptions, ReplayedGame, replay_game};
@@ -81,13 +81,13 @@ fn check(files: &[PathBuf], base: &Path, csv: &Path) {
             line_key: r.curation.line.key,
             end_key: r.curation.line.end_key,
             line: r.curation.line.bytes.as_deref(),
-            tags: Tags {
+            prints: HeaderPrints::of(&Tags {
                 white: &t.white,
                 black: &t.black,
                 event: &t.event,
                 site: &t.site,
                 date: &t.date,
-            },
+            }),
         });
     }
     for (i, (_, _, r)) in games.iter().enumerate() {

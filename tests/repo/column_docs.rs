@@ -1,13 +1,13 @@
 //! docs/reports.md lists the columns of `games.csv` as the column table
-//! declares them (`src/report/columns.rs`, with the columns `--moves` and
-//! `--clocks` add), and those of `plies.csv` as `src/report/ply_columns.rs`
+//! declares them (`src/report/columns.rs`, with the columns `--moves`,
+//! `--clocks` and `--duplicates` add), and those of `plies.csv` as `src/report/ply_columns.rs`
 //! declares them: name, order and doc line. The tables are the one
 //! statement of each column; this test fails when the documentation says
 //! otherwise. `PGNMILL_BLESS=1 cargo test --test repo` rewrites the lists
 //! in docs/reports.md from the tables.
 
 use pgnmill::report::Column;
-use pgnmill::report::columns::{CLOCK_COLUMNS, GAME_COLUMNS, MOVES_COLUMN};
+use pgnmill::report::columns::{CLOCK_COLUMNS, DUPLICATE_COLUMNS, GAME_COLUMNS, MOVES_COLUMN};
 use pgnmill::report::ply_columns::PLY_COLUMNS;
 use std::path::Path;
 
@@ -52,7 +52,11 @@ fn check(heading: &str, want: &str) {
 #[test]
 fn docs_list_the_columns_of_the_tables() {
     let moves = [MOVES_COLUMN];
-    let columns = GAME_COLUMNS.iter().chain(&moves).chain(&CLOCK_COLUMNS);
+    let columns = GAME_COLUMNS
+        .iter()
+        .chain(&moves)
+        .chain(&CLOCK_COLUMNS)
+        .chain(&DUPLICATE_COLUMNS);
     check("## games.csv", &table(columns));
     check("## plies.csv", &table(PLY_COLUMNS.iter()));
 }

@@ -14,6 +14,7 @@ mod boundaries_vs_python_chess;
 mod clocks_vs_python_chess;
 mod compressed;
 mod curation_columns;
+mod duplicates_report;
 mod html;
 mod html_page;
 mod malformed;
