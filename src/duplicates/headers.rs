@@ -102,27 +102,34 @@ impl HeaderComparison {
     }
 }
 
-impl std::fmt::Display for HeaderComparison {
-    /// `same`, or the differences joined with `;`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl HeaderComparison {
+    /// `same`, or the differences joined with `;`, appended to `out`.
+    pub fn write_words(&self, out: &mut String) {
         let parts = [
             (self.colours_swapped, "colours_swapped"),
             (self.names_differ, "names_differ"),
             (self.date_differs, "date_differs"),
             (self.event_differs, "event_differs"),
         ];
-        let mut any = false;
+        let start = out.len();
         for (_, word) in parts.iter().filter(|(on, _)| *on) {
-            if any {
-                f.write_str(";")?;
+            if out.len() > start {
+                out.push(';');
             }
-            f.write_str(word)?;
-            any = true;
+            out.push_str(word);
         }
-        if !any {
-            f.write_str("same")?;
+        if out.len() == start {
+            out.push_str("same");
         }
-        Ok(())
+    }
+}
+
+impl std::fmt::Display for HeaderComparison {
+    /// `same`, or the differences joined with `;`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut words = String::new();
+        self.write_words(&mut words);
+        f.write_str(&words)
     }
 }
 

@@ -9,7 +9,7 @@ mod atomic;
 mod spill;
 
 pub use atomic::AtomicFile;
-pub use spill::{Spill, SpillReader};
+pub use spill::{Frames, Spill, SpillReader};
 
 use std::path::PathBuf;
 

@@ -8,7 +8,7 @@
 
 use super::OutputError;
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -41,6 +41,13 @@ impl Spill {
         self.writer
             .write_all(bytes)
             .map_err(|e| OutputError::io(&self.dir, e))
+    }
+
+    /// Writes `bytes` as one frame: its length (8 bytes), then the bytes;
+    /// [`SpillReader::frames`] and [`SpillReader::frame_at`] read it back.
+    pub fn write_frame(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        self.write_all(&(bytes.len() as u64).to_le_bytes())?;
+        self.write_all(bytes)
     }
 
     /// Everything written, to be read from the start ([`SpillReader`]).
@@ -92,6 +99,35 @@ impl SpillReader {
         Ok(BufReader::with_capacity(1 << 16, file))
     }
 
+    /// The frames written ([`Spill::write_frame`]), in order.
+    pub fn frames(&self) -> Result<Frames, OutputError> {
+        Ok(Frames {
+            reader: self.sequential()?,
+            dir: self.dir.clone(),
+            buf: Vec::new(),
+        })
+    }
+
+    /// The frame that starts at `at` (where [`Spill::position`] was before
+    /// it was written) into `buf`: one read for a frame of up to a
+    /// kilobyte, two for a longer one.
+    pub fn frame_at(&self, at: u64, buf: &mut Vec<u8>) -> Result<(), OutputError> {
+        const FIRST: u64 = 1024;
+        let first = FIRST.min(self.len.saturating_sub(at)) as usize;
+        buf.resize(first.max(8), 0);
+        self.read_at(at, buf)?;
+        let mut head = [0u8; 8];
+        head.copy_from_slice(&buf[..8]);
+        let len = u64::from_le_bytes(head) as usize;
+        if 8 + len > buf.len() {
+            buf.resize(8 + len, 0);
+            self.read_at(at, buf)?;
+        }
+        buf.truncate(8 + len);
+        buf.drain(..8);
+        Ok(())
+    }
+
     /// The file itself (a Parquet reader reads at its own places).
     pub fn file(&self) -> Result<File, OutputError> {
         self.file
@@ -117,5 +153,59 @@ impl SpillReader {
     /// The folder, for messages.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// The frames of a scratch file, read in order.
+pub struct Frames {
+    reader: BufReader<File>,
+    dir: PathBuf,
+    buf: Vec<u8>,
+}
+
+impl Frames {
+    /// The next frame; `None` after the last.
+    pub fn next_frame(&mut self) -> Result<Option<&[u8]>, OutputError> {
+        let mut head = [0u8; 8];
+        match self.reader.read_exact(&mut head) {
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+            other => other.map_err(|e| OutputError::io(&self.dir, e))?,
+        }
+        self.buf.resize(u64::from_le_bytes(head) as usize, 0);
+        self.reader
+            .read_exact(&mut self.buf)
+            .map_err(|e| OutputError::io(&self.dir, e))?;
+        Ok(Some(&self.buf))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_read_back_in_order_and_at_their_places() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut spill = Spill::create_in(dir.path()).expect("spill");
+        let long = vec![7u8; 3000];
+        let frames: [&[u8]; 4] = [b"first", b"", &long, b"last"];
+        let mut at = Vec::new();
+        for frame in frames {
+            at.push(spill.position());
+            spill.write_frame(frame).expect("write");
+        }
+        let spill = spill.into_reader().expect("reader");
+        let mut read = spill.frames().expect("frames");
+        for frame in frames {
+            assert_eq!(read.next_frame().expect("read"), Some(frame));
+        }
+        assert_eq!(read.next_frame().expect("end"), None);
+        let mut buf = Vec::new();
+        for (frame, at) in frames.iter().zip(at).rev() {
+            spill.frame_at(at, &mut buf).expect("read at");
+            assert_eq!(&buf[..], *frame);
+        }
+        // Nothing is left in the folder: the file has no name.
+        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
     }
 }

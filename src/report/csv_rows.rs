@@ -189,6 +189,22 @@ impl CsvRows {
         self.record_start = self.buf.len();
     }
 
+    /// The bytes of every record so far.
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Bytes held.
+    pub fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Forgets every record, keeping the buffer.
+    pub fn clear(&mut self) {
+        self.buf.clear();
+        self.record_start = 0;
+    }
+
     /// Moves the bytes of every record so far to the end of `out`; the
     /// writer starts afresh, its buffer kept.
     pub fn move_into(&mut self, out: &mut Vec<u8>) {

@@ -71,8 +71,6 @@ impl DuplicateEntries {
             date: &t.date,
         });
         let start = self.records.len();
-        // Its length first, filled in below.
-        self.records.extend_from_slice(&[0; 4]);
         self.records.extend_from_slice(&record.plies.to_le_bytes());
         for text in [&t.white, &t.black, &t.date] {
             let text = cut(text);
@@ -82,8 +80,6 @@ impl DuplicateEntries {
         }
         let line = record.curation.line.bytes.as_deref().unwrap_or_default();
         self.records.extend_from_slice(line);
-        let len = (self.records.len() - start - 4) as u32;
-        self.records[start..start + 4].copy_from_slice(&len.to_le_bytes());
         self.games.push(Keys {
             line_key: record.curation.line.key.filter(|_| !line.is_empty()),
             end_key: record.curation.line.end_key,
@@ -108,9 +104,10 @@ impl DuplicateEntries {
     }
 }
 
-/// A game's record as kept on disk: its length (4 bytes), plies (4), then
-/// White, Black and Date (each a 2-byte length and the text) and the
-/// canonical line string (empty for a game without a `line_key`).
+/// A game's record as kept on disk (a frame of the scratch file): plies
+/// (4 bytes), then White, Black and Date (each a 2-byte length and the
+/// text) and the canonical line string (empty for a game without a
+/// `line_key`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record<'a> {
     pub plies: u32,
@@ -121,10 +118,8 @@ pub struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    /// The record at the start of `bytes` (which holds at least it).
-    pub fn parse(bytes: &'a [u8]) -> Option<Record<'a>> {
-        let len = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?) as usize;
-        let body = bytes.get(4..4 + len)?;
+    /// The record `body`.
+    pub fn parse(body: &'a [u8]) -> Option<Record<'a>> {
         let plies = u32::from_le_bytes(body.get(..4)?.try_into().ok()?);
         let mut at = 4;
         let mut text = || -> Option<&'a str> {
@@ -143,22 +138,14 @@ impl<'a> Record<'a> {
         })
     }
 
-    /// The line of the record at the start of `bytes`, without reading
-    /// its tags as text.
-    pub fn line_of(bytes: &'a [u8]) -> Option<&'a [u8]> {
-        let len = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?) as usize;
-        let body = bytes.get(4..4 + len)?;
+    /// The line of the record `body`, without reading its tags as text.
+    pub fn line_of(body: &'a [u8]) -> Option<&'a [u8]> {
         let mut at = 4;
         for _ in 0..3 {
             let n = u16::from_le_bytes(body.get(at..at + 2)?.try_into().ok()?) as usize;
             at += 2 + n;
         }
         body.get(at..)
-    }
-
-    /// The length of the record that `head` (its first 4 bytes) starts.
-    pub fn framed_len(head: [u8; 4]) -> usize {
-        4 + u32::from_le_bytes(head) as usize
     }
 }
 
@@ -186,10 +173,6 @@ mod tests {
         assert_eq!(record.line, game.curation.line.bytes.as_deref().unwrap());
         assert_eq!(Record::line_of(all[0].1), Some(record.line));
         assert_eq!(all[0].0.line_key, game.curation.line.key);
-        assert_eq!(
-            Record::framed_len(all[0].1[..4].try_into().unwrap()),
-            all[0].1.len()
-        );
         // An illegal move: no line, no key.
         assert_eq!(all[1].0.line_key, None);
         assert_eq!(Record::parse(all[1].1).unwrap().line, b"");

@@ -23,9 +23,7 @@ use super::columns::DuplicateFields;
 use super::duplicate_entries::{DuplicateEntries, Record};
 use super::facts::GameFacts;
 use crate::duplicates::{Detector, DupKind, DuplicateOptions, Verdict};
-use crate::output::{OutputError, Spill, SpillReader};
-use std::fmt::Write;
-use std::io::Read;
+use crate::output::{Frames, OutputError, Spill, SpillReader};
 use std::path::Path;
 
 /// A stage that two runs fill in turn (the `--against` collections, then
@@ -134,7 +132,7 @@ impl DuplicateStage {
         let source = self.sources.len().saturating_sub(1) as u32;
         for (facts, (entry, record)) in games.iter().zip(entries.iter()) {
             self.offsets.push(self.spill.position());
-            self.spill.write_all(record)?;
+            self.spill.write_frame(record)?;
             self.detector.push(&entry);
             self.refs.push(GameRef {
                 source,
@@ -162,21 +160,13 @@ impl DuplicateStage {
             ..
         } = self;
         let spill = spill.into_reader()?;
-        let mut reader = spill.sequential()?;
-        let mut buf = Vec::new();
-        for index in 0..offsets.len() {
-            let mut head = [0u8; 4];
-            reader
-                .read_exact(&mut head)
-                .map_err(|e| OutputError::io(spill.dir(), e))?;
-            buf.resize(Record::framed_len(head), 0);
-            buf[..4].copy_from_slice(&head);
-            reader
-                .read_exact(&mut buf[4..])
-                .map_err(|e| OutputError::io(spill.dir(), e))?;
-            if let Some(line) = Record::line_of(&buf).filter(|l| !l.is_empty()) {
+        let mut frames = spill.frames()?;
+        let mut index = 0;
+        while let Some(record) = frames.next_frame()? {
+            if let Some(line) = Record::line_of(record).filter(|l| !l.is_empty()) {
                 detector.probe(index, line);
             }
+            index += 1;
         }
         Ok(DuplicateRows {
             min_plies: options.min_plies,
@@ -188,6 +178,58 @@ impl DuplicateStage {
             spill,
             offsets,
         })
+    }
+}
+
+/// The rows of `duplicates.csv` and the games they copy: the rows' own
+/// records from one buffered read of the scratch file in order, those of
+/// the games copied from their places.
+pub struct PairReader<'r> {
+    rows: &'r DuplicateRows,
+    sequential: Frames,
+    /// The index of the record `sequential` reads next.
+    next: usize,
+    this: Vec<u8>,
+    /// The records of games copied, by index, in [`COPIED_SLOTS`] slots
+    /// (a game's slot is its index's remainder): many rows copy the same
+    /// few games, and each read of one is a system call.
+    copied: Vec<(usize, Vec<u8>)>,
+}
+
+/// Slots of [`PairReader::copied`]: at most a few megabytes of records.
+const COPIED_SLOTS: usize = 1 << 14;
+
+impl PairReader<'_> {
+    /// Row `row` (rows asked for in increasing order) and the game it
+    /// copies; `None` for a row that copies none.
+    pub fn pair(
+        &mut self,
+        row: usize,
+    ) -> Result<Option<(GameSide<'_>, GameSide<'_>)>, OutputError> {
+        let rows = self.rows;
+        let Some(verdict) = rows.verdict(row) else {
+            return Ok(None);
+        };
+        let index = rows.index_of_row(row);
+        while self.next <= index {
+            let frame = self.sequential.next_frame()?.unwrap_or_default();
+            self.this.clear();
+            self.this.extend_from_slice(frame);
+            self.next += 1;
+        }
+        let this = rows.game_side(index, &self.this)?;
+        let (held, record) = &mut self.copied[verdict.dup_of % COPIED_SLOTS];
+        if *held != verdict.dup_of {
+            let at = rows
+                .offsets
+                .get(verdict.dup_of)
+                .copied()
+                .unwrap_or_default();
+            rows.spill.frame_at(at, record)?;
+            *held = verdict.dup_of;
+        }
+        let of = rows.game_side(verdict.dup_of, record)?;
+        Ok(Some((this, of)))
     }
 }
 
@@ -251,25 +293,18 @@ impl DuplicateRows {
         };
         if let Some(r) = self.refs.get(v.dup_of) {
             let source = self.sources.get(r.source as usize).map_or("", |s| s);
-            let _ = write!(fields.dup_of, "{source}:{}", r.game);
+            fields.dup_of.push_str(source);
+            fields.dup_of.push(':');
+            fields.dup_of.push_str(itoa::Buffer::new().format(r.game));
         }
         fields.kind = v.kind.as_str();
-        let _ = write!(fields.headers, "{}", v.headers);
+        v.headers.write_words(&mut fields.headers);
     }
 
-    /// Game `index` of all games (`--against` games first; row `row` is
-    /// game [`DuplicateRows::index_of_row`]), its record read into `buf`.
-    pub fn side<'b>(
-        &'b self,
-        index: usize,
-        buf: &'b mut Vec<u8>,
-    ) -> Result<GameSide<'b>, OutputError> {
-        let at = self.offsets.get(index).copied().unwrap_or_default();
-        let mut head = [0u8; 4];
-        self.spill.read_at(at, &mut head)?;
-        buf.resize(Record::framed_len(head), 0);
-        self.spill.read_at(at, buf)?;
-        let record = Record::parse(buf).ok_or_else(|| OutputError::Format {
+    /// Game `index` of all games (`--against` games first), whose record
+    /// is `bytes`.
+    fn game_side<'b>(&'b self, index: usize, bytes: &'b [u8]) -> Result<GameSide<'b>, OutputError> {
+        let record = Record::parse(bytes).ok_or_else(|| OutputError::Format {
             file: "duplicates.csv".into(),
             message: format!("game {index}: a damaged record in the scratch file"),
         })?;
@@ -282,6 +317,17 @@ impl DuplicateRows {
             source: self.sources.get(r.source as usize).map_or("", |s| s),
             game: r.game,
             record,
+        })
+    }
+
+    /// Reads each row and the game it copies, rows in order.
+    pub fn pairs(&self) -> Result<PairReader<'_>, OutputError> {
+        Ok(PairReader {
+            rows: self,
+            sequential: self.spill.frames()?,
+            next: 0,
+            this: Vec::new(),
+            copied: vec![(usize::MAX, Vec::new()); COPIED_SLOTS],
         })
     }
 

@@ -3,30 +3,32 @@
 //! Date, so that a curator sees each pair at a glance and decides which to
 //! keep. Written when the run ends, once every verdict is known.
 
-use super::columns::DuplicateFields;
-use super::csv_rows::clean_text;
+use super::columns::{Column, ColumnType, DuplicateFields};
+use super::csv_rows::CsvRows;
 use super::duplicate_stage::{DuplicateRows, GameSide};
 use super::folder::ReportFolder;
+use super::format::header_bytes;
 use super::sink::{Encoded, Sink, SinkChunk};
 use super::summary::Summary;
 use crate::output::{AtomicFile, OutputError};
+use ColumnType::{Int32, Int64, Text};
 
 /// The columns of `duplicates.csv`, in order.
-pub const DUPLICATES_CSV_COLUMNS: [&str; 14] = [
-    "source",
-    "game",
-    "plies",
-    "white",
-    "black",
-    "date",
-    "dup_kind",
-    "dup_headers",
-    "of_source",
-    "of_game",
-    "of_plies",
-    "of_white",
-    "of_black",
-    "of_date",
+pub static DUPLICATES_CSV_COLUMNS: [Column; 14] = [
+    Column::new("source", Text),
+    Column::new("game", Int64),
+    Column::new("plies", Int32),
+    Column::new("white", Text),
+    Column::new("black", Text),
+    Column::new("date", Text),
+    Column::new("dup_kind", Text),
+    Column::new("dup_headers", Text),
+    Column::new("of_source", Text),
+    Column::new("of_game", Int64),
+    Column::new("of_plies", Int32),
+    Column::new("of_white", Text),
+    Column::new("of_black", Text),
+    Column::new("of_date", Text),
 ];
 
 pub struct DuplicatesSink {
@@ -42,24 +44,13 @@ impl DuplicatesSink {
 }
 
 /// A game's six fields: source, game, plies, White, Black, Date.
-fn write_side<W: std::io::Write>(
-    csv: &mut csv::Writer<W>,
-    side: &GameSide<'_>,
-) -> Result<(), OutputError> {
+fn write_side(csv: &mut CsvRows, side: &GameSide<'_>) {
     let r = &side.record;
-    csv.write_field(clean_text(side.source).as_bytes())
-        .and_then(|_| csv.write_field(itoa::Buffer::new().format(side.game)))
-        .and_then(|_| csv.write_field(itoa::Buffer::new().format(r.plies)))
-        .and_then(|_| csv.write_field(clean_text(r.white).as_bytes()))
-        .and_then(|_| csv.write_field(clean_text(r.black).as_bytes()))
-        .and_then(|_| csv.write_field(clean_text(r.date).as_bytes()))
-        .map_err(format_error)
-}
-
-fn format_error(e: impl std::fmt::Display) -> OutputError {
-    OutputError::Format {
-        file: "duplicates.csv".into(),
-        message: e.to_string(),
+    csv.field(side.source.as_bytes());
+    csv.plain_field(itoa::Buffer::new().format(side.game).as_bytes());
+    csv.plain_field(itoa::Buffer::new().format(r.plies).as_bytes());
+    for text in [r.white, r.black, r.date] {
+        csv.field(text.as_bytes());
     }
 }
 
@@ -69,25 +60,27 @@ impl Sink for DuplicatesSink {
     }
 
     fn duplicates(&mut self, rows: &DuplicateRows) -> Result<(), OutputError> {
-        let mut csv = csv::Writer::from_writer(&mut self.file);
-        csv.write_record(DUPLICATES_CSV_COLUMNS)
-            .map_err(format_error)?;
-        let (mut this_buf, mut of_buf) = (Vec::new(), Vec::new());
+        self.file
+            .write_all(&header_bytes(&DUPLICATES_CSV_COLUMNS))?;
+        let mut pairs = rows.pairs()?;
         let mut fields = DuplicateFields::default();
+        let mut csv = CsvRows::reusing(Vec::new(), 1 << 16);
         for row in 0..rows.rows() {
-            let Some(verdict) = rows.verdict(row) else {
+            let Some((this, of)) = pairs.pair(row)? else {
                 continue;
             };
             rows.fields_into(row, &mut fields);
-            let this = rows.side(rows.index_of_row(row), &mut this_buf)?;
-            let of = rows.side(verdict.dup_of, &mut of_buf)?;
-            write_side(&mut csv, &this)?;
-            csv.write_field(fields.kind).map_err(format_error)?;
-            csv.write_field(&fields.headers).map_err(format_error)?;
-            write_side(&mut csv, &of)?;
-            csv.write_record(None::<&[u8]>).map_err(format_error)?;
+            write_side(&mut csv, &this);
+            csv.plain_field(fields.kind.as_bytes());
+            csv.plain_field(fields.headers.as_bytes());
+            write_side(&mut csv, &of);
+            csv.end_record();
+            if csv.len() >= 1 << 16 {
+                self.file.write_all(csv.bytes())?;
+                csv.clear();
+            }
         }
-        csv.flush().map_err(format_error)
+        self.file.write_all(csv.bytes())
     }
 
     fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {

@@ -8,7 +8,6 @@ use super::duplicate_stage::DuplicateRows;
 use super::facts::GameFacts;
 use crate::output::{AtomicFile, OutputError, Spill};
 use crate::source::extract_first_line;
-use std::io::Read;
 use std::io::Write;
 use std::path::Path;
 use std::path::PathBuf;
@@ -246,8 +245,7 @@ impl super::sink::Sink for ExtractFile {
                 (Some(true), _) => self.append(&(chunk.game_text)(&g.span))?,
                 (None, Some(spill)) => {
                     let text = (chunk.game_text)(&g.span);
-                    spill.write_all(&(text.len() as u64).to_le_bytes())?;
-                    spill.write_all(&text)?;
+                    spill.write_frame(&text)?;
                 }
                 _ => {}
             }
@@ -260,22 +258,14 @@ impl super::sink::Sink for ExtractFile {
         let Some(spill) = self.waiting.take() else {
             return Ok(());
         };
-        let spill = spill.into_reader()?;
-        let mut reader = spill.sequential()?;
+        let mut frames = spill.into_reader()?.frames()?;
         let want_unique = self.kind == ExtractKind::Unique;
-        let mut text = Vec::new();
-        for row in 0..rows.rows() {
-            let mut len = [0u8; 8];
-            reader
-                .read_exact(&mut len)
-                .map_err(|e| OutputError::io(spill.dir(), e))?;
-            text.resize(u64::from_le_bytes(len) as usize, 0);
-            reader
-                .read_exact(&mut text)
-                .map_err(|e| OutputError::io(spill.dir(), e))?;
+        let mut row = 0;
+        while let Some(text) = frames.next_frame()? {
             if rows.is_unique(row) == want_unique {
-                self.append(&text)?;
+                self.append(text)?;
             }
+            row += 1;
         }
         Ok(())
     }

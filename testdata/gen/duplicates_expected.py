@@ -444,6 +444,13 @@ def read_xiangqi(path, enc, source):
     return games
 
 
+# 38 plies with en passant and a promotion; a French of 20 plies.
+EP_PROMOTION = ("1. e4 d5 2. e5 f5 3. exf6 gxf6 4. d4 Bg7 5. Nf3 Bh6 6. Bxh6 Nxh6 7. Bd3 Kf7 "
+                "8. O-O Rg8 9. Qe2 Rg6 10. Bxg6+ hxg6 11. a4 Nc6 12. a5 Nxa5 13. Rxa5 b6 "
+                "14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 18. Nxd2 Qc7 19. Qf3 Qxc2")
+FRENCH = ("1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. f4 c5 6. Nf3 Nc6 7. Be3 cxd4 8. Nxd4 Bc5 "
+          "9. Qd2 O-O 10. O-O-O a6")
+
 AGAINST_MASTER = [
     # master 1: the Ruy Lopez line, 34 plies.
     pgn(tags("Steinitz, William", "Zukertort, Johannes"), first_plies(RUY, 34)),
@@ -451,10 +458,7 @@ AGAINST_MASTER = [
     pgn(tags("Stockfish 16", "Komodo 14", event="TCEC", site="?", date="2024.01.01"),
         "1. d4 Nf6 2. c4 e6 3. Nf3 d5 4. Nc3 Be7 5. Bf4 O-O 6. e3 c5"),
     # master 3: en passant and a promotion, 38 plies.
-    pgn(tags("W", "X"), "1. e4 d5 2. e5 f5 3. exf6 gxf6 4. d4 Bg7 5. Nf3 Bh6 6. Bxh6 Nxh6 "
-                        "7. Bd3 Kf7 8. O-O Rg8 9. Qe2 Rg6 10. Bxg6+ hxg6 11. a4 Nc6 12. a5 "
-                        "Nxa5 13. Rxa5 b6 14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 "
-                        "18. Nxd2 Qc7 19. Qf3 Qxc2"),
+    pgn(tags("W", "X"), EP_PROMOTION),
     # master 4: a Najdorf, 20 plies.
     pgn(tags("Fischer, Robert James", "Spassky, Boris V", event="Match", site="Reykjavik",
              date="1972.07.11"),
@@ -464,10 +468,7 @@ AGAINST_MASTER = [
 
 AGAINST_INPUT = [
     # input 1: master 3 with the names respelled (exact).
-    pgn(tags("W.", "X."), "1. e4 d5 2. e5 f5 3. exf6 gxf6 4. d4 Bg7 5. Nf3 Bh6 6. Bxh6 Nxh6 "
-                          "7. Bd3 Kf7 8. O-O Rg8 9. Qe2 Rg6 10. Bxg6+ hxg6 11. a4 Nc6 12. a5 "
-                          "Nxa5 13. Rxa5 b6 14. Ra3 c5 15. Rb3 c4 16. Rb4 c3 17. Nbd2 cxd2 "
-                          "18. Nxd2 Qc7 19. Qf3 Qxc2"),
+    pgn(tags("W.", "X."), EP_PROMOTION),
     # input 2: master 1's first 26 plies (prefix of master 1).
     pgn(tags("STEINITZ William", "zukertort johannes", date="1883.05.03"), first_plies(RUY, 26)),
     # input 3: master 2 played on: master 2 is its prefix, it is no copy.
@@ -476,11 +477,9 @@ AGAINST_INPUT = [
         "8. Qc2 Nc6 9. a3 Qa5 10. Rd1 Re8"),
     # input 4: an unrelated French; input 5: its copy with colours swapped.
     pgn(tags("Carlsen, Magnus", "Nakamura, Hikaru", event="Blitz", site="Oslo", date="2023.03.03"),
-        "1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. f4 c5 6. Nf3 Nc6 7. Be3 cxd4 8. Nxd4 Bc5 "
-        "9. Qd2 O-O 10. O-O-O a6"),
+        FRENCH),
     pgn(tags("Nakamura, Hikaru", "Carlsen, Magnus", event="Blitz", site="Oslo", date="2023.03.03"),
-        "1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. f4 c5 6. Nf3 Nc6 7. Be3 cxd4 8. Nxd4 Bc5 "
-        "9. Qd2 O-O 10. O-O-O a6"),
+        FRENCH),
     # input 6: master 4 with White's first two moves swapped (transposition).
     pgn(tags("Anonymous", "Unknown", event="Club", site="?", date="????.??.??"),
         "1. Nf3 c5 2. e4 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 "
