@@ -112,11 +112,15 @@ impl FromStr for ExtractRequest {
     }
 }
 
-/// Where an extract's games wait for their verdicts: beside the file, or
-/// in the working folder for standard output.
+/// Where an extract's games wait for their verdicts: beside the file (in
+/// the working folder for a bare name), or in the system's temporary
+/// folder for standard output.
 fn scratch_dir(request: &ExtractRequest) -> PathBuf {
+    if request.is_stdout() {
+        return std::env::temp_dir();
+    }
     match request.path.parent() {
-        Some(dir) if !request.is_stdout() && dir != Path::new("") => dir.to_path_buf(),
+        Some(dir) if dir != Path::new("") => dir.to_path_buf(),
         _ => PathBuf::from("."),
     }
 }
