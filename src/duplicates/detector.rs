@@ -150,8 +150,10 @@ impl Detector {
     }
 
     /// The first pass: the next game in input order. Exact copies and
-    /// transpositions of earlier games are settled here.
-    pub fn push(&mut self, entry: &Entry<'_>) {
+    /// transpositions of earlier games are settled here. Returns whether
+    /// [`Detector::probe`] wants the game's line again: not for an exact
+    /// copy (its line is its original's) nor for a game without one.
+    pub fn push(&mut self, entry: &Entry<'_>) -> bool {
         let index = self.games.len() as u32;
         let prints = entry.prints;
         let mut game = Game {
@@ -162,7 +164,7 @@ impl Detector {
         };
         let (Some(line_key), Some(line)) = (entry.line_key, entry.line) else {
             self.games.push(game);
-            return;
+            return false;
         };
         let plies = header_len(line).map_or(0, |h| (line.len() - h) / 2) as u32;
         let group = self.group(&prints, plies);
@@ -198,7 +200,9 @@ impl Detector {
                 game.transposition_of = first;
             }
         }
+        let probed = game.class != NONE;
         self.games.push(game);
+        probed
     }
 
     /// The class of the line `line_key` of `plies` plies whose chain key

@@ -132,8 +132,16 @@ impl DuplicateStage {
         let source = self.sources.len().saturating_sub(1) as u32;
         for (facts, (entry, record)) in games.iter().zip(entries.iter()) {
             self.offsets.push(self.spill.position());
-            self.spill.write_frame(record)?;
-            self.detector.push(&entry);
+            // An exact copy's line is its original's: the second pass
+            // passes it over, and only its tags are kept.
+            let line = entry.line.map_or(0, <[u8]>::len);
+            let probed = self.detector.push(&entry);
+            let kept = if probed {
+                record
+            } else {
+                &record[..record.len() - line]
+            };
+            self.spill.write_frame(kept)?;
             self.refs.push(GameRef {
                 source,
                 game: facts.game,
