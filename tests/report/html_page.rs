@@ -436,9 +436,18 @@ fn nothing_is_wider_than_1280_px() {
         tmp.path().join("lichess-style.pgn"),
     )
     .expect("copy");
-    let (_out_tmp, out) = run_report(&[tmp.path().to_str().expect("path"), "--tags", "lichess"]);
+    let master = root().join("testdata/duplicates/against-master.pgn");
+    let (_out_tmp, out) = run_report(&[
+        tmp.path().to_str().expect("path"),
+        "--tags",
+        "lichess",
+        "--against",
+        master.to_str().expect("path"),
+    ]);
     let page = std::fs::read_to_string(out.join("report.html")).expect("report.html");
     assert!(page.contains("id=\"banner\""));
+    assert!(page.contains("id=\"duplicate-kinds\""));
+    assert!(page.contains("id=\"against\""));
     assert!(page.contains("id=\"chart-outcomes-xiangqi\""));
     assert!(page.contains("id=\"chart-missed-rating-band\""));
     let measured = measure(browser, &page, tmp.path());
