@@ -4,13 +4,15 @@
 use super::hit::Table;
 use super::{OpeningBook, OpeningHit, TableKind};
 
-/// Keys kept in place: lichess's table is 36 plies deep. A deeper user
-/// table keeps the rest in a vector.
-const INLINE: usize = 40;
+/// Keys kept in place: as many as the line recorder keeps moves, so that
+/// one test of the ply serves both; lichess's table is 36 plies deep. A
+/// deeper user table keeps the rest in a vector.
+const INLINE: usize = crate::replay::line::INLINE_PLIES;
 
-/// The position keys after each of a game's first plies, up to the
-/// table's depth, stored at the ply's own index: the replay loop pays a
-/// compare and a store for them, and keeps no count of its own. The table
+/// The position keys after each of a game's first plies, stored at the
+/// ply's own index (past the table's depth too, while there is room in
+/// place: a store costs less than a test): the replay loop pays a store
+/// for them, and keeps no count of its own. The table
 /// is asked only by [`OpeningTrail::classify`], from the deepest ply down,
 /// stopping at the first hit: most keys past a game's opening are turned
 /// away by the table's bit filter alone. A replay thread keeps one trail
@@ -51,11 +53,25 @@ impl OpeningTrail {
     /// order from 0), while the game is within the table's depth.
     #[inline(always)]
     pub fn push(&mut self, ply: u32, key: u64) {
+        match (ply as usize) < INLINE {
+            true => self.store_inline(ply as usize, key),
+            false => self.push_more(ply, key),
+        }
+    }
+
+    /// Keeps the key of ply `at` (< the room in place) whatever the depth:
+    /// [`OpeningTrail::deepest`] reads no deeper than the table.
+    #[inline(always)]
+    pub(crate) fn store_inline(&mut self, at: usize, key: u64) {
+        if let Some(slot) = self.keys.get_mut(at) {
+            *slot = key;
+        }
+    }
+
+    /// Keeps the key of a ply past the room in place, within the depth.
+    pub(crate) fn push_more(&mut self, ply: u32, key: u64) {
         if ply < self.depth {
-            match self.keys.get_mut(ply as usize) {
-                Some(slot) => *slot = key,
-                None => self.more.push(key),
-            }
+            self.more.push(key);
         }
     }
 

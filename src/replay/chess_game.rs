@@ -4,6 +4,7 @@ use super::ReplayOptions;
 use super::Status;
 use super::curation::{CurationOptions, Trails};
 use super::draw_rules::DrawRules;
+use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
@@ -179,8 +180,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
                 }
             }
         };
-        trails.line.push_chess(ply, m);
-        trails.opening.push(ply, pos.key_without_ep());
+        trails.push(ply, LineRecorder::chess_word(m), pos.key_without_ep());
         // UCI depends on the move and the castling mode, not the board.
         if MOVES {
             super::record_move(&mut moves, || pos.uci(m));

@@ -4,7 +4,7 @@
 //! [`super::ReplayOptions`].
 
 use super::Status;
-use super::line::{LineFacts, LineRecorder};
+use super::line::{INLINE_PLIES, LineFacts, LineRecorder};
 use crate::openings::{
     self, OpeningBook, OpeningFacts, OpeningHit, OpeningTrail, Table, TableKind,
 };
@@ -72,6 +72,22 @@ impl Trails {
     pub fn start(&mut self, kind: TableKind, named: bool, options: &CurationOptions) {
         self.opening.start(options.book(), kind, named);
         self.kind = Some(kind);
+    }
+
+    /// Records ply `ply`'s move `word` (`LineRecorder::chess_word`,
+    /// `xiangqi_word`) and `key`, the opening key of the position after
+    /// it: one test of the ply against the room kept in place serves both
+    /// (in the replay loop, every instruction a ply counts).
+    #[inline(always)]
+    pub fn push(&mut self, ply: u32, word: u16, key: u64) {
+        let at = ply as usize;
+        if at < INLINE_PLIES {
+            self.line.store_inline(at, word);
+            self.opening.store_inline(at, key);
+        } else {
+            self.line.store_more(word);
+            self.opening.push_more(ply, key);
+        }
     }
 
     /// Writes the facts into `out`, once the game is over (nothing if the

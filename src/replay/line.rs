@@ -87,8 +87,9 @@ pub struct LineFacts {
 }
 
 /// Plies kept in place: nearly every game's; a longer game's later moves
-/// go to a vector.
-const INLINE_PLIES: usize = 256;
+/// go to a vector. The opening trail keeps as many keys in place, so that
+/// one test of the ply serves both ([`super::curation::Trails::push`]).
+pub(crate) const INLINE_PLIES: usize = 256;
 
 /// Bytes kept in place for a header, before the moves: a standard start's
 /// (60 and 77 bytes) and any other start's EPD (at most 92 bytes with the
@@ -200,29 +201,39 @@ impl LineRecorder {
     }
 
     /// Records the move `word` of ply `ply` (from 0; plies are recorded in
-    /// order).
-    #[inline(always)]
+    /// order), as the replay does through `Trails::push`.
+    #[cfg(test)]
     fn push(&mut self, ply: u32, word: u16) {
-        match self.pairs.get_mut(HEADER_ROOM / 2 + ply as usize) {
-            Some(pair) => *pair = word.to_le_bytes(),
-            None => self.more.extend_from_slice(&word.to_le_bytes()),
+        match (ply as usize) < INLINE_PLIES {
+            true => self.store_inline(ply as usize, word),
+            false => self.store_more(word),
         }
     }
 
-    /// Records chess move `m` as ply `ply`: the kernel's own 16-bit move
-    /// word is the encoding.
+    /// Records the move `word` of ply `at` (< [`INLINE_PLIES`]) in place.
     #[inline(always)]
-    pub fn push_chess(&mut self, ply: u32, m: crate::chess::Move) {
-        self.push(ply, m.to_bits());
+    pub(crate) fn store_inline(&mut self, at: usize, word: u16) {
+        if let Some(pair) = self.pairs.get_mut(HEADER_ROOM / 2 + at) {
+            *pair = word.to_le_bytes();
+        }
     }
 
-    /// Records xiangqi move `m` as ply `ply`.
+    /// Records the move `word` of the next ply past [`INLINE_PLIES`].
+    pub(crate) fn store_more(&mut self, word: u16) {
+        self.more.extend_from_slice(&word.to_le_bytes());
+    }
+
+    /// The line's word for chess move `m`: the kernel's own 16-bit move
+    /// word.
     #[inline(always)]
-    pub fn push_xiangqi(&mut self, ply: u32, m: crate::xiangqi::types::Move) {
-        self.push(
-            ply,
-            u16::from_le_bytes([m.from.index() as u8, m.to.index() as u8]),
-        );
+    pub fn chess_word(m: crate::chess::Move) -> u16 {
+        m.to_bits()
+    }
+
+    /// The line's word for xiangqi move `m`: its two points.
+    #[inline(always)]
+    pub fn xiangqi_word(m: crate::xiangqi::types::Move) -> u16 {
+        u16::from_le_bytes([m.from.index() as u8, m.to.index() as u8])
     }
 
     /// The canonical line string of the first `plies` plies recorded: where

@@ -3,6 +3,7 @@
 
 use super::Status;
 use super::curation::Trails;
+use super::line::LineRecorder;
 use super::ply_data::PlyRecorder;
 use super::repetition::RepetitionTable;
 use super::replayed_game::ReplayedGame;
@@ -116,8 +117,7 @@ pub(crate) fn replay(
         // A capture makes every earlier position unreachable.
         let irreversible = pos.is_capture(m);
         pos.play(m);
-        trails.line.push_xiangqi(ply, m);
-        trails.opening.push(ply, pos.key());
+        trails.push(ply, LineRecorder::xiangqi_word(m), pos.key());
         ply += 1;
         let seen = if irreversible {
             repetitions.start(pos.key(), pos.key(), ply);
