@@ -258,7 +258,10 @@ impl Job {
     }
 
     /// Runs into the sinks of `writer` (built with [`ReportWriter::new`]
-    /// from any sinks).
+    /// from any sinks). With `options.duplicates` the writer needs its
+    /// duplicate stage ([`ReportWriter::with_duplicates`], which
+    /// [`Job::report`] sets up): without it a file that waits for the
+    /// verdicts fails the run rather than lose its rows.
     pub fn run(
         &self,
         options: &ReportOptions,

@@ -30,6 +30,10 @@ pub enum OutputError {
     /// The folder holds files of an earlier report.
     #[error("{}: holds an earlier report ({})", path.display(), files.join(", "))]
     EarlierReport { path: PathBuf, files: Vec<String> },
+    /// A file that waits for the duplicate verdicts (`--duplicates`) was
+    /// finished without them: a writer built without its duplicate stage.
+    #[error("{file}: the run ended without the duplicate verdicts this file waits for")]
+    NoVerdicts { file: String },
     /// Serialising a file's contents failed (a bug, not a user error).
     #[error("{file}: {message}")]
     Format { file: String, message: String },

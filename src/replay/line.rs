@@ -24,7 +24,7 @@
 //! and every move has two bytes, so two different games never give the same
 //! string, and a key names one line but for a 2⁻¹²⁸ chance.
 //!
-//! The replay pays one 16-bit store a ply ([`LineRecorder::push_chess`]);
+//! The replay pays one 16-bit store a ply (`Trails::push`);
 //! the line string is hashed once, at the end of the game, and the end key
 //! taken and the line kept only when `--duplicates` asks.
 

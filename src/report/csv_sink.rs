@@ -113,6 +113,11 @@ impl Sink for CsvSink {
     }
 
     fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+        if self.waiting.is_some() {
+            return Err(OutputError::NoVerdicts {
+                file: "games.csv".into(),
+            });
+        }
         self.games.commit()?;
         self.castling.commit()
     }

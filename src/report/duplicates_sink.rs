@@ -33,12 +33,15 @@ pub static DUPLICATES_CSV_COLUMNS: [Column; 14] = [
 
 pub struct DuplicatesSink {
     file: AtomicFile,
+    /// Whether the verdicts came ([`Sink::duplicates`]).
+    written: bool,
 }
 
 impl DuplicatesSink {
     pub fn create(out: &ReportFolder) -> Result<Self, OutputError> {
         Ok(DuplicatesSink {
             file: out.create("duplicates.csv")?,
+            written: false,
         })
     }
 }
@@ -80,10 +83,16 @@ impl Sink for DuplicatesSink {
                 csv.clear();
             }
         }
+        self.written = true;
         self.file.write_all(csv.bytes())
     }
 
     fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+        if !self.written {
+            return Err(OutputError::NoVerdicts {
+                file: "duplicates.csv".into(),
+            });
+        }
         self.file.commit()
     }
 }

@@ -275,6 +275,11 @@ impl super::sink::Sink for ExtractFile {
     }
 
     fn finish(self: Box<Self>, _summary: &super::summary::Summary) -> Result<(), OutputError> {
+        if self.waiting.is_some() {
+            return Err(OutputError::NoVerdicts {
+                file: self.kind.name().to_string(),
+            });
+        }
         self.commit()
     }
 }

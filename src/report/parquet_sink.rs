@@ -129,9 +129,8 @@ impl Sink for ParquetSink {
         match self.games {
             Games::File(f) => f.commit()?,
             Games::Waiting { .. } => {
-                return Err(OutputError::Format {
+                return Err(OutputError::NoVerdicts {
                     file: "games.parquet".into(),
-                    message: "the duplicate columns were never added".into(),
                 });
             }
             Games::Done => {}

@@ -279,3 +279,29 @@ fn without_the_option_there_are_no_duplicate_columns() {
     assert!(!rows[0].contains_key("dup_of"));
     assert!(run.summary()["duplicates"].is_null());
 }
+
+/// A writer built without the duplicate stage (`Job::run` with one's own
+/// `ReportWriter::create`) cannot fill the columns its files wait for: the
+/// run fails and writes no games.csv, rather than one without its rows.
+#[test]
+fn a_writer_without_the_stage_fails_rather_than_lose_rows() {
+    use pgnmill::duplicates::DuplicateOptions;
+    use pgnmill::job::{Job, ReportOptions};
+    use pgnmill::report::{ReportFolder, ReportWriter};
+    use pgnmill::source::Listing;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = ReportFolder::prepare(&tmp.path().join("report"), false).expect("folder");
+    let options = ReportOptions {
+        duplicates: Some(DuplicateOptions::default()),
+        ..ReportOptions::default()
+    };
+    let job = Job::new(&[dir().join("cases.pgn")], Listing::Games).expect("job");
+    let writer = ReportWriter::create(&out, &options.layout(), &[], 1).expect("writer");
+    let err = job.run(&options, writer, &mut ()).expect_err("no verdicts");
+    assert!(err.to_string().contains("duplicate verdicts"), "{err}");
+    assert!(!out.path().join("games.csv").exists());
+    assert!(!out.path().join("summary.json").exists());
+    // Through Job::report the same options write the folder.
+    job.report(&options, &out, &mut ()).expect("report");
+    assert!(out.path().join("duplicates.csv").exists());
+}
