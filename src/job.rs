@@ -43,6 +43,7 @@ use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 
 use crate::duplicates::DuplicateOptions;
+use crate::output::OutputError;
 use crate::pgn::select::TagQuery;
 use crate::pipeline::{Cancel, Observer, ReportConfig, ReportError, ReportOutcome, run_writer};
 use crate::replay::ReplayOptions;
@@ -299,19 +300,57 @@ impl Job {
     /// of its own, and waits while the reader is a few batches behind
     /// (memory stays bounded whatever the input's size). Dropping the
     /// stream stops the run. Extracts and files are not written.
+    ///
+    /// With `options.duplicates` a game's verdict is known only once every
+    /// game is read: the rows are then written to a Parquet file in a
+    /// temporary folder (`TMPDIR`) first and streamed from it, and memory
+    /// stays bounded while the disk holds them.
     pub fn games(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
         if options.duplicates.is_some() {
-            return Err(ReportError::Unsupported(
-                "duplicates are found once every game is read: write a report folder \
-                 (Job::report) and read its games.parquet"
-                    .into(),
-            ));
+            return self.games_through_a_file(options);
         }
         let layout = options.layout();
         let optional = layout.optional_columns();
         let columns = game_columns(optional, &layout.tags);
         let (sink, batches) = ArrowSink::channel(&columns, optional);
         self.stream(options.clone(), sink, batches)
+    }
+
+    /// [`Job::games`] with duplicates: a report of games.parquet alone in a
+    /// temporary folder, then its batches.
+    fn games_through_a_file(self, options: &ReportOptions) -> Result<GameStream, ReportError> {
+        let layout = options.layout();
+        let columns = game_columns(layout.optional_columns(), &layout.tags);
+        let schema = crate::report::parquet::schema(&columns);
+        let (tx, batches) = GameBatches::fed(Arc::clone(&schema));
+        let options = ReportOptions {
+            csv: false,
+            parquet: true,
+            extracts: Vec::new(),
+            ..options.clone()
+        };
+        let cancel = self.cancel.clone();
+        let run = std::thread::Builder::new()
+            .name("pgnmill-job".into())
+            .spawn(move || {
+                let dir =
+                    tempfile::tempdir().map_err(|e| OutputError::io(std::env::temp_dir(), e))?;
+                let out = ReportFolder::prepare(&dir.path().join("report"), false)?;
+                let outcome = self.report(&options, &out, &mut ())?;
+                let games = out.path().join("games.parquet");
+                crate::report::parquet::read_batches(&games, &schema, &mut |batch| {
+                    tx.send(batch).is_ok()
+                })?;
+                Ok(outcome)
+            })
+            .map_err(|e| ReportError::Thread(format!("cannot start the run's thread: {e}")))?;
+        Ok(GameStream {
+            schema: batches.schema(),
+            batches: Some(batches),
+            run: Some(run),
+            outcome: None,
+            cancel,
+        })
     }
 
     /// The ply rows (`--plies`) as Arrow record batches, with

@@ -51,6 +51,9 @@ def read_games(
     chess960: bool = False,
     threads: Optional[int] = None,
     openings: Optional[Paths] = None,
+    duplicates: bool = False,
+    duplicates_min_plies: Optional[int] = None,
+    against: Optional[Paths] = None,
 ) -> RowStream:
     """The games of `paths` as a stream of Arrow record batches.
 
@@ -83,6 +86,12 @@ def read_games(
     openings: opening tables (TSV: eco, name, line) naming the games'
         openings instead of the compiled-in lichess table (`--openings`):
         a path or a list of them, read in order.
+    duplicates, duplicates_min_plies, against: the duplicate columns
+        dup_of, dup_kind and dup_headers, last (`--duplicates`,
+        `--duplicates-min-plies`, `--against`; see report). A game's verdict
+        is known only once every game is read: the rows are written to a
+        Parquet file in a temporary folder (TMPDIR) first, then streamed
+        from it, so the first batch comes when the run is over.
 
     Raises FileNotFoundError for a missing input, ValueError for a refused
     option (the command line's reason, a table line that cannot be read),
@@ -97,6 +106,9 @@ def read_games(
         chess960=chess960,
         threads=threads,
         openings=openings,
+        duplicates=duplicates,
+        duplicates_min_plies=duplicates_min_plies,
+        against=against,
     )
 
 
@@ -194,8 +206,7 @@ def report(
     duplicates: find the games that copy another (`--duplicates`): the
         columns dup_of, dup_kind (exact, prefix, transposition) and
         dup_headers, last, and duplicates.csv; the summary's "duplicates"
-        counts them. Known only once every game is read, so a report
-        folder's, not read_games's.
+        counts them (read_games takes it too).
     duplicates_min_plies: a game of fewer plies is a copy only of a game
         whose White, Black, Event, Site and Date agree
         (`--duplicates-min-plies`, 10 when None); implies duplicates.

@@ -56,10 +56,15 @@ def test_duplicates_are_the_clis_and_python_chess_grouping(cli_report, tmp_path)
     got = [(os.path.basename(r["dup_of"]), r["dup_kind"], r["dup_headers"]) for r in rows]
     assert got == [(r["dup_of"], r["dup_kind"], r["dup_headers"]) for r in expected]
     assert summary["duplicates"]["against"][0]["games"] == 4
-    # A stream cannot wait for the last game: it refuses, saying why.
-    try:
-        pgnmill.read_games(cases, duplicates=True)
-    except TypeError:
-        pass
-    else:
-        raise AssertionError("read_games took duplicates=")
+    # The stream has the folder's games.parquet rows, duplicate columns
+    # included (streamed from a file once every game is read).
+    import pyarrow.parquet as pq
+    import pyarrow as pa
+
+    pgnmill.report(cases, tmp_path / "pq", duplicates=True, formats="parquet")
+    want = pq.read_table(tmp_path / "pq" / "games.parquet")
+    got = pa.table(pgnmill.read_games(cases, duplicates=True, threads=2))
+    assert got.schema.names[-3:] == ["dup_of", "dup_kind", "dup_headers"]
+    assert got.to_pylist() == want.to_pylist()
+    got = pa.table(pgnmill.read_games(os.path.join(DUPLICATES, "against-input.pgn"), against=master))
+    assert got.column("dup_of").to_pylist()[0] == master + ":3"

@@ -18,9 +18,6 @@ pub enum ReportError {
     /// A row could not be formatted.
     #[error("games.csv: {0}")]
     Csv(String),
-    /// What was asked cannot be done this way (the message says how).
-    #[error("{0}")]
-    Unsupported(String),
     /// A thread could not be started, or stopped unexpectedly.
     #[error("{0}")]
     Thread(String),

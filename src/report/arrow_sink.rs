@@ -100,6 +100,15 @@ impl GameBatches {
     }
 }
 
+impl GameBatches {
+    /// Batches of `schema` that another thread sends (a stream made of a
+    /// file rather than of a running sink).
+    pub fn fed(schema: SchemaRef) -> (SyncSender<RecordBatch>, GameBatches) {
+        let (tx, rx) = sync_channel(BATCHES_QUEUED);
+        (tx, GameBatches { rx, schema })
+    }
+}
+
 impl Iterator for GameBatches {
     type Item = RecordBatch;
 

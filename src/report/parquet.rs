@@ -248,6 +248,31 @@ impl<W: Write + Send> ParquetFile<W> {
     }
 }
 
+/// Hands each batch of the Parquet file `path` (written with the columns
+/// whose schema is `schema`) to `each`, in order, as batches of `schema`
+/// itself, until `each` returns `false`.
+pub fn read_batches(
+    path: &std::path::Path,
+    schema: &SchemaRef,
+    each: &mut dyn FnMut(arrow_array::RecordBatch) -> bool,
+) -> Result<(), OutputError> {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| OutputError::io(path, e))?;
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .and_then(|b| b.with_batch_size(1 << 16).build())
+        .map_err(|e| error(&name, e))?;
+    for batch in reader {
+        let batch = batch.map_err(|e| error(&name, e))?;
+        let batch = arrow_array::RecordBatch::try_new(Arc::clone(schema), batch.columns().to_vec())
+            .map_err(|e| error(&name, e))?;
+        if !each(batch) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// Copies the Parquet file `from` (its row groups in order) to `to` as
 /// `name`, with `columns`: those of `from` and after them the columns
 /// `more` gives for each row (from 0), as UTF-8 text. How `--duplicates`
