@@ -24,7 +24,7 @@ mod trail;
 pub use book::{OpeningBook, OpeningsError, TableKind};
 pub use conflict::conflict;
 pub use hit::{OpeningFacts, OpeningHit, Table};
-pub use trail::OpeningTrail;
+pub use trail::{INLINE_KEYS, OpeningTrail};
 
 use book::{Filter, Name, Positions, filter_of};
 use std::borrow::Cow;

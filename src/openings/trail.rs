@@ -4,10 +4,12 @@
 use super::hit::Table;
 use super::{OpeningBook, OpeningHit, TableKind};
 
-/// Keys kept in place: as many as the line recorder keeps moves, so that
-/// one test of the ply serves both; lichess's table is 36 plies deep. A
-/// deeper user table keeps the rest in a vector.
-const INLINE: usize = crate::replay::line::INLINE_PLIES;
+/// Keys kept in place: lichess's table is 36 plies deep, and the replay's
+/// line recorder keeps as many moves in place (`INLINE_PLIES` there), so
+/// that one test of the ply serves both. A deeper user table keeps the
+/// rest in a vector.
+pub const INLINE_KEYS: usize = 256;
+const INLINE: usize = INLINE_KEYS;
 
 /// The position keys after each of a game's first plies, stored at the
 /// ply's own index (past the table's depth too, while there is room in

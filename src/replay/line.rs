@@ -89,7 +89,7 @@ pub struct LineFacts {
 /// Plies kept in place: nearly every game's; a longer game's later moves
 /// go to a vector. The opening trail keeps as many keys in place, so that
 /// one test of the ply serves both ([`super::curation::Trails::push`]).
-pub(crate) const INLINE_PLIES: usize = 256;
+pub(crate) const INLINE_PLIES: usize = crate::openings::INLINE_KEYS;
 
 /// Bytes kept in place for a header, before the moves: a standard start's
 /// (60 and 77 bytes) and any other start's EPD (at most 92 bytes with the
