@@ -229,19 +229,10 @@ impl Job {
             ..self.config(options)
         };
         let writer = ReportWriter::new(Vec::new(), options.layout().facts_plan(), self.threads)
-            .with_duplicates(Arc::clone(stage), false);
-        let lock = |begin: bool| {
-            if let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut) {
-                if begin {
-                    stage.begin_against();
-                } else {
-                    stage.end_against();
-                }
-            }
-        };
-        lock(true);
+            .with_duplicates(stage.clone(), false);
+        stage.with(DuplicateStage::begin_against);
         let outcome = run_writer(&config, writer, &pool, &self.cancel, observer);
-        lock(false);
+        stage.with(DuplicateStage::end_against);
         outcome
     }
 
@@ -330,26 +321,15 @@ impl Job {
             ..options.clone()
         };
         let cancel = self.cancel.clone();
-        let run = std::thread::Builder::new()
-            .name("pgnmill-job".into())
-            .spawn(move || {
-                let dir =
-                    tempfile::tempdir().map_err(|e| OutputError::io(std::env::temp_dir(), e))?;
-                let out = ReportFolder::prepare(&dir.path().join("report"), false)?;
-                let outcome = self.report(&options, &out, &mut ())?;
-                let games = out.path().join("games.parquet");
-                crate::report::parquet::read_batches(&games, &schema, &mut |batch| {
-                    tx.send(batch).is_ok()
-                })?;
-                Ok(outcome)
-            })
-            .map_err(|e| ReportError::Thread(format!("cannot start the run's thread: {e}")))?;
-        Ok(GameStream {
-            schema: batches.schema(),
-            batches: Some(batches),
-            run: Some(run),
-            outcome: None,
-            cancel,
+        GameStream::start(batches, cancel, move || {
+            let dir = tempfile::tempdir().map_err(|e| OutputError::io(std::env::temp_dir(), e))?;
+            let out = ReportFolder::prepare(&dir.path().join("report"), false)?;
+            let outcome = self.report(&options, &out, &mut ())?;
+            let games = out.path().join("games.parquet");
+            crate::report::parquet::read_batches(&games, &schema, &mut |batch| {
+                tx.send(batch).is_ok()
+            })?;
+            Ok(outcome)
         })
     }
 
@@ -378,17 +358,7 @@ impl Job {
         let sinks: Vec<Box<dyn Sink>> = vec![Box::new(sink)];
         let writer = ReportWriter::new(sinks, options.layout().facts_plan(), self.threads);
         let cancel = self.cancel.clone();
-        let run = std::thread::Builder::new()
-            .name("pgnmill-job".into())
-            .spawn(move || self.run(&options, writer, &mut ()))
-            .map_err(|e| ReportError::Thread(format!("cannot start the run's thread: {e}")))?;
-        Ok(GameStream {
-            schema: batches.schema(),
-            batches: Some(batches),
-            run: Some(run),
-            outcome: None,
-            cancel,
-        })
+        GameStream::start(batches, cancel, move || self.run(&options, writer, &mut ()))
     }
 }
 
@@ -405,6 +375,26 @@ pub struct GameStream {
 }
 
 impl GameStream {
+    /// Starts `run` on a thread of its own; the stream hands out
+    /// `batches`, which the run feeds, and `cancel` stops it.
+    fn start(
+        batches: GameBatches,
+        cancel: Cancel,
+        run: impl FnOnce() -> Result<ReportOutcome, ReportError> + Send + 'static,
+    ) -> Result<GameStream, ReportError> {
+        let run = std::thread::Builder::new()
+            .name("pgnmill-job".into())
+            .spawn(run)
+            .map_err(|e| ReportError::Thread(format!("cannot start the run's thread: {e}")))?;
+        Ok(GameStream {
+            schema: batches.schema(),
+            batches: Some(batches),
+            run: Some(run),
+            outcome: None,
+            cancel,
+        })
+    }
+
     /// The schema of every batch: that of `games.parquet` (or
     /// `plies.parquet`).
     pub fn schema(&self) -> SchemaRef {

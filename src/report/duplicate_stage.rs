@@ -28,7 +28,22 @@ use std::path::Path;
 
 /// A stage that two runs fill in turn (the `--against` collections, then
 /// the inputs), settled by the second.
-pub type SharedStage = Arc<Mutex<Option<DuplicateStage>>>;
+#[derive(Clone)]
+pub struct SharedStage(Arc<Mutex<Option<DuplicateStage>>>);
+
+impl SharedStage {
+    /// Runs `f` on the stage; `None` once it was taken to be settled (or
+    /// a thread panicked holding it).
+    pub fn with<R>(&self, f: impl FnOnce(&mut DuplicateStage) -> R) -> Option<R> {
+        let mut stage = self.0.lock().ok()?;
+        stage.as_mut().map(f)
+    }
+
+    /// The stage itself, for the run that settles it.
+    pub fn take(&self) -> Option<DuplicateStage> {
+        self.0.lock().ok()?.take()
+    }
+}
 
 /// Where a game is: its source (an index into the stage's names) and its
 /// `game` number there.
@@ -96,7 +111,7 @@ impl DuplicateStage {
 
     /// The stage, to be filled by two runs.
     pub fn shared(self) -> SharedStage {
-        Arc::new(Mutex::new(Some(self)))
+        SharedStage(Arc::new(Mutex::new(Some(self))))
     }
 
     /// The games that come until [`DuplicateStage::end_against`] are of

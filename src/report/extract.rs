@@ -130,8 +130,8 @@ pub struct ExtractFile {
     pub kind: ExtractKind,
     sink: Target,
     games: u64,
-    /// For the unique and duplicates extracts: every game's text (a
-    /// 4-byte length, then the text), waiting for the verdicts.
+    /// For the unique and duplicates extracts: every game's text, a frame
+    /// each ([`Spill::write_frame`]), waiting for the verdicts.
     waiting: Option<Spill>,
 }
 

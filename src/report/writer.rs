@@ -127,10 +127,8 @@ impl ReportWriter {
 
     /// Starts the totals of a new input.
     pub fn begin_input(&mut self, input: InputSummary) {
-        if let Some((stage, _)) = &self.duplicates
-            && let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut)
-        {
-            stage.begin_input(&input.path);
+        if let Some((stage, _)) = &self.duplicates {
+            stage.with(|stage| stage.begin_input(&input.path));
         }
         for s in &mut self.sinks {
             s.sink.begin_input(&input);
@@ -147,10 +145,10 @@ impl ReportWriter {
         game_text: &dyn Fn(&GameSpan) -> Vec<u8>,
     ) -> Result<(), OutputError> {
         self.summary.add_chunk(&chunk.games, chunk.games_read);
-        if let Some((stage, _)) = &self.duplicates
-            && let Some(stage) = stage.lock().ok().as_deref_mut().and_then(Option::as_mut)
-        {
-            stage.add(&chunk.games, &chunk.duplicates)?;
+        if let Some((stage, _)) = &self.duplicates {
+            stage
+                .with(|stage| stage.add(&chunk.games, &chunk.duplicates))
+                .transpose()?;
         }
         for s in &mut self.sinks {
             let encoded = s
@@ -175,15 +173,14 @@ impl ReportWriter {
     /// Closes the totals and finishes every sink, in order; returns the
     /// totals.
     pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, OutputError> {
-        if let Some((stage, true)) = self.duplicates.take() {
-            let stage = stage.lock().ok().and_then(|mut s| s.take());
-            if let Some(stage) = stage {
-                let rows = stage.settle()?;
-                for s in &mut self.sinks {
-                    s.sink.duplicates(&rows)?;
-                }
-                self.summary.duplicates = Some(rows.totals());
+        if let Some((stage, true)) = self.duplicates.take()
+            && let Some(stage) = stage.take()
+        {
+            let rows = stage.settle()?;
+            for s in &mut self.sinks {
+                s.sink.duplicates(&rows)?;
             }
+            self.summary.duplicates = Some(rows.totals());
         }
         self.summary.close(elapsed_seconds);
         for s in self.sinks {
