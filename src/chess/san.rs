@@ -364,10 +364,9 @@ impl Position {
                 }
             }
         } else {
-            // The attack set from the target, not a test of each piece:
-            // that test branched on the line each piece shares with the
-            // target, at random; and no branch on the role either.
-            attacks::piece_attacks(role, to, b.occupied()) & ours
+            // No branch on the role, nor on the line each piece shares
+            // with the target: both changed at random from ply to ply.
+            attacks::pieces_reaching(role, to, ours, b.occupied())
         };
         let king = self.our_king();
         let captured = target.map(|p| p.role);
