@@ -15,6 +15,8 @@
 # Usage: [CORPUS=clocked] benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
 #   BINARY   a pgnmill binary (default: target/release/pgnmill, built first)
 #   REPORT OPTIONS  added to `pgnmill report` (say, --format parquet)
+#   BY_STAGE=1  count with callgrind and also print where the instructions
+#            go, stage by stage (benches/instructions_by_stage.py)
 #   CORPUS=clocked  the lichess sample four times over instead (4.0 MB,
 #            0.11 M plies; 433 of its 438 games have [%clk] comments, in
 #            lichess's spelling): the corpus the cost of --clocks is
@@ -46,7 +48,7 @@ else
   done > "$work/corpus.pgn"
 fi
 run=("$bin" report -j 1 --quiet --force -o "$work/report" "$@" "$work/corpus.pgn")
-if perf stat -x, -e instructions:u true 2>&1 | grep -q '^[0-9]'; then
+if [ -z "${BY_STAGE:-}" ] && perf stat -x, -e instructions:u true 2>&1 | grep -q '^[0-9]'; then
   tool="perf stat -e instructions:u"
   instructions=$(perf stat -x, -e instructions:u "${run[@]}" 2>&1 >/dev/null | awk -F, '/instructions/ {print $1}')
 else
@@ -62,3 +64,7 @@ ins, plies, size, tool, binary = int(sys.argv[1]), int(sys.argv[2]), int(sys.arg
 print(f"{binary}: {ins / 1e6:.1f} M instructions ({tool}), {plies} plies, {size / 1e6:.1f} MB")
 print(f"instructions per ply: {ins / plies:.1f}   per byte: {ins / size:.2f}")
 EOF
+if [ -n "${BY_STAGE:-}" ]; then
+  callgrind_annotate --inclusive=no --auto=no --threshold=100 "$work/cg.out" 2>/dev/null \
+    | python3 "$root/benches/instructions_by_stage.py" "$plies"
+fi
