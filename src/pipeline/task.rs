@@ -7,7 +7,7 @@ use super::Cancel;
 use super::spare::Spare;
 use crate::pgn::select::TagQuery;
 use crate::pgn::{Batch, ReaderNote};
-use crate::replay::{ReplayOptions, ReplayedGame, Status, replay_record_text, replay_text};
+use crate::replay::{ReplayOptions, ReplayedGame, Status, replay_text_into};
 use crate::report::{ChunkBuilder, ChunkPlan, FormattedChunk, GameLocation};
 use crate::source::Damage;
 use crate::source::{Encoding, decode_game};
@@ -87,19 +87,18 @@ pub(super) fn replay_chunk(
                 values
             };
             let index = part * GAMES_PER_PASS + i;
-            let mut record = if batch.record {
-                let game = first_game + index as u64;
-                replay_record_text(text, span.line, game, job.options)
-            } else {
-                replay_text(text, span.line, job.options)
+            replayed.push((index, span, ReplayedGame::empty(), values, text));
+            let Some((_, _, record, _, _)) = replayed.last_mut() else {
+                continue;
             };
+            let game = batch.record.then(|| first_game + index as u64);
+            replay_text_into(text, span.line, game, job.options, record);
             if let Some(note) = &batch.note {
-                apply_note(note, &mut record);
+                apply_note(note, record);
             }
             if let Some(damage) = batch.damage_of(span) {
-                record = damaged(record, damage);
+                *record = damaged(std::mem::replace(record, ReplayedGame::empty()), damage);
             }
-            replayed.push((index, span, record, values, text));
         }
         for (i, span, record, values, text) in &replayed {
             let tags: Vec<&str> = values

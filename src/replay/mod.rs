@@ -45,19 +45,13 @@ use std::borrow::Cow;
 /// Latin-1 tag values) and the line it starts on. Never fails: a broken game
 /// is a record with a status and an error.
 pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> ReplayedGame<'a> {
-    replay(bytes, None, line, options, MoveLocation::Line)
+    replayed(|out| replay_into(bytes, None, line, options, MoveLocation::Line, out))
 }
 
 /// [`replay_game`] for a game already decoded to UTF-8 (as the report
 /// does): its tag values need no second validation.
 pub fn replay_text<'a>(text: &'a str, line: u64, options: &ReplayOptions) -> ReplayedGame<'a> {
-    replay(
-        text.as_bytes(),
-        Some(text),
-        line,
-        options,
-        MoveLocation::Line,
-    )
+    replayed(|out| replay_text_into(text, line, None, options, out))
 }
 
 /// [`replay_text`] for the text a record reader wrote for record `record`
@@ -69,13 +63,14 @@ pub fn replay_record_text<'a>(
     record: u64,
     options: &ReplayOptions,
 ) -> ReplayedGame<'a> {
-    replay(
-        text.as_bytes(),
-        Some(text),
-        line,
-        options,
-        MoveLocation::Record(record),
-    )
+    replayed(|out| replay_text_into(text, line, Some(record), options, out))
+}
+
+/// The record `replay` writes into an empty one.
+fn replayed<'a>(replay: impl FnOnce(&mut ReplayedGame<'a>)) -> ReplayedGame<'a> {
+    let mut record = ReplayedGame::empty();
+    replay(&mut record);
+    record
 }
 
 /// [`GameHeaders::read_game`], and the value of the `[TimeControl]` tag
@@ -94,14 +89,31 @@ fn read_with_time_control<'a>(
     })
 }
 
-fn replay<'a>(
+/// [`replay_text`] (or [`replay_record_text`] for `Some(record)`) into
+/// `out`, whatever it held: the report's workers replay each game into the
+/// slot its row is formatted from. Returned by value, a record (some 700
+/// bytes) was copied five times on its way there, out of the thread's
+/// trails and each function that handed it on.
+pub(crate) fn replay_text_into<'a>(
+    text: &'a str,
+    line: u64,
+    record: Option<u64>,
+    options: &ReplayOptions,
+    out: &mut ReplayedGame<'a>,
+) {
+    let at = record.map_or(MoveLocation::Line, MoveLocation::Record);
+    replay_into(text.as_bytes(), Some(text), line, options, at, out);
+}
+
+fn replay_into<'a>(
     bytes: &'a [u8],
     utf8: Option<&'a str>,
     line: u64,
     options: &ReplayOptions,
     at: MoveLocation,
-) -> ReplayedGame<'a> {
-    Trails::with(|trails| replay_with(bytes, utf8, line, options, at, trails))
+    out: &mut ReplayedGame<'a>,
+) {
+    Trails::with(|trails| replay_with(bytes, utf8, line, options, at, trails, out));
 }
 
 /// [`replay`], with this thread's trails.
@@ -112,7 +124,8 @@ fn replay_with<'a>(
     options: &ReplayOptions,
     at: MoveLocation,
     trails: &mut Trails,
-) -> ReplayedGame<'a> {
+    record: &mut ReplayedGame<'a>,
+) {
     let text = |value: &Option<Cow<'a, [u8]>>| text_in(utf8, value);
     // What `--clocks` and `--plies` keep is recorded apart, so that a
     // report without them runs the code it ran before they existed.
@@ -152,7 +165,7 @@ fn replay_with<'a>(
         Some(Cow::Owned(t)) => Cow::Owned(t.trim().to_string()),
         None => Cow::Borrowed(""),
     };
-    let mut record = ReplayedGame::not_replayed(
+    *record = ReplayedGame::not_replayed(
         Cow::Borrowed(variant.static_name()),
         tags,
         Status::Ok,
@@ -174,7 +187,7 @@ fn replay_with<'a>(
                 options,
                 trails,
                 &mut recorder,
-                &mut record,
+                record,
             )
         }
         GameVariant::Xiangqi => xiangqi_game::replay(
@@ -185,7 +198,7 @@ fn replay_with<'a>(
             at,
             trails,
             &mut recorder,
-            &mut record,
+            record,
         ),
         GameVariant::Unsupported(name) => {
             // The `variant` column holds only the three rules pgnmill
@@ -224,5 +237,4 @@ fn replay_with<'a>(
         &options.curation,
         &mut record.curation,
     );
-    record
 }

@@ -82,6 +82,17 @@ impl<'a> ReplayedGame<'a> {
             .unwrap_or(&self.final_fen)
     }
 
+    /// A record holding nothing yet, to be replayed into
+    /// (`replay_text_into`).
+    pub(crate) fn empty() -> Self {
+        Self::not_replayed(
+            Cow::Borrowed(""),
+            GameTags::default(),
+            Status::Ok,
+            String::new(),
+        )
+    }
+
     /// A record for a game that was not replayed at all.
     pub fn not_replayed(
         variant: Cow<'static, str>,
