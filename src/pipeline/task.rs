@@ -97,7 +97,7 @@ pub(super) fn replay_chunk(
                 apply_note(note, record);
             }
             if let Some(damage) = batch.damage_of(span) {
-                *record = damaged(std::mem::replace(record, ReplayedGame::empty()), damage);
+                mark_damaged(record, damage);
             }
         }
         for (i, span, record, values, text) in &replayed {
@@ -119,16 +119,17 @@ pub(super) fn replay_chunk(
     rows.finish().map_err(TaskError::Format)
 }
 
-/// The row of a game whose text comes from damaged compressed data: what
-/// its tags say, as read, and why its moves were not replayed.
+/// Turns `record` into the row of a game whose text comes from damaged
+/// compressed data: what its tags say, as read, and why its moves were not
+/// replayed.
 #[cold]
-fn damaged<'a>(record: ReplayedGame<'a>, damage: &Damage) -> ReplayedGame<'a> {
-    ReplayedGame::not_replayed(
-        record.variant,
-        record.tags,
+fn mark_damaged(record: &mut ReplayedGame<'_>, damage: &Damage) {
+    *record = ReplayedGame::not_replayed(
+        std::mem::take(&mut record.variant),
+        std::mem::take(&mut record.tags),
         Status::DamagedInput,
         format!("not replayed: {}", damage.why),
-    )
+    );
 }
 
 /// A record reader's note decides the row's status unless the replay

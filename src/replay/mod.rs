@@ -116,7 +116,7 @@ fn replay_into<'a>(
     Trails::with(|trails| replay_with(bytes, utf8, line, options, at, trails, out));
 }
 
-/// [`replay`], with this thread's trails.
+/// [`replay_into`], with this thread's trails.
 fn replay_with<'a>(
     bytes: &'a [u8],
     utf8: Option<&'a str>,
