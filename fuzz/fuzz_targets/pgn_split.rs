@@ -56,7 +56,10 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .map(|s| (s.offset, s.line, s.len))
         .collect();
-    assert_eq!(found, reference, "the spans differ from the reference splitter's");
+    assert_eq!(
+        found, reference,
+        "the spans differ from the reference splitter's"
+    );
     for dbcs in [false, true] {
         let spans = split_all(input, dbcs);
         let mut prev_end = 0u64;

@@ -8,8 +8,10 @@
 use libfuzzer_sys::fuzz_target;
 use pgnmill::pgn::split_all;
 use pgnmill::replay::{ReplayOptions, replay_game};
-use pgnmill::report::{ChunkBuilder, ChunkFormat, FormattedChunk, GameLocation};
+use pgnmill::report::columns::OptionalColumns;
+use pgnmill::report::{ChunkBuilder, ChunkPlan, CsvChunk, CsvFormat, FormattedChunk, GameLocation};
 use pgnmill::source::{SNIFF_BYTES, decode_game, sniff};
+use std::sync::Arc;
 
 fuzz_target!(|data: &[u8]| {
     let encoding = sniff(&data[..data.len().min(SNIFF_BYTES)]);
@@ -20,11 +22,14 @@ fuzz_target!(|data: &[u8]| {
             variant: None,
             ..ReplayOptions::default()
         };
-        let mut rows = ChunkBuilder::new(
-            FormattedChunk::default(),
-            &ChunkFormat::csv(moves),
-            spans.len(),
-        );
+        let plan = ChunkPlan {
+            rows: vec![Arc::new(CsvFormat::new(OptionalColumns {
+                moves,
+                ..OptionalColumns::default()
+            }))],
+            ..ChunkPlan::default()
+        };
+        let mut rows = ChunkBuilder::new(FormattedChunk::default(), &plan, spans.len());
         for (i, span) in spans.iter().enumerate() {
             let raw = span.slice(data, 0).expect("span inside input");
             let text = decode_game(raw, encoding);
@@ -51,19 +56,28 @@ fuzz_target!(|data: &[u8]| {
                 offset: span.offset,
                 line: span.line,
             };
-            rows.push(at, &r, *span, &[])
+            rows.push(at, &r, *span, &[], &text)
                 .expect("formatting rows into memory cannot fail");
         }
         let chunk = rows
             .finish()
             .expect("formatting rows into memory cannot fail");
         assert_eq!(chunk.games.len(), spans.len());
-        let rows = csv::ReaderBuilder::new()
+        let csv_rows = chunk
+            .encoded
+            .first()
+            .and_then(|e| e.as_ref())
+            .and_then(|e| e.downcast_ref::<CsvChunk>())
+            .expect("the chunk's CSV rows");
+        let mut rows = 0;
+        for row in csv::ReaderBuilder::new()
             .has_headers(false)
-            .from_reader(&chunk.games_csv[..])
+            .from_reader(&csv_rows.games[..])
             .records()
-            .map(|r| r.expect("games.csv rows parse"))
-            .count();
+        {
+            row.expect("games.csv rows parse");
+            rows += 1;
+        }
         assert_eq!(rows, spans.len(), "one games.csv row per span");
     }
 });

@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let options = ReadOptions {
         batch_bytes: 1 << 16,
-        encoding: None,
+        ..ReadOptions::default()
     };
     for input in &inputs {
         let Ok(Opened::Text(mut source)) = input.open(&options) else {

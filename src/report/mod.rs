@@ -46,7 +46,7 @@ mod writer;
 pub use arrow_sink::{ArrowSink, BATCHES_QUEUED, GameBatches};
 pub use chunk::{ChunkBuilder, ChunkPlan, FormattedChunk};
 pub use columns::{CASTLING_COLUMNS, Column, ColumnType, GAME_COLUMNS, GameLocation, GameView};
-pub use csv_sink::{CsvFormat, CsvSink};
+pub use csv_sink::{CsvChunk, CsvFormat, CsvSink};
 pub use duplicate_entries::{DuplicateEntries, Record};
 pub use duplicate_stage::{
     AgainstSummary, DuplicateRows, DuplicateStage, DuplicateTotals, GameSide, SharedStage,
