@@ -20,7 +20,7 @@ use super::record_format::RecordFormat;
 use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
-use super::zstd_frames::{ParallelFrames, pieces};
+use super::zstd_frames::{ParallelFrames, Restart, pieces};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -287,8 +287,15 @@ fn parallel_frames(
     }
     let raw_read = Arc::new(AtomicU64::new(0));
     let threads = opts.decode_threads.min(pieces.len());
-    let frames = ParallelFrames::spawn(Arc::new(map), pieces, threads, Arc::clone(&raw_read))
-        .map_err(|e| io_err(path, e))?;
+    let map: Shared = Arc::new(map);
+    let frames = ParallelFrames::spawn(
+        Arc::clone(&map),
+        pieces,
+        threads,
+        Arc::clone(&raw_read),
+        one_stream(path, map),
+    )
+    .map_err(|e| io_err(path, e))?;
     Ok(Some(Decoded {
         decoder_cpu: Some(frames.cpu_ns()),
         decoder_threads: threads,
@@ -296,6 +303,20 @@ fn parallel_frames(
         compression: Compression::Zstd,
         raw_read,
     }))
+}
+
+/// The mapped `.zst` file decoded as one stream, as one thread decodes a
+/// file that is not read frame by frame (the file's bytes in the same
+/// reads, so the decoder gives the same text and error): what the frame
+/// decoder hands over to when a frame fails (`zstd_frames.rs`).
+fn one_stream(path: &Path, map: Shared) -> Restart {
+    let path = path.to_path_buf();
+    Box::new(move || {
+        let file = SharedReader { data: map, at: 0 };
+        let decoded = decode(&path, Box::new(file), u64::MAX, false)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok((decoded.bytes, decoded.decoder_cpu))
+    })
 }
 
 /// Opens a stream: decompresses it if it starts with the magic bytes of

@@ -16,9 +16,15 @@
 //!
 //! Where the headers stop making sense (a file cut in the middle of a
 //! frame, bytes that are not zstd), the rest of the file from that frame
-//! on is one last piece, decoded as a stream by the thread whose turn it
-//! is: its text up to the break, then the decoder's error, exactly as the
-//! one-thread decoder gives them.
+//! on is one last piece. A piece that fails to decode (that last piece, a
+//! frame whose data or checksum is damaged) hands out none of its text:
+//! how much of a damaged frame's text a streaming decoder gives before its
+//! error depends on the sizes of the reads that asked for it, so no piece
+//! decoded alone can give the same. The file is then read again from its
+//! start as one stream, by the one-thread decoder (a [`Restart`]), and
+//! read on past the text already handed out: the text up to the break and
+//! the error are exactly the one-thread decoder's, whatever `-j`. Only a
+//! damaged file pays for that second reading.
 
 use std::io::Read;
 use std::ops::Range;
@@ -82,6 +88,14 @@ fn is_skippable(frame: &[u8]) -> bool {
 /// error that ended it, if one did.
 type Decoded = (Vec<u8>, Option<std::io::Error>);
 
+/// The whole file decoded again as one stream, the way one thread decodes
+/// it: the text, and where its decoding thread's CPU nanoseconds will be
+/// once it ends. Called once, when a piece fails.
+pub(super) type Restart = Box<dyn FnOnce() -> std::io::Result<Stream> + Send>;
+
+/// A [`Restart`]'s text, and its decoder's CPU nanoseconds.
+pub(super) type Stream = (Box<dyn Read + Send>, Option<Arc<AtomicU64>>);
+
 /// The text of a multi-frame `.zst` file, decoded on `k` threads ahead of
 /// the reader.
 pub(super) struct ParallelFrames {
@@ -91,8 +105,14 @@ pub(super) struct ParallelFrames {
     next: usize,
     text: Vec<u8>,
     at: usize,
-    /// The error that ended the current piece, delivered after its text.
-    error: Option<std::io::Error>,
+    /// Text handed out so far: what the one-thread stream passes over
+    /// once it takes over.
+    handed_out: u64,
+    /// The one-thread decoder, made when a piece fails ([`Restart`]).
+    restart: Option<Restart>,
+    /// That decoder once made, and its CPU nanoseconds (added to
+    /// `cpu_ns` when it ends).
+    stream: Option<Stream>,
     ended: bool,
     /// Compressed bytes whose text has been handed over, for a progress
     /// bar by input bytes.
@@ -103,12 +123,14 @@ pub(super) struct ParallelFrames {
 }
 
 impl ParallelFrames {
-    /// Starts `k` decoder threads over the pieces of `data`.
+    /// Starts `k` decoder threads over the pieces of `data`; `restart`
+    /// decodes the whole of `data` as one stream if a piece fails.
     pub fn spawn(
         data: Shared,
         pieces: Vec<Piece>,
         k: usize,
         raw_read: Arc<AtomicU64>,
+        restart: Restart,
     ) -> std::io::Result<ParallelFrames> {
         let k = k.clamp(1, pieces.len().max(1));
         let cpu_ns = Arc::new(AtomicU64::new(0));
@@ -135,7 +157,9 @@ impl ParallelFrames {
             next: 0,
             text: Vec::new(),
             at: 0,
-            error: None,
+            handed_out: 0,
+            restart: Some(restart),
+            stream: None,
             ended: false,
             raw_read,
             cpu_ns,
@@ -148,24 +172,64 @@ impl ParallelFrames {
         Arc::clone(&self.cpu_ns)
     }
 
-    /// Takes the next piece's text; `false` at the end.
-    fn next_piece(&mut self) -> bool {
+    /// What comes after the text handed out: the next piece's text
+    /// (`Some(true)`), the end (`Some(false)`), or `None` when the piece
+    /// failed (its text is not handed out) or its thread is gone.
+    fn next_piece(&mut self) -> Option<bool> {
         let Some(piece) = self.pieces.get(self.next) else {
-            return false;
+            return Some(false);
         };
         let from = self.next % self.rx.len();
-        let Some(Ok((text, error))) = self.rx.get(from).map(Receiver::recv) else {
-            // A decoder thread is gone without its piece: it panicked.
-            self.error = Some(std::io::Error::other("a zstd decoder thread stopped"));
-            return true;
-        };
+        // No piece: its decoder thread panicked.
+        let (text, error) = self.rx.get(from).map(Receiver::recv)?.ok()?;
+        if error.is_some() {
+            return None;
+        }
         self.raw_read
             .fetch_add(piece.bytes.len() as u64, Ordering::Relaxed);
         self.next += 1;
         self.text = text;
         self.at = 0;
-        self.error = error;
-        true
+        Some(true)
+    }
+
+    /// Hands reading over to the one-thread decoder, once a piece has
+    /// failed: stops the decoder threads, decodes the file from its start
+    /// and passes over the text already handed out.
+    fn take_over(&mut self) -> std::io::Result<()> {
+        self.join();
+        let restart = self
+            .restart
+            .take()
+            .ok_or_else(|| std::io::Error::other("the zstd stream was restarted twice"))?;
+        let (mut text, cpu) = restart()?;
+        let passed = std::io::copy(&mut (&mut text).take(self.handed_out), &mut std::io::sink())?;
+        // The pieces before the failed one are whole frames that decoded
+        // alone, and so decode the same in the stream: it cannot end
+        // before their text.
+        if passed != self.handed_out {
+            return Err(std::io::Error::other(
+                "the zstd stream ended before the text of its frames",
+            ));
+        }
+        self.stream = Some((text, cpu));
+        Ok(())
+    }
+
+    /// Reads from the one-thread decoder, adding its CPU time once it ends.
+    fn read_stream(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((text, cpu)) = &mut self.stream else {
+            return Ok(0);
+        };
+        let read = text.read(buf);
+        if matches!(read, Ok(0) | Err(_))
+            && !buf.is_empty()
+            && let Some(cpu) = cpu.take()
+        {
+            self.cpu_ns
+                .fetch_add(cpu.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        read
     }
 
     /// Waits for every decoder thread, so that their CPU time is counted
@@ -220,19 +284,32 @@ fn decode_piece(bytes: &[u8], content_size: Option<u64>) -> Decoded {
 
 impl Read for ParallelFrames {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.stream.is_some() {
+            return self.read_stream(buf);
+        }
         while self.at >= self.text.len() {
-            if let Some(e) = self.error.take() {
-                self.ended = true;
-                self.join();
-                return Err(e);
-            }
-            if self.ended || !self.next_piece() {
-                self.ended = true;
-                self.join();
+            if self.ended {
                 return Ok(0);
             }
+            match self.next_piece() {
+                Some(true) => {}
+                Some(false) => {
+                    self.ended = true;
+                    self.join();
+                    return Ok(0);
+                }
+                None => {
+                    if let Err(e) = self.take_over() {
+                        self.ended = true;
+                        return Err(e);
+                    }
+                    return self.read_stream(buf);
+                }
+            }
         }
-        Ok(hand_out(&self.text, &mut self.at, buf))
+        let n = hand_out(&self.text, &mut self.at, buf);
+        self.handed_out += n as u64;
+        Ok(n)
     }
 }
 
@@ -259,10 +336,20 @@ mod tests {
         f
     }
 
+    /// The reference: `data` decoded as one stream.
+    fn one_stream(data: Vec<u8>) -> Restart {
+        Box::new(move || {
+            let text = zstd::stream::read::Decoder::new(std::io::Cursor::new(data))?;
+            Ok((Box::new(text) as Box<dyn Read + Send>, None))
+        })
+    }
+
     fn read_all(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>) {
         let pieces = pieces(&data);
+        let restart = one_stream(data.clone());
         let shared: Shared = Arc::new(data);
-        let mut r = ParallelFrames::spawn(shared, pieces, k, Arc::default()).expect("threads");
+        let mut r =
+            ParallelFrames::spawn(shared, pieces, k, Arc::default(), restart).expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
         (out, e)
@@ -287,6 +374,42 @@ mod tests {
             let (got, e) = read_all(data.clone(), k);
             assert!(e.is_none(), "{e:?}");
             assert_eq!(got, want, "k = {k}");
+        }
+    }
+
+    /// A frame whose checksum fails, between sound ones: the text and the
+    /// error of one stream over the file, on any number of threads (the
+    /// frames before it from the threads, the rest from the stream).
+    #[test]
+    fn a_damaged_frame_gives_what_one_stream_gives() {
+        let texts: Vec<Vec<u8>> = (0..5)
+            .map(|i| {
+                format!("[Event \"{i}\"]\n\n1. d4 *\n")
+                    .repeat(300)
+                    .into_bytes()
+            })
+            .collect();
+        let mut data = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            let mut f = zstd::stream::encode_all(&t[..], 3).expect("compress");
+            if i == 2 {
+                // The frame's last byte: its checksum.
+                *f.last_mut().expect("a frame") ^= 0x55;
+            }
+            data.extend(f);
+        }
+        let mut want = Vec::new();
+        let want_err = zstd::stream::read::Decoder::new(&data[..])
+            .expect("decoder")
+            .read_to_end(&mut want)
+            .err();
+        assert!(want_err.is_some(), "the damage went unseen");
+        assert!(want.starts_with(&texts[..2].concat()));
+        for k in [1, 2, 3] {
+            let (got, e) = read_all(data.clone(), k);
+            assert_eq!(got, want, "k = {k}");
+            let e = e.map(|e| e.to_string());
+            assert_eq!(e, want_err.as_ref().map(|e| e.to_string()), "k = {k}");
         }
     }
 

@@ -231,20 +231,48 @@ fn a_zip_member_that_fails_its_checksum_is_damaged_and_the_others_are_read() {
     assert_eq!(errors, 0);
 }
 
-/// The frames of a pzstd file: each behind a skippable frame that gives
-/// its size (pzstd's layout), as the zstd format defines them.
-fn pzstd_frames(data: &[u8]) -> usize {
+/// Where the data frames of a pzstd file are: each behind a skippable
+/// frame that gives its size (pzstd's layout), as the zstd format defines
+/// them.
+fn pzstd_frames(data: &[u8]) -> Vec<std::ops::Range<usize>> {
     let mut at = 0;
-    let mut frames = 0;
+    let mut frames = Vec::new();
     while at + 12 <= data.len() {
         let word = |i: usize| u32::from_le_bytes(data[i..i + 4].try_into().unwrap()) as usize;
         assert_eq!(word(at) & !0xf, 0x184D_2A50, "a skippable frame at {at}");
         assert_eq!(word(at + 4), 4);
+        frames.push(at + 12..at + 12 + word(at + 8));
         at += 12 + word(at + 8);
-        frames += 1;
     }
     assert_eq!(at, data.len());
     frames
+}
+
+/// pzstd's dump of `text`, written in `dir`: several frames.
+fn pzstd_dump(dir: &Path, text: &[u8]) -> Vec<u8> {
+    let plain = dir.join("dump-text.pgn");
+    std::fs::write(&plain, text).unwrap();
+    let packed = dir.join("dump-text.pgn.zst");
+    let status = std::process::Command::new("pzstd")
+        .args(["-q", "-f", "-1", "-p", "2", "-o"])
+        .arg(&packed)
+        .arg(&plain)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::read(&packed).unwrap()
+}
+
+fn has_pzstd() -> bool {
+    if Command::new("pzstd").arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "pzstd is needed under CI (Debian's zstd package)"
+    );
+    eprintln!("skipped: pzstd not found");
+    false
 }
 
 /// A dump written by pzstd itself, as lichess writes its monthly files:
@@ -252,12 +280,7 @@ fn pzstd_frames(data: &[u8]) -> usize {
 /// plain text's, under `--strict`.
 #[test]
 fn a_dump_written_by_pzstd_reads_like_its_text() {
-    if Command::new("pzstd").arg("--version").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pzstd is needed under CI (Debian's zstd package)"
-        );
-        eprintln!("skipped: pzstd not found");
+    if !has_pzstd() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -273,7 +296,7 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
         .status()
         .unwrap();
     assert!(status.success());
-    let frames = pzstd_frames(&std::fs::read(&packed).unwrap());
+    let frames = pzstd_frames(&std::fs::read(&packed).unwrap()).len();
     assert!(frames >= 2, "pzstd made {frames} frame(s)");
     let txt = report(&[&plain], &[]);
     assert_eq!(txt.rows.len(), 5 * 438);
@@ -307,6 +330,70 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
             "-j {threads}: {got} of {want}"
         );
         same_games(&zst.rows, &before_cut.rows, got - 1);
+    }
+}
+
+/// A dump whose second frame fails its checksum (the frame's text is
+/// whole, its last four bytes are not): the same report whether its
+/// frames are decoded on one thread or several, and that report is the
+/// plain text's up to the damage. How much of a damaged frame's text a
+/// decoder hands out before its error depends on how it is asked for, so
+/// the frame decoder hands over to the one-thread decoder when a frame
+/// fails (src/source/zstd_frames.rs); before, `-j 2` read the whole
+/// damaged frame and `-j 1` stopped earlier.
+#[test]
+fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
+    if !has_pzstd() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
+    let text = sample.repeat(5);
+    let mut bytes = pzstd_dump(tmp.path(), &text);
+    let frames = pzstd_frames(&bytes);
+    assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
+    // The last byte of the second frame's checksum.
+    bytes[frames[1].end - 1] ^= 0x55;
+    let damaged = tmp.path().join("damaged.pgn.zst");
+    std::fs::write(&damaged, &bytes).unwrap();
+    // The reference tool agrees that the file is damaged.
+    let reference = Command::new("zstd")
+        .arg("-dcq")
+        .arg(&damaged)
+        .output()
+        .unwrap();
+    assert!(
+        !reference.status.success(),
+        "zstd -d reads a damaged file whole?"
+    );
+    // The text of the first frame alone, a lower bound of what is read.
+    let first = zstd::decode_all(&bytes[frames[0].clone()]).unwrap();
+    let first_pgn = tmp.path().join("first.pgn");
+    std::fs::write(&first_pgn, &first).unwrap();
+    let in_first_frame = report(&[&first_pgn], &[]).rows.len() - 1;
+    let plain = tmp.path().join("plain.pgn");
+    std::fs::write(&plain, &text).unwrap();
+    let whole = report(&[&plain], &[]);
+    let one = report(&[&damaged], &["-j", "1"]);
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    let warnings = &one.summary["inputs"][0]["warnings"];
+    assert_eq!(warnings[0]["kind"], "cut_short", "{warnings}");
+    assert!(
+        one.rows.len() >= in_first_frame && one.rows.len() < whole.rows.len(),
+        "{} rows, {in_first_frame} games in the first frame",
+        one.rows.len()
+    );
+    // Every game before the break is the plain text's (the last may be cut).
+    same_games(&one.rows, &whole.rows, one.rows.len() - 1);
+    for threads in ["2", "3"] {
+        let many = report(&[&damaged], &["-j", threads]);
+        assert_eq!(many.code, Some(0), "{}", many.stderr);
+        assert_eq!(many.rows.len(), one.rows.len(), "-j {threads}: rows");
+        same_games(&many.rows, &one.rows, one.rows.len());
+        assert_eq!(
+            many.summary["inputs"][0]["warnings"], *warnings,
+            "-j {threads}"
+        );
     }
 }
 
