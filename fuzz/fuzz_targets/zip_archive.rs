@@ -8,43 +8,20 @@
 //! the CLI tests build (tests/cli/cli_inputs.rs), whole and cut short.
 #![no_main]
 
+#[path = "support/read_inputs.rs"]
+mod read_inputs;
+
 use libfuzzer_sys::fuzz_target;
-use pgnmill::source::{Opened, ReadOptions, WindowEnd, expand_inputs};
-use std::io::Write;
+use pgnmill::source::ReadOptions;
+use read_inputs::{Reading, as_file, read_inputs};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(dir) = tempfile::tempdir() else {
-        return;
-    };
-    let path = dir.path().join("fuzz.zip");
-    let Ok(mut file) = std::fs::File::create(&path) else {
-        return;
-    };
-    if file.write_all(data).is_err() {
-        return;
-    }
-    drop(file);
-    let Ok(inputs) = expand_inputs(&[path]) else {
+    let Some((_dir, path)) = as_file(data, "fuzz.zip") else {
         return;
     };
     let options = ReadOptions {
         batch_bytes: 1 << 16,
         ..ReadOptions::default()
     };
-    for input in &inputs {
-        let Ok(Opened::Text(mut source)) = input.open(&options) else {
-            continue;
-        };
-        // A deflate stream of 64 KiB expands to at most about 70 MB; a
-        // window is 64 KiB, so this bound is never the reason a loop ends.
-        for _ in 0..1_000_000 {
-            let (bytes, end) = source.window(1 << 16);
-            let n = bytes.len();
-            source.take(n);
-            match end {
-                WindowEnd::Final | WindowEnd::Broken => break,
-                WindowEnd::More => assert!(n > 0, "an open window showed no byte"),
-            }
-        }
-    }
+    read_inputs(&path, &options, Reading::WHOLE);
 });

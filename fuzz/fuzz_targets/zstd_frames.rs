@@ -14,88 +14,24 @@
 //! which the leak check takes for a leak.
 #![no_main]
 
+#[path = "support/read_inputs.rs"]
+mod read_inputs;
+
 use libfuzzer_sys::fuzz_target;
-use pgnmill::source::{Opened, ReadOptions, WindowEnd, expand_inputs};
-use std::io::Write;
-use std::path::Path;
+use pgnmill::source::ReadOptions;
+use read_inputs::{Reading, as_file, read_inputs};
 
-/// What reading the input showed: the kind it was opened as, and for text,
-/// every byte in order, then how it ended (the error's words when it broke
-/// off).
-#[derive(Debug, PartialEq, Eq)]
-enum Seen {
-    Text {
-        bytes: Vec<u8>,
-        broken: Option<String>,
-    },
-    Records,
-    Refused(String),
-    NotOpened(String),
-}
-
-fn read(path: &Path, decode_threads: usize) -> Vec<Seen> {
-    let Ok(inputs) = expand_inputs(&[path.to_path_buf()]) else {
-        return Vec::new();
+fuzz_target!(|data: &[u8]| {
+    let Some((_dir, path)) = as_file(data, "fuzz.pgn.zst") else {
+        return;
     };
-    let options = ReadOptions {
+    let threads = |decode_threads| ReadOptions {
         batch_bytes: 1 << 16,
         decode_threads,
         ..ReadOptions::default()
     };
-    let mut reads = Vec::new();
-    for input in &inputs {
-        let mut source = match input.open(&options) {
-            Ok(Opened::Text(source)) => source,
-            Ok(Opened::Records(_)) => {
-                reads.push(Seen::Records);
-                continue;
-            }
-            Ok(Opened::Refused(refusal)) => {
-                reads.push(Seen::Refused(refusal.why));
-                continue;
-            }
-            Err(e) => {
-                reads.push(Seen::NotOpened(e.to_string()));
-                continue;
-            }
-        };
-        let mut bytes = Vec::new();
-        let mut broken = None;
-        // A window is 64 KiB and a fuzz input expands to far less than
-        // 64 GiB: this bound is never the reason the loop ends.
-        for _ in 0..1_000_000 {
-            let (window, end) = source.window(1 << 16);
-            bytes.extend_from_slice(window);
-            let n = window.len();
-            source.take(n);
-            match end {
-                WindowEnd::Final => break,
-                WindowEnd::Broken => {
-                    broken = Some(source.take_error().to_string());
-                    break;
-                }
-                WindowEnd::More => assert!(n > 0, "an open window showed no byte"),
-            }
-        }
-        reads.push(Seen::Text { bytes, broken });
-    }
-    reads
-}
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(dir) = tempfile::tempdir() else {
-        return;
-    };
-    let path = dir.path().join("fuzz.pgn.zst");
-    let Ok(mut file) = std::fs::File::create(&path) else {
-        return;
-    };
-    if file.write_all(data).is_err() {
-        return;
-    }
-    drop(file);
-    let streamed = read(&path, 1);
-    let by_frames = read(&path, 3);
+    let streamed = read_inputs(&path, &threads(1), Reading::WHOLE);
+    let by_frames = read_inputs(&path, &threads(3), Reading::WHOLE);
     assert_eq!(
         by_frames, streamed,
         "decoding frame by frame differs from one stream"
