@@ -84,9 +84,10 @@ fn is_skippable(frame: &[u8]) -> bool {
         .is_some_and(|m: [u8; 4]| u32::from_le_bytes(m) & !0xF == SKIPPABLE_MAGIC)
 }
 
-/// What a decoder thread hands over for one piece: its text, and the
-/// error that ended it, if one did.
-type Decoded = (Vec<u8>, Option<std::io::Error>);
+/// What a decoder thread hands over for one piece: its text, or `None`
+/// when it failed to decode (the one-thread decoder that takes over then
+/// gives the text before the break and says why).
+type Decoded = Option<Vec<u8>>;
 
 /// The whole file decoded again as one stream, the way one thread decodes
 /// it: the text, and where its decoding thread's CPU nanoseconds will be
@@ -181,10 +182,7 @@ impl ParallelFrames {
         };
         let from = self.next % self.rx.len();
         // No piece: its decoder thread panicked.
-        let (text, error) = self.rx.get(from).map(Receiver::recv)?.ok()?;
-        if error.is_some() {
-            return None;
-        }
+        let text = self.rx.get(from).map(Receiver::recv)?.ok()??;
         self.raw_read
             .fetch_add(piece.bytes.len() as u64, Ordering::Relaxed);
         self.next += 1;
@@ -260,7 +258,7 @@ fn decode_every(
             .get(piece.bytes.clone())
             .unwrap_or_default();
         let decoded = decode_piece(bytes, piece.content_size);
-        let failed = decoded.1.is_some();
+        let failed = decoded.is_none();
         if tx.send(decoded).is_err() || failed {
             break;
         }
@@ -268,18 +266,15 @@ fn decode_every(
     cpu.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
 }
 
-/// One piece's text, as a streaming decoder gives it: up to a break, then
-/// the break.
+/// One piece's whole text, or `None` when it does not decode to its end.
 fn decode_piece(bytes: &[u8], content_size: Option<u64>) -> Decoded {
     // The stated size is a hint only: a lying header cannot make us
     // reserve more than a generous multiple of the compressed bytes.
     let hint = content_size.map_or(0, |n| n.min(bytes.len() as u64 * 64) as usize);
     let mut text = Vec::with_capacity(hint);
-    let error = match zstd::stream::read::Decoder::with_buffer(bytes) {
-        Ok(mut decoder) => decoder.read_to_end(&mut text).err(),
-        Err(e) => Some(e),
-    };
-    (text, error)
+    let mut decoder = zstd::stream::read::Decoder::with_buffer(bytes).ok()?;
+    decoder.read_to_end(&mut text).ok()?;
+    Some(text)
 }
 
 impl Read for ParallelFrames {
