@@ -248,19 +248,22 @@ fn pzstd_frames(data: &[u8]) -> Vec<std::ops::Range<usize>> {
     frames
 }
 
-/// pzstd's dump of `text`, written in `dir`: several frames.
-fn pzstd_dump(dir: &Path, text: &[u8]) -> Vec<u8> {
-    let plain = dir.join("dump-text.pgn");
-    std::fs::write(&plain, text).unwrap();
-    let packed = dir.join("dump-text.pgn.zst");
+/// A month's dump in `dir` as lichess writes one: the lichess sample five
+/// times over (5 MB, which pzstd -1 cuts into several frames), as
+/// `month.pgn` and pzstd's `month.pgn.zst`.
+fn pzstd_dump(dir: &Path) -> (PathBuf, PathBuf) {
+    let plain = dir.join("month.pgn");
+    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
+    std::fs::write(&plain, sample.repeat(5)).unwrap();
+    let packed = dir.join("month.pgn.zst");
     let status = std::process::Command::new("pzstd")
-        .args(["-q", "-f", "-1", "-p", "2", "-o"])
+        .args(["-q", "-1", "-p", "2", "-o"])
         .arg(&packed)
         .arg(&plain)
         .status()
         .unwrap();
     assert!(status.success());
-    std::fs::read(&packed).unwrap()
+    (plain, packed)
 }
 
 fn has_pzstd() -> bool {
@@ -284,18 +287,7 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let plain = tmp.path().join("month.pgn");
-    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
-    // 5 MB: pzstd -1 cuts that into several frames.
-    std::fs::write(&plain, sample.repeat(5)).unwrap();
-    let packed = tmp.path().join("month.pgn.zst");
-    let status = std::process::Command::new("pzstd")
-        .args(["-q", "-1", "-p", "2", "-o"])
-        .arg(&packed)
-        .arg(&plain)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let (plain, packed) = pzstd_dump(tmp.path());
     let frames = pzstd_frames(&std::fs::read(&packed).unwrap()).len();
     assert!(frames >= 2, "pzstd made {frames} frame(s)");
     let txt = report(&[&plain], &[]);
@@ -339,17 +331,15 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
 /// plain text's up to the damage. How much of a damaged frame's text a
 /// decoder hands out before its error depends on how it is asked for, so
 /// the frame decoder hands over to the one-thread decoder when a frame
-/// fails (src/source/zstd_frames.rs); before, `-j 2` read the whole
-/// damaged frame and `-j 1` stopped earlier.
+/// fails (src/source/zstd_frames.rs).
 #[test]
 fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
     if !has_pzstd() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
-    let text = sample.repeat(5);
-    let mut bytes = pzstd_dump(tmp.path(), &text);
+    let (plain, packed) = pzstd_dump(tmp.path());
+    let mut bytes = std::fs::read(&packed).unwrap();
     let frames = pzstd_frames(&bytes);
     assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
     // The last byte of the second frame's checksum.
@@ -371,8 +361,6 @@ fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
     let first_pgn = tmp.path().join("first.pgn");
     std::fs::write(&first_pgn, &first).unwrap();
     let in_first_frame = report(&[&first_pgn], &[]).rows.len() - 1;
-    let plain = tmp.path().join("plain.pgn");
-    std::fs::write(&plain, &text).unwrap();
     let whole = report(&[&plain], &[]);
     let one = report(&[&damaged], &["-j", "1"]);
     assert_eq!(one.code, Some(0), "{}", one.stderr);
