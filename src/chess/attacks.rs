@@ -282,9 +282,10 @@ pub fn pieces_reaching(role: Role, to: Square, pieces: Bitboard, occupied: Bitbo
 const DIR_OF_STEPS: [usize; 9] = [6, 5, 3, 4, 8, 0, 7, 1, 2];
 
 /// The index into [`DIRS`] of the direction from one square to another
-/// (8 when they share no line), worked out once from coordinates: the
-/// per-move checks ask it several times a ply, and a 4 KB table answers
-/// in one load where the arithmetic took a dozen instructions.
+/// (8 when they share no line), worked out once from coordinates: SAN
+/// resolution asks it of every slider that may have moved, and a 4 KB
+/// table answers in one load where the arithmetic took a dozen
+/// instructions.
 static DIRECTION: [[u8; 64]; 64] = {
     let mut t = [[8u8; 64]; 64];
     let mut from = 0;
@@ -305,182 +306,6 @@ static DIRECTION: [[u8; 64]; 64] = {
     t
 };
 
-/// The index into [`DIRS`] of the direction from `from` to `towards`, if
-/// they share a line.
-#[inline(always)]
-fn direction(from: Square, towards: Square) -> Option<usize> {
-    let dir = usize::from(DIRECTION[from.index() & 63][towards.index() & 63]);
-    (dir < 8).then_some(dir)
-}
-
-/// For an origin (a king) and a square: the squares beyond the square on
-/// the line from the origin through it, as `[straight, diagonal]` (the
-/// one of the line's kind, the other empty; both empty off any line). One
-/// load answers "is there a slider of the right kind behind this piece",
-/// where the direction and then the ray took two dependent loads and a
-/// select. 64 KB, but a king seldom moves: the rows in use stay cached.
-static BEYOND: [[[u64; 2]; 64]; 64] = {
-    let rays = ray_table();
-    let mut t = [[[0u64; 2]; 64]; 64];
-    let mut origin = 0;
-    while origin < 64 {
-        let mut sq = 0;
-        while sq < 64 {
-            let dir = DIRECTION[origin][sq] as usize;
-            if dir < 8 {
-                t[origin][sq][if dir % 4 < 2 { 0 } else { 1 }] = rays[dir][sq];
-            }
-            sq += 1;
-        }
-        origin += 1;
-    }
-    t
-};
-
-/// Of `rooks_queens` and `bishops_queens`, those beyond `from` on the line
-/// from `origin` through it that move along that line (empty when the two
-/// share no line).
-#[inline(always)]
-fn sliders_beyond(
-    origin: Square,
-    from: Square,
-    rooks_queens: Bitboard,
-    bishops_queens: Bitboard,
-) -> Bitboard {
-    let [straight, diagonal] = BEYOND[origin.index() & 63][from.index() & 63];
-    Bitboard((straight & rooks_queens.0) | (diagonal & bishops_queens.0))
-}
-
-/// The ray from a square through another to the board's edge, found from
-/// coordinates and the 4 KB ray table, so that on the per-move path it stays
-/// in the L1 cache where [`line`](fn@line)'s 32 KB table would not.
-#[derive(Clone, Copy, Debug)]
-pub struct Ray {
-    dir: usize,
-    squares: Bitboard,
-}
-
-impl Ray {
-    /// The ray from `from` through `towards`, if they share a line.
-    #[inline(always)]
-    pub fn through(from: Square, towards: Square) -> Option<Ray> {
-        let dir = direction(from, towards)?;
-        let squares = Bitboard(*RAYS.get(dir)?.get(from.index())?);
-        Some(Ray { dir, squares })
-    }
-
-    /// The squares of the ray, its origin excluded.
-    #[inline(always)]
-    pub fn squares(self) -> Bitboard {
-        self.squares
-    }
-
-    /// Whether the ray runs along a rank or file (a rook's line) rather
-    /// than a diagonal.
-    #[inline(always)]
-    pub fn is_straight(self) -> bool {
-        self.dir % 4 < 2
-    }
-
-    /// Of `rooks_queens` and `bishops_queens`, the sliders that move along
-    /// this ray.
-    #[inline(always)]
-    pub fn sliders(self, rooks_queens: Bitboard, bishops_queens: Bitboard) -> Bitboard {
-        if self.is_straight() {
-            rooks_queens
-        } else {
-            bishops_queens
-        }
-    }
-
-    /// The square of `pieces` on the ray nearest its origin, as a bitboard
-    /// (empty if none).
-    #[inline(always)]
-    pub fn nearest(self, pieces: Bitboard) -> Bitboard {
-        let bits = (self.squares & pieces).0;
-        if bits == 0 {
-            Bitboard::EMPTY
-        } else if self.dir < 4 {
-            Bitboard(bits & bits.wrapping_neg())
-        } else {
-            Bitboard(1u64 << (63 - bits.leading_zeros()))
-        }
-    }
-}
-
-/// Whether the piece on `from` is pinned to `king`: they share a line with
-/// nothing between them, and the first piece beyond `from` on that line is
-/// an enemy slider that moves along it (`rooks_queens` / `bishops_queens`:
-/// the enemy's). Then `pin_ray` is the ray the piece may still move on.
-#[inline(always)]
-pub fn pin_ray(
-    king: Square,
-    from: Square,
-    occupied: Bitboard,
-    rooks_queens: Bitboard,
-    bishops_queens: Bitboard,
-) -> Option<Bitboard> {
-    let ray = Ray::through(king, from)?;
-    let snipers = ray.sliders(rooks_queens, bishops_queens);
-    if (ray.squares() & snipers).is_empty() {
-        return None;
-    }
-    let first = ray.nearest(occupied);
-    if first != Bitboard::from_square(from) {
-        return None;
-    }
-    let second = ray.nearest(occupied ^ first);
-    (second & snipers).nonempty().then_some(ray.squares())
-}
-
-/// Whether the piece on `from` may move to `to` as far as a pin goes: it
-/// is not pinned to `king` (see [`pin_ray`]) or `to` stays on the pin's
-/// ray. Most pieces have no enemy slider of the right kind behind them as
-/// seen from their king, and that is tested first, without the branch on
-/// whether they share a line with it at all.
-#[inline(always)]
-pub fn pin_allows(
-    king: Square,
-    from: Square,
-    to: Square,
-    occupied: Bitboard,
-    rooks_queens: Bitboard,
-    bishops_queens: Bitboard,
-) -> bool {
-    if sliders_beyond(king, from, rooks_queens, bishops_queens).is_empty() {
-        return true;
-    }
-    match pin_ray(king, from, occupied, rooks_queens, bishops_queens) {
-        None => true,
-        Some(ray) => ray.contains(to),
-    }
-}
-
-/// The sliders of `rooks_queens` / `bishops_queens` (the mover's) that
-/// give check to `king` once a piece has moved from `from` to `to`, with
-/// `occupied` the occupancy after the move: the first piece on the ray from
-/// the king through `from`, unless `to` is on that ray and keeps it
-/// closed. Tested first, without a branch on whether `from` shares a line
-/// with the king: is there a slider of the line's kind beyond it at all.
-#[inline(always)]
-pub fn discovered_checkers(
-    king: Square,
-    from: Square,
-    to: Square,
-    occupied: Bitboard,
-    rooks_queens: Bitboard,
-    bishops_queens: Bitboard,
-) -> Bitboard {
-    let snipers = sliders_beyond(king, from, rooks_queens, bishops_queens);
-    if snipers.is_empty() {
-        return Bitboard::EMPTY;
-    }
-    match Ray::through(king, from) {
-        Some(ray) if !ray.squares().contains(to) => ray.nearest(occupied) & snipers,
-        _ => Bitboard::EMPTY,
-    }
-}
-
 /// Whether a slider of `role` (bishop, rook or queen; any other role
 /// answers false) on `from` attacks `to` with `occupied` blocking: `to` is
 /// the first piece on the ray from `from` once it counts as occupied. For
@@ -489,9 +314,9 @@ pub fn discovered_checkers(
 #[inline(always)]
 pub fn slider_reaches(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
     // The squares between, all empty when `to` is reached, and the kind of
-    // line the two share: two loads of rows indexed by `to` (a king, when
-    // the check test asks: the rows stay cached), no branch on whether they
-    // share a line (for a direct check, at random).
+    // line the two share: two loads of rows indexed by `to`, no branch on
+    // whether they share a line (for the pieces SAN may have moved, at
+    // random).
     let dir = usize::from(DIRECTION[to.index() & 63][from.index() & 63]);
     let between = BETWEEN_LINE.0[to.index() & 63][from.index() & 63];
     // The kind of line as a bit of [`SLIDES`]: 1 a rank or file, 2 a
@@ -516,17 +341,6 @@ const LINE_KIND: [u8; 16] = {
     t
 };
 
-/// The squares a pawn or knight of `color` on `sq` attacks, empty for the
-/// other roles: for the check test after a move, with no branch on the
-/// role that moved (a king never gives check, a slider is
-/// [`slider_reaches`]' to answer).
-#[inline(always)]
-pub fn stepper_attacks(role: Role, color: Color, sq: Square) -> Bitboard {
-    let pawn = 0u64.wrapping_sub(u64::from(role == Role::Pawn));
-    let knight = 0u64.wrapping_sub(u64::from(role == Role::Knight));
-    Bitboard((pawn_attacks(color, sq).0 & pawn) | (knight_attacks(sq).0 & knight))
-}
-
 /// Squares strictly between `a` and `b` if they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -543,130 +357,6 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The ray from `from` through `towards` to the board's edge, or empty
-    /// when they share no line (the reference the pin tests use).
-    fn ray_through(from: Square, towards: Square) -> Bitboard {
-        Ray::through(from, towards).map_or(Bitboard::EMPTY, Ray::squares)
-    }
-
-    /// The pin test agrees with playing the move on the occupancy: a piece
-    /// is pinned exactly when lifting it lets an enemy slider see the king.
-    #[test]
-    fn pin_ray_agrees_with_lifting_the_piece() {
-        for_each_line_case(16, 11, |king, from, occ, rq, bq| {
-            // Seen along the line through `from` only: another slider
-            // giving check elsewhere is not a pin.
-            let line = ray_through(king, from);
-            let seen = |o: Bitboard| {
-                (rook_attacks(king, o) & rq & line).nonempty()
-                    || (bishop_attacks(king, o) & bq & line).nonempty()
-            };
-            let expected = !seen(occ) && seen(occ.without(from));
-            let got = pin_ray(king, from, occ, rq, bq);
-            assert_eq!(got.is_some(), expected, "{king} {from} {:x}", occ.0);
-            if let Some(ray) = got {
-                assert_eq!(ray, ray_through(king, from));
-            }
-        });
-    }
-
-    /// `rounds` random occupancies (each the last rotated by `rotation`
-    /// and mixed) with enemy rooks/queens and bishops/queens, for every
-    /// king square and every other `from`, which is occupied by our piece
-    /// (never an enemy slider): the shared set-up of the pin and
-    /// discovered-check tests.
-    fn for_each_line_case(
-        rounds: u64,
-        rotation: u32,
-        mut check: impl FnMut(Square, Square, Bitboard, Bitboard, Bitboard),
-    ) {
-        let mut occ = 0x0040_2000_0810_4400u64;
-        for round in 0..rounds {
-            occ = occ.rotate_left(rotation) ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let rq = Bitboard(occ & 0x5555_0000_AAAA_0000);
-            let bq = Bitboard(occ & 0x0000_5555_0000_AAAA);
-            for k in 0..64u32 {
-                for f in 0..64u32 {
-                    let (Some(king), Some(from)) = (Square::new(k), Square::new(f)) else {
-                        continue;
-                    };
-                    let occ = Bitboard(occ) | from;
-                    if occ.contains(king) || king == from {
-                        continue;
-                    }
-                    check(king, from, occ, rq.without(from), bq.without(from));
-                }
-            }
-        }
-    }
-
-    /// The pin test of SAN agrees with playing the move on the occupancy:
-    /// a move is refused exactly when, along the line through `from`, an
-    /// enemy slider that did not see the king before sees it after (a
-    /// capture on `to` removes the piece there).
-    #[test]
-    fn pin_allows_agrees_with_playing_the_move() {
-        for_each_line_case(12, 13, |king, from, occ, rq, bq| {
-            let line = ray_through(king, from);
-            let seen = |o: Bitboard, rq: Bitboard, bq: Bitboard| {
-                (rook_attacks(king, o) & rq & line).nonempty()
-                    || (bishop_attacks(king, o) & bq & line).nonempty()
-            };
-            for t in (0..64u32).step_by(3) {
-                let Some(to) = Square::new(t) else { continue };
-                // No piece moves through another along the line.
-                if to == king
-                    || to == from
-                    || (line.contains(to) && (between(from, to) & occ).nonempty())
-                {
-                    continue;
-                }
-                let after = occ.without(from) | to;
-                let expected = seen(occ, rq, bq) || !seen(after, rq.without(to), bq.without(to));
-                assert_eq!(
-                    pin_allows(king, from, to, occ, rq, bq),
-                    expected,
-                    "{king} {from} {to} {:x}",
-                    occ.0
-                );
-            }
-        });
-    }
-
-    /// The discovered-check test agrees with the attack sets after the
-    /// move, along the line from the king through `from`; a `to` on that
-    /// ray keeps it closed.
-    #[test]
-    fn discovered_checkers_agree_with_attack_sets() {
-        for_each_line_case(12, 13, |king, from, occ, rq, bq| {
-            let ray = ray_through(king, from);
-            // The mover's sliders cannot give check before it moves.
-            let checked = ((rook_attacks(king, occ) & rq) | (bishop_attacks(king, occ) & bq)) & ray;
-            if checked.nonempty() {
-                return;
-            }
-            for t in (1..64u32).step_by(3) {
-                let Some(to) = Square::new(t) else { continue };
-                if to == king || to == from {
-                    continue;
-                }
-                let after = occ.without(from) | to;
-                let (rq, bq) = (rq.without(to), bq.without(to));
-                let expected = if ray.contains(to) {
-                    Bitboard::EMPTY
-                } else {
-                    ((rook_attacks(king, after) & rq) | (bishop_attacks(king, after) & bq)) & ray
-                };
-                assert_eq!(
-                    discovered_checkers(king, from, to, after, rq, bq),
-                    expected,
-                    "{king} {from} {to} {:x}",
-                    occ.0
-                );
-            }
-        });
-    }
 
     /// The one-piece slider test agrees with the attack sets.
     #[test]
@@ -694,10 +384,9 @@ mod tests {
         }
     }
 
-    /// The branch-free attack sets of SAN resolution and of the check test
-    /// are the role's own sets: [`piece_attacks`] for every piece (empty
-    /// for a pawn), [`stepper_attacks`] for pawns and knights of both
-    /// colours (empty for the other roles), on every square.
+    /// The branch-free attack sets of SAN resolution are the role's own
+    /// sets: [`piece_attacks`] for every piece (empty for a pawn), on every
+    /// square.
     #[test]
     fn branch_free_attack_sets_agree_with_the_role_sets() {
         let mut occ = 0x0081_2400_1842_0081u64;
@@ -714,13 +403,6 @@ mod tests {
                         expected,
                         "{role:?} {sq}"
                     );
-                    for color in Color::ALL {
-                        let expected = match role {
-                            Role::Pawn | Role::Knight => attacks(role, color, sq, Bitboard(occ)),
-                            _ => Bitboard::EMPTY,
-                        };
-                        assert_eq!(stepper_attacks(role, color, sq), expected, "{role:?} {sq}");
-                    }
                 }
             }
         }
@@ -760,28 +442,6 @@ mod tests {
                             pieces.0
                         );
                     }
-                }
-            }
-        }
-    }
-
-    /// The coordinate-based ray agrees with the line table: it exists
-    /// exactly when the squares share a line, lies on that line, and runs
-    /// from `a` (excluded) through `b`.
-    #[test]
-    fn ray_through_agrees_with_the_line_table() {
-        for a in 0..64u32 {
-            for b in 0..64u32 {
-                let (Some(a), Some(b)) = (Square::new(a), Square::new(b)) else {
-                    continue;
-                };
-                let ray = ray_through(a, b);
-                let line = line(a, b);
-                assert_eq!(ray.is_empty(), line.is_empty(), "{a} {b}");
-                if ray.nonempty() {
-                    assert_eq!(ray & !line, Bitboard::EMPTY, "{a} {b}");
-                    assert!(ray.contains(b) && !ray.contains(a), "{a} {b}");
-                    assert_eq!(ray & between(a, b), between(a, b), "{a} {b}");
                 }
             }
         }

@@ -71,7 +71,8 @@ impl Position {
         let occ = b.occupied();
         // The enemy king is never a target (as in move generation).
         let not_ours = !b.by_color(us) & !b.by_piece(!us, Role::King);
-        if self.checkers.is_empty() {
+        let checkers = self.checkers();
+        if checkers.is_empty() {
             let pushes = |pawns: Bitboard| {
                 let ahead = match us {
                     Color::White => pawns.0 << 8,
@@ -112,7 +113,7 @@ impl Position {
                 return true;
             }
         }
-        if self.checkers.more_than_one() {
+        if checkers.more_than_one() {
             return false;
         }
         !self.legal_moves().is_empty()

@@ -54,10 +54,6 @@ pub struct Position {
     pub(crate) mode: CastlingMode,
     /// Hash of placement, side to move and castling rights (no ep part).
     pub(crate) key: u64,
-    /// Enemy pieces giving check to the side to move, kept up to date by
-    /// [`Position::play`] so that SAN resolution can skip the king-safety
-    /// test for the usual move (not in check, not pinned, not the king).
-    pub(crate) checkers: Bitboard,
     /// Each side's king square, kept by make-move: SAN resolution and the
     /// check test ask for a king every ply, and a load is shorter than a
     /// bit scan of the king bitboard.
@@ -101,7 +97,6 @@ impl Position {
             fullmove: 1,
             mode: CastlingMode::Standard,
             key: 0,
-            checkers: Bitboard::EMPTY,
             kings: [Square::E1, Square::E8],
         };
         pos.key = pos.compute_key();
@@ -161,12 +156,10 @@ impl Position {
             fullmove: setup.fullmove.max(1),
             mode,
             key: 0,
-            checkers: Bitboard::EMPTY,
             // Exactly one king each was checked above.
             kings: Color::ALL.map(|c| board.king_of(c).unwrap_or(Square::A1)),
         };
         pos.key = pos.compute_key();
-        pos.checkers = pos.compute_checkers();
         pos.ep_legal = pos.compute_ep_legal();
         Ok((pos, audit))
     }
@@ -247,14 +240,12 @@ impl Position {
             | (attacks::bishop_attacks(sq, occupied) & b.bishops_queens())
     }
 
-    /// Enemy pieces giving check.
-    #[inline]
+    /// Enemy pieces giving check, worked out from the board when asked.
+    /// Make-move does not keep them: a game asks for them a few times (at
+    /// its end, for a castling, a claim), while keeping them cost every ply
+    /// a direct and a discovered check test, more than the one attack test
+    /// on the king that SAN resolution then makes instead of a pin test.
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
-    }
-
-    /// Enemy pieces giving check, computed from the board.
-    pub(super) fn compute_checkers(&self) -> Bitboard {
         let k = self.our_king();
         self.attackers_to(k, self.board.occupied()) & self.board.by_color(!self.turn)
     }
@@ -455,7 +446,6 @@ impl Position {
                 let to = m.to();
                 let Some(role) = self.board.role_at(from) else {
                     self.finish_turn(us, old_castling);
-                    self.checkers = self.compute_checkers();
                     return;
                 };
                 if kind == MoveKind::EnPassant {
@@ -507,15 +497,9 @@ impl Position {
                     _ => {}
                 }
                 self.castling &= !(Bitboard::from_square(from) | to);
-                if kind != MoveKind::EnPassant {
-                    self.finish_turn(us, old_castling);
-                    self.checkers = self.checks_given(from, to, new_role);
-                    return;
-                }
             }
         }
         self.finish_turn(us, old_castling);
-        self.checkers = self.compute_checkers();
     }
 
     /// Plays a normal move (not castling, en passant or a promotion) of our
@@ -570,42 +554,6 @@ impl Position {
         self.halfmove = halfmove;
         self.key = key;
         self.finish_turn(us, old_castling);
-        self.checkers = self.checks_given(from, to, role);
-    }
-
-    /// The checkers after a normal move or promotion of the piece now of
-    /// `role` from `from` to `to` (the turn has passed already): the moved
-    /// piece itself, or a slider whose line through `from` it opened. Cheaper
-    /// than [`Position::compute_checkers`], which looks in every direction.
-    #[inline(always)]
-    fn checks_given(&self, from: Square, to: Square, role: Role) -> Bitboard {
-        let king = self.our_king();
-        let b = &self.board;
-        let occ = b.occupied();
-        let mover = !self.turn;
-        // Both tests for every role, combined without a branch: which piece
-        // moved changes from ply to ply at random, and a `match` on it
-        // mispredicted.
-        let direct = attacks::stepper_attacks(role, mover, to).contains(king)
-            | attacks::slider_reaches(role, to, king, occ);
-        let mut checkers = if direct {
-            Bitboard::from_square(to)
-        } else {
-            Bitboard::EMPTY
-        };
-        // A discovered check comes along the ray from the king through
-        // `from`: the first piece on it is one of our sliders of that line's
-        // kind. `to` on that ray keeps the line closed.
-        let ours = b.by_color(mover);
-        checkers |= attacks::discovered_checkers(
-            king,
-            from,
-            to,
-            occ,
-            b.rooks_queens() & ours,
-            b.bishops_queens() & ours,
-        );
-        checkers
     }
 
     #[inline(always)]

@@ -491,9 +491,10 @@ impl Position {
     }
 
     /// Whether moving our `role` from `from` to `to` leaves our king (on
-    /// `king`) safe. Out of check, a piece other than the king that does not
-    /// stand on a line with its king, or stays on that line, cannot expose it:
-    /// that is most moves of a game, answered without computing an attack.
+    /// `king`) safe: one attack test on the king's square with the move
+    /// made. Out of check a pin test would do, but knowing that we are out
+    /// of check takes a check test after every move, which costs more
+    /// (`Position::checkers`).
     #[inline(always)]
     fn keeps_king_safe(
         &self,
@@ -505,20 +506,6 @@ impl Position {
     ) -> bool {
         if role == Role::King {
             return !self.king_attacked_after(to, from, to, None);
-        }
-        if self.checkers.is_empty() && victim.is_none() {
-            // Out of check, only a pin can make the move illegal, and a
-            // pinned piece may still move along the ray from its king.
-            let b = &self.board;
-            let them = b.by_color(!self.turn);
-            return attacks::pin_allows(
-                king,
-                from,
-                to,
-                b.occupied(),
-                b.rooks_queens() & them,
-                b.bishops_queens() & them,
-            );
         }
         !self.king_attacked_after(king, from, to, victim)
     }
@@ -561,10 +548,6 @@ impl Position {
         let mut out = self.san_plain(m);
         let mut after = *self;
         after.play(m);
-        // `play` finds the checks the move gives; a king left in check by
-        // a null move (a position python-chess plays on) is still in check
-        // after the next move, which only the whole board shows.
-        after.checkers = after.compute_checkers();
         if after.is_check() {
             out.push(if after.legal_moves().is_empty() {
                 '#'
