@@ -250,10 +250,13 @@ impl Position {
         self.attackers_to(k, self.board.occupied()) & self.board.by_color(!self.turn)
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check: the attack test on its king,
+    /// which stops at the first attacker, where [`Position::checkers`]
+    /// finds them all.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers().nonempty()
+        let b = &self.board;
+        self.attacked_by(self.our_king(), b.occupied(), b.by_color(!self.turn))
     }
 
     /// Hash of placement, side to move and castling rights, whatever the
