@@ -510,11 +510,13 @@ impl<'a> Iterator for Movetext<'a> {
         if self.done {
             return None;
         }
-        if let Some(b" {") = self.buf.get(self.pos..self.pos + 2) {
+        let mut chunk = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>);
+        if let Some([b' ', b'{', ..]) = chunk {
             self.pos = self.comment_end(self.pos + 1);
+            chunk = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>);
         }
         let mut skipped = None;
-        if let Some(chunk) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<16>) {
+        if let Some(chunk) = chunk {
             match lanes::ply(chunk) {
                 Ply::Move(at, len) => {
                     let offset = self.pos + at;
