@@ -18,6 +18,7 @@ mod duplicates_report;
 mod html;
 mod html_page;
 mod malformed;
+mod opposite_check;
 mod outcomes_vs_python_chess;
 mod plies_files;
 mod readers;
