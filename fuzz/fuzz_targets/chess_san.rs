@@ -9,8 +9,12 @@ use libfuzzer_sys::fuzz_target;
 use pgnmill::chess::{CastlingMode, Position, Setup};
 
 /// Seed positions: the start, the perft "kiwipete" and ep/promotion
-/// positions, and a Chess960 start (from published perft suites).
-const SEEDS: [(&str, CastlingMode); 6] = [
+/// positions, a Chess960 start (from published perft suites), and two
+/// set-ups with the side not to move in check (python-chess's
+/// STATUS_OPPOSITE_CHECK, testdata/chess/opposite-check.pgn): after White's
+/// move Black is in check from a piece the move did not touch, which only
+/// a legality test that looks at the whole board sees.
+const SEEDS: [(&str, CastlingMode); 8] = [
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         CastlingMode::Standard,
@@ -35,6 +39,8 @@ const SEEDS: [(&str, CastlingMode); 6] = [
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         CastlingMode::Chess960,
     ),
+    ("4k3/p6r/8/1B6/8/8/8/4K3 w - - 0 1", CastlingMode::Standard),
+    ("4k3/p7/3N4/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard),
 ];
 
 fn check_all_moves(pos: &Position) {
