@@ -77,7 +77,7 @@ pub(super) fn split_threads(threads: usize) -> usize {
 /// one replay thread takes 150-200 MB, so one decoder per 3 replay threads
 /// keeps decoding off the critical path; never fewer than 2 from 2 replay
 /// threads on, so that two cores share the decoding too. Each decoder
-/// holds at most one frame's text (pzstd's are a few MiB to 32 MiB).
+/// holds at most two frames' text (pzstd's are a few MiB to 32 MiB).
 pub(super) fn decode_threads(threads: usize) -> usize {
     match threads {
         0 | 1 => 1,

@@ -8,7 +8,7 @@
 //! Either way the bytes are classified in one place (`content.rs`) before
 //! anything reads them as text.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -382,12 +382,12 @@ fn open_decoded(
             (Some(enc), damage)
         }
     };
-    let mut rd: Box<dyn Read + Send> = match broke {
+    let mut rd: Box<dyn BufRead + Send> = match broke {
         None => Box::new(std::io::Cursor::new(start).chain(rd)),
         Some(e) => Box::new(std::io::Cursor::new(start).chain(BrokenOff(Some(e)))),
     };
     if let Some(enc) = utf16 {
-        rd = Box::new(Utf16Reader::new(rd, enc));
+        rd = Box::new(Utf16Reader::new(Box::new(rd), enc));
     }
     let text = StreamText {
         bytes: rd,
@@ -415,7 +415,7 @@ fn read_record_stream(
     compression: Compression,
     start: Vec<u8>,
     broke: Option<std::io::Error>,
-    mut rd: Box<dyn Read + Send>,
+    mut rd: Box<dyn BufRead + Send>,
 ) -> Opened {
     let mut all = start;
     let limit = RECORD_STREAM_LIMIT as u64;

@@ -7,15 +7,20 @@
 //! slower of the two, which is the decoder's (docs/performance.md, "The serial
 //! stages, measured").
 //!
-//! [`ReadAhead`] is a [`Read`] whose bytes come from a thread that reads
+//! [`ReadAhead`] is a [`BufRead`] whose bytes come from a thread that reads
 //! the inner reader in blocks of [`BLOCK`] bytes, at most [`BLOCKS_AHEAD`]
 //! ahead, so memory stays bounded. A read error (a truncated `.zst`) is
 //! delivered after the bytes before it, then the stream ends.
+//!
+//! The blocks go round: the reader sends each block it has finished back
+//! to the thread, which fills it again. A new block would be memory the
+//! allocator has to zero (or the kernel to map and zero, page by page) for
+//! every megabyte of text; a returned one is written over as it is.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use crate::cpu_time::thread_cpu_ns;
 
@@ -29,6 +34,8 @@ const BLOCKS_AHEAD: usize = 2;
 /// A reader fed by a thread that reads `inner` ahead.
 pub struct ReadAhead {
     rx: Receiver<std::io::Result<Vec<u8>>>,
+    /// Finished blocks, back to the thread to be filled again.
+    spare: SyncSender<Vec<u8>>,
     block: Vec<u8>,
     at: usize,
     /// CPU nanoseconds of the reading thread, set when it ends.
@@ -57,6 +64,9 @@ impl ReadAhead {
         F: FnOnce(&mut dyn FnMut(&mut dyn Read) -> bool) -> std::io::Result<()> + Send + 'static,
     {
         let (tx, rx) = sync_channel(BLOCKS_AHEAD);
+        // Room for every block there can be besides the one being filled:
+        // those in `tx` and the reader's.
+        let (spare, returned) = sync_channel::<Vec<u8>>(BLOCKS_AHEAD + 1);
         let cpu_ns = Arc::new(AtomicU64::new(0));
         let cpu = Arc::clone(&cpu_ns);
         std::thread::Builder::new()
@@ -64,7 +74,10 @@ impl ReadAhead {
             .spawn(move || {
                 let start = thread_cpu_ns();
                 let mut pump = |inner: &mut dyn Read| loop {
-                    let mut block = vec![0u8; BLOCK];
+                    let mut block = returned.try_recv().unwrap_or_default();
+                    // Zeroes only what a short last read left out of a
+                    // returned block, all of a new one.
+                    block.resize(BLOCK, 0);
                     let (n, error) = fill_block(inner, &mut block);
                     block.truncate(n);
                     // A reader that is gone means the run stopped.
@@ -89,6 +102,7 @@ impl ReadAhead {
             })?;
         Ok(ReadAhead {
             rx,
+            spare,
             block: Vec::new(),
             at: 0,
             cpu_ns,
@@ -101,21 +115,42 @@ impl ReadAhead {
     }
 }
 
-impl Read for ReadAhead {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+impl BufRead for ReadAhead {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         while self.at >= self.block.len() {
             match self.rx.recv() {
                 Ok(Ok(block)) => {
-                    self.block = block;
+                    let done = std::mem::replace(&mut self.block, block);
                     self.at = 0;
+                    // Full of spares or the thread gone: let it go.
+                    let _ = self.spare.try_send(done);
                 }
                 Ok(Err(e)) => return Err(e),
                 // The thread ended: end of input.
-                Err(_) => return Ok(0),
+                Err(_) => return Ok(&[]),
             }
         }
-        Ok(hand_out(&self.block, &mut self.at, buf))
+        Ok(self.block.get(self.at..).unwrap_or_default())
     }
+
+    fn consume(&mut self, n: usize) {
+        self.at = self.at.saturating_add(n).min(self.block.len());
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        read_buffered(self, buf)
+    }
+}
+
+/// [`Read::read`] of a [`BufRead`] that holds its bytes already: a copy of
+/// what [`BufRead::fill_buf`] gives.
+pub(super) fn read_buffered(rd: &mut impl BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut at = 0;
+    let n = hand_out(rd.fill_buf()?, &mut at, buf);
+    rd.consume(n);
+    Ok(n)
 }
 
 /// Copies what fits of `bytes[*at..]` into `buf` and moves `at` past it:

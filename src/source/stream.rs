@@ -5,7 +5,7 @@
 //! so that decoding overlaps splitting. What the decoded bytes are is
 //! decided afterwards, by the caller (`content.rs`).
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,7 +21,7 @@ use super::window::Shared;
 pub(super) struct Decoded {
     /// The decompressed bytes (the bytes themselves for an uncompressed
     /// stream or a zip archive, which is not read).
-    pub bytes: Box<dyn Read + Send>,
+    pub bytes: Box<dyn BufRead + Send>,
     pub compression: Compression,
     /// Bytes read from the stream itself (compressed bytes), so far.
     pub raw_read: Arc<AtomicU64>,
@@ -73,8 +73,8 @@ pub(super) fn decode(
         u64::MAX => decoder,
         n => Box::new(decoder.take(n)),
     };
-    let (bytes, decoder_cpu): (Box<dyn Read + Send>, _) = match compression {
-        Compression::None | Compression::Zip => (decoder, None),
+    let (bytes, decoder_cpu): (Box<dyn BufRead + Send>, _) = match compression {
+        Compression::None | Compression::Zip => (Box::new(BufReader::new(decoder)), None),
         _ => {
             let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
             let cpu = ahead.cpu_ns();
@@ -122,11 +122,19 @@ pub(super) struct BrokenOff(pub Option<std::io::Error>);
 
 impl Read for BrokenOff {
     fn read(&mut self, _buf: &mut [u8]) -> std::io::Result<usize> {
+        self.fill_buf().map(<[u8]>::len)
+    }
+}
+
+impl BufRead for BrokenOff {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         match self.0.take() {
             Some(e) => Err(e),
-            None => Ok(0),
+            None => Ok(&[]),
         }
     }
+
+    fn consume(&mut self, _n: usize) {}
 }
 
 /// Reads until `buf` is full, the reader ends or fails: the byte count,

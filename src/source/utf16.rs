@@ -2,9 +2,10 @@
 //! sees bytes it can split (the splitter looks for ASCII syntax bytes,
 //! which UTF-16 spreads over two).
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 
 use super::encoding::Encoding;
+use super::read_ahead::read_buffered;
 
 /// Decodes a UTF-16 stream to UTF-8 (a byte order mark is dropped; a
 /// lone surrogate becomes U+FFFD).
@@ -41,21 +42,9 @@ impl Utf16Reader {
     }
 }
 
-impl Read for Utf16Reader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        loop {
-            let ready = self.output.get(self.out_at..).unwrap_or_default();
-            if !ready.is_empty() {
-                let n = ready.len().min(buf.len());
-                if let (Some(dst), Some(src)) = (buf.get_mut(..n), ready.get(..n)) {
-                    dst.copy_from_slice(src);
-                }
-                self.out_at += n;
-                return Ok(n);
-            }
-            if self.done {
-                return Ok(0);
-            }
+impl BufRead for Utf16Reader {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.out_at >= self.output.len() && !self.done {
             if self.from == self.to && !self.eof {
                 let n = self.inner.read(&mut self.input)?;
                 self.from = 0;
@@ -79,5 +68,16 @@ impl Read for Utf16Reader {
                 self.done = true;
             }
         }
+        Ok(self.output.get(self.out_at..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.out_at = self.out_at.saturating_add(n).min(self.output.len());
+    }
+}
+
+impl Read for Utf16Reader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        read_buffered(self, buf)
     }
 }

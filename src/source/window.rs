@@ -10,7 +10,7 @@
 //! window's bytes end (a game boundary) is the reader's business: the
 //! window knows encodings and compression, not PGN.
 
-use std::io::Read;
+use std::io::BufRead;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -122,7 +122,7 @@ enum Inner {
         release: bool,
     },
     Stream {
-        rd: Box<dyn Read + Send>,
+        rd: Box<dyn BufRead + Send>,
         /// The window: the bytes read and not yet handed on.
         buf: Vec<u8>,
         eof: bool,
@@ -166,7 +166,7 @@ impl std::fmt::Debug for TextWindow {
 /// A stream's text, for [`TextWindow::stream`]: the decoded bytes and
 /// what the window reports of them.
 pub(super) struct StreamText {
-    pub bytes: Box<dyn Read + Send>,
+    pub bytes: Box<dyn BufRead + Send>,
     pub compression: Compression,
     /// Bytes of the input itself read so far, and its size if known.
     pub raw_read: Arc<AtomicU64>,
@@ -430,27 +430,27 @@ impl TextWindow {
 
 /// Reads into `buf` until it holds `target` bytes, the reader ends (`eof`),
 /// or it fails (`error`, and `eof` too: nothing more will be read).
+///
+/// The bytes are copied from the reader's own buffer into `buf`'s spare
+/// room: reading into a slice (`Read::read`) would first have the room
+/// zeroed, a pass over every byte of the text for nothing.
 fn fill(
-    rd: &mut Box<dyn Read + Send>,
+    rd: &mut Box<dyn BufRead + Send>,
     buf: &mut Vec<u8>,
     target: usize,
     eof: &mut bool,
     error: &mut Option<std::io::Error>,
 ) {
-    const STEP: usize = 1 << 16;
     while !*eof && buf.len() < target {
-        let old = buf.len();
-        let want = (target - old).clamp(1, STEP.max(target / 4));
-        buf.resize(old + want, 0);
-        match rd.read(buf.get_mut(old..).unwrap_or_default()) {
-            Ok(0) => {
-                buf.truncate(old);
-                *eof = true;
+        match rd.fill_buf() {
+            Ok([]) => *eof = true,
+            Ok(ready) => {
+                let n = ready.len().min(target - buf.len());
+                buf.extend_from_slice(ready.get(..n).unwrap_or_default());
+                rd.consume(n);
             }
-            Ok(k) => buf.truncate(old + k),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => buf.truncate(old),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => {
-                buf.truncate(old);
                 *eof = true;
                 *error = Some(e);
             }
