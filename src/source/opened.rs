@@ -20,7 +20,7 @@ use super::record_format::RecordFormat;
 use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
-use super::zstd_frames::{ParallelFrames, Restart, pieces};
+use super::zstd_frames::{FrameReader, Restart, pieces};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -200,11 +200,11 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
             Compression::Gzip => Some(check_gzip(path).map_err(|e| io_err(path, e))?),
             _ => None,
         };
-        let parallel = match compression_of(head) {
-            Compression::Zstd => parallel_frames(path, &file, opts)?,
+        let frames = match compression_of(head) {
+            Compression::Zstd => frame_reader(path, &file, opts)?,
             _ => None,
         };
-        let opened = match parallel {
+        let opened = match frames {
             Some(decoded) => open_decoded(path, decoded, opts, None)?,
             None => {
                 let rd = std::io::Cursor::new(head.to_vec()).chain(file);
@@ -268,17 +268,15 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     })
 }
 
-/// A `.zst` file of several frames, decoded on `opts.decode_threads`
-/// threads (`zstd_frames.rs`); `None` for one thread or one frame, which
-/// are streamed as any compressed file is.
-fn parallel_frames(
+/// A `.zst` file of several frames, decoded frame by frame on
+/// `opts.decode_threads` threads (`zstd_frames.rs`), one included: a frame
+/// decoded in one pass costs less than a stream. `None` for one frame,
+/// which is streamed as any compressed file is.
+fn frame_reader(
     path: &Path,
     file: &std::fs::File,
     opts: &ReadOptions,
 ) -> Result<Option<Decoded>, SourceError> {
-    if opts.decode_threads < 2 {
-        return Ok(None);
-    }
     // SAFETY: as for a plain file's map below.
     let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
     let pieces = pieces(&map);
@@ -286,9 +284,9 @@ fn parallel_frames(
         return Ok(None);
     }
     let raw_read = Arc::new(AtomicU64::new(0));
-    let threads = opts.decode_threads.min(pieces.len());
+    let threads = opts.decode_threads.clamp(1, pieces.len());
     let map: Shared = Arc::new(map);
-    let frames = ParallelFrames::spawn(
+    let frames = FrameReader::spawn(
         Arc::clone(&map),
         pieces,
         threads,

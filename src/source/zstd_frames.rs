@@ -1,4 +1,5 @@
-//! A `.zst` file of many frames decoded on several threads.
+//! A `.zst` file of many frames decoded frame by frame, on one thread or
+//! several.
 //!
 //! One zstd decoder decodes about 650 MB of PGN per CPU-second and one
 //! replay thread takes about 200: a single decoder feeds only three or four
@@ -108,7 +109,7 @@ pub(super) type Stream = (Box<dyn BufRead + Send>, Option<Arc<AtomicU64>>);
 
 /// The text of a multi-frame `.zst` file, decoded on `k` threads ahead of
 /// the reader.
-pub(super) struct ParallelFrames {
+pub(super) struct FrameReader {
     /// One channel per decoder thread; piece `i` comes from `rx[i % k]`.
     rx: Vec<Receiver<Decoded>>,
     /// Texts read out, back to the thread that decoded them.
@@ -135,7 +136,7 @@ pub(super) struct ParallelFrames {
     threads: Vec<JoinHandle<()>>,
 }
 
-impl ParallelFrames {
+impl FrameReader {
     /// Starts `k` decoder threads over the pieces of `data`; `restart`
     /// decodes the whole of `data` as one stream if a piece fails.
     pub fn spawn(
@@ -144,7 +145,7 @@ impl ParallelFrames {
         k: usize,
         raw_read: Arc<AtomicU64>,
         restart: Restart,
-    ) -> std::io::Result<ParallelFrames> {
+    ) -> std::io::Result<FrameReader> {
         let k = k.clamp(1, pieces.len().max(1));
         let cpu_ns = Arc::new(AtomicU64::new(0));
         let shared_pieces: Arc<[Piece]> = pieces.clone().into();
@@ -168,7 +169,7 @@ impl ParallelFrames {
                     .spawn(move || decode_every(t, k, &data, &pieces, &tx, &returned, &cpu))?,
             );
         }
-        Ok(ParallelFrames {
+        Ok(FrameReader {
             rx,
             spare,
             pieces,
@@ -352,7 +353,7 @@ fn decode_piece(
     Some(text)
 }
 
-impl BufRead for ParallelFrames {
+impl BufRead for FrameReader {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         while self.stream.is_none() && self.at >= self.text.len() {
             if self.ended {
@@ -390,13 +391,13 @@ impl BufRead for ParallelFrames {
     }
 }
 
-impl Read for ParallelFrames {
+impl Read for FrameReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         read_buffered(self, buf)
     }
 }
 
-impl Drop for ParallelFrames {
+impl Drop for FrameReader {
     /// A reader dropped early (the run stopped): the channels close, each
     /// thread stops at its next hand-over; none is waited for.
     fn drop(&mut self) {
@@ -476,7 +477,7 @@ mod tests {
         let restart = one_stream(data.clone());
         let shared: Shared = Arc::new(data);
         let mut r =
-            ParallelFrames::spawn(shared, pieces, k, Arc::default(), restart).expect("threads");
+            FrameReader::spawn(shared, pieces, k, Arc::default(), restart).expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
         (out, e)
