@@ -89,8 +89,9 @@ pub struct ReadOptions {
     /// Force an encoding instead of sniffing one.
     pub encoding: Option<Encoding>,
     /// Threads that decode a `.zst` file of several frames (a pzstd-made
-    /// lichess dump) at once; 1 decodes every compressed input on one
-    /// thread.
+    /// lichess dump) frame by frame, at once; 0 decodes it as one stream,
+    /// as every other compressed input is (the reference the frame
+    /// decoders are held to: the same text and the same error).
     pub decode_threads: usize,
 }
 

@@ -270,13 +270,16 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
 
 /// A `.zst` file of several frames, decoded frame by frame on
 /// `opts.decode_threads` threads (`zstd_frames.rs`), one included: a frame
-/// decoded in one pass costs less than a stream. `None` for one frame,
-/// which is streamed as any compressed file is.
+/// decoded in one pass costs less than a stream. `None` for one frame, or
+/// no decoder thread, which is streamed as any compressed file is.
 fn frame_reader(
     path: &Path,
     file: &std::fs::File,
     opts: &ReadOptions,
 ) -> Result<Option<Decoded>, SourceError> {
+    if opts.decode_threads == 0 {
+        return Ok(None);
+    }
     // SAFETY: as for a plain file's map below.
     let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
     let pieces = pieces(&map);
@@ -284,7 +287,7 @@ fn frame_reader(
         return Ok(None);
     }
     let raw_read = Arc::new(AtomicU64::new(0));
-    let threads = opts.decode_threads.clamp(1, pieces.len());
+    let threads = opts.decode_threads.min(pieces.len());
     let map: Shared = Arc::new(map);
     let frames = FrameReader::spawn(
         Arc::clone(&map),
