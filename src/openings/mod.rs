@@ -26,7 +26,7 @@ pub use conflict::conflict;
 pub use hit::{OpeningFacts, OpeningHit, Table};
 pub use trail::{INLINE_KEYS, OpeningTrail};
 
-use book::{Filter, Name, Positions, filter_of};
+use book::{Filter, Name, Positions, Starts, filter_of, starts_of};
 use std::borrow::Cow;
 
 /// The commit of lichess-org/chess-openings the compiled-in table is
@@ -58,11 +58,20 @@ mod compiled {
 /// The filter of the compiled-in keys, computed by the compiler.
 static COMPILED_IN_FILTER: Filter = filter_of(&compiled::KEYS);
 
+/// Where each bucket of the compiled-in keys starts, computed by the
+/// compiler.
+static COMPILED_IN_STARTS: Starts = starts_of(&compiled::KEYS);
+
 /// lichess's table.
 static COMPILED_IN: OpeningBook = OpeningBook::of_static(
     compiled::LINES,
     &compiled::NAMES,
-    Positions::of_static(&compiled::KEYS, &COMPILED_IN_FILTER, compiled::DEPTH),
+    Positions::of_static(
+        &compiled::KEYS,
+        &COMPILED_IN_STARTS,
+        &COMPILED_IN_FILTER,
+        compiled::DEPTH,
+    ),
 );
 
 /// lichess's table, compiled in.
