@@ -18,7 +18,7 @@
 #     times) for the memory check.
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
 #     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst and the
-#     .pgn.pzstd.zst (decoded on several threads), baseline
+#     .pgn.pzstd.zst (decoded frame by frame), baseline
 #     `replay 2` (the baseline's own 2-thread speed-up shows what this
 #     machine's second core gives right now). The 1-thread runs are pinned
 #     to one core (`taskset -c 0`, when there is taskset): pgnmill's reader
@@ -416,7 +416,7 @@ END {
   }
   if (("pzst-j1") in seen) {
     sp = ""; for (r in rounds) if (W["pzst-j2", r] > 0) sp = sp " " W["pzst-j1", r] / W["pzst-j2", r]
-    printf "pzstd input (many frames, decoded on several threads): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round; target 1.8x); RssAnon peak -j 2 %.1f MB\n", mb / Wm["pzst-j1"], mb / Wm["pzst-j2"], median(sp), Am["pzst-j2"] / 1024
+    printf "pzstd input (many frames, decoded frame by frame): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round; target 1.8x); RssAnon peak -j 2 %.1f MB\n", mb / Wm["pzst-j1"], mb / Wm["pzst-j2"], median(sp), Am["pzst-j2"] / 1024
   }
   if (("huge-j2") in seen) {
     printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
