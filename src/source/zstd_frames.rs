@@ -328,6 +328,17 @@ fn window_size(frame: &[u8]) -> Option<u64> {
     Some(base + base / 8 * u64::from(window & 7))
 }
 
+/// The room a piece is decoded into in one pass: its blocks' bound on its
+/// text, when that is believable ([`MOST_TEXT_PER_BYTE`]) and its window
+/// is one the streaming decoder accepts ([`LARGEST_WINDOW`]); `None` for a
+/// piece that is streamed.
+fn one_pass_room(bytes: &[u8]) -> Option<usize> {
+    let bound = zstd::zstd_safe::decompress_bound(bytes).ok()?;
+    let believable = bound <= bytes.len() as u64 * MOST_TEXT_PER_BYTE;
+    let small_window = window_size(bytes).is_some_and(|w| w <= LARGEST_WINDOW);
+    (believable && small_window).then_some(bound as usize)
+}
+
 /// One piece's whole text, decoded into `text` (whose bytes are written
 /// over), or `None` when it does not decode to its end.
 fn decode_piece(
@@ -337,14 +348,13 @@ fn decode_piece(
     mut text: Vec<u8>,
 ) -> Decoded {
     text.clear();
-    let most = bytes.len() as u64 * MOST_TEXT_PER_BYTE;
-    let small_window = window_size(bytes).is_some_and(|w| w <= LARGEST_WINDOW);
-    match zstd::zstd_safe::decompress_bound(bytes) {
-        Ok(bound) if bound <= most && small_window => {
-            text.reserve(bound as usize);
+    match one_pass_room(bytes) {
+        Some(room) => {
+            text.reserve(room);
             context.decompress(&mut text, bytes).ok()?;
         }
-        _ => {
+        None => {
+            let most = bytes.len() as u64 * MOST_TEXT_PER_BYTE;
             text.reserve(content_size.map_or(0, |n| n.min(most) as usize));
             let mut decoder = zstd::stream::read::Decoder::with_buffer(bytes).ok()?;
             decoder.read_to_end(&mut text).ok()?;
@@ -441,13 +451,6 @@ mod tests {
                 .into_bytes()
             })
             .collect()
-    }
-
-    /// Whether `decode_piece` decodes this frame in one pass.
-    fn in_one_pass(frame: &[u8]) -> bool {
-        let bound = zstd::zstd_safe::decompress_bound(frame).expect("a frame");
-        bound <= frame.len() as u64 * MOST_TEXT_PER_BYTE
-            && window_size(frame).is_some_and(|w| w <= LARGEST_WINDOW)
     }
 
     /// `data` read by one streaming decoder, as one thread reads it: its
@@ -547,7 +550,7 @@ mod tests {
         let mut one_pass = Vec::new();
         for t in &texts {
             let f = frame(t);
-            one_pass.push(in_one_pass(&f));
+            one_pass.push(one_pass_room(&f).is_some());
             data.extend(f);
             data.extend(skippable(b"pzstd"));
         }
@@ -573,7 +576,7 @@ mod tests {
         for (i, t) in texts.iter().enumerate() {
             let mut f = zstd::stream::encode_all(&t[..], 3).expect("compress");
             if i == 2 {
-                assert!(in_one_pass(&f), "the damaged frame is streamed");
+                assert!(one_pass_room(&f).is_some(), "the damaged frame is streamed");
                 // The frame's last byte: its checksum.
                 *f.last_mut().expect("a frame") ^= 0x55;
             }
