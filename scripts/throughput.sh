@@ -48,6 +48,7 @@
 # Usage: scripts/throughput.sh [-n N] [--huge] [--work DIR] [--size-mb MB]
 #                              [--no-stages] [--before BIN] [--parquet-pairs N]
 #                              [--baseline-pairs N] [--before-pairs N]
+#                              [--binary BIN]
 #   -n N        rounds (default 3)
 #   --huge      also build a 2 GB corpus and measure RssAnon on it
 #               (2 GB of disk plus 0.4 GB of report; 2 more runs, a few
@@ -79,6 +80,10 @@
 #   --before-pairs N  with --before BIN: N pairs of this pgnmill and BIN, the
 #               same way (the before and after of a change to within a few
 #               percent; 100 pairs take some 4 minutes)
+#   --binary BIN  measure BIN as pgnmill instead of this repository's
+#               `cargo build --release` (say, target/pgo/pgnmill from
+#               scripts/build-pgo.sh; --before target/release/pgnmill then
+#               puts the standard build beside it in the same run)
 # Environment: BASELINE_DIR (default: ../shared/baselines next to the
 # repository root, then /work/shared/baselines), CARGO_TARGET_DIR.
 #
@@ -87,7 +92,7 @@
 # awk; zstd for the .zst runs (apt-get install zstd), skipped without it.
 set -euo pipefail
 
-rounds=3 huge=0 stages=1 size_mb=200 before= pq_pairs=0 base_pairs=0 before_pairs=0
+rounds=3 huge=0 stages=1 size_mb=200 before= pq_pairs=0 base_pairs=0 before_pairs=0 binary=
 work=${TMPDIR:-/tmp}/pgnmill-throughput
 while [ $# -gt 0 ]; do
   case $1 in
@@ -100,6 +105,7 @@ while [ $# -gt 0 ]; do
     --parquet-pairs) pq_pairs=${2:?--parquet-pairs needs a number}; shift 2 ;;
     --baseline-pairs) base_pairs=${2:?--baseline-pairs needs a number}; shift 2 ;;
     --before-pairs) before_pairs=${2:?--before-pairs needs a number}; shift 2 ;;
+    --binary) binary=${2:?--binary needs a pgnmill binary}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "throughput.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -109,6 +115,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -n "$before" ]; then
   [ -x "$before" ] || { echo "throughput.sh: --before $before is not an executable file" >&2; exit 2; }
   before=$(cd "$(dirname "$before")" && pwd)/$(basename "$before")
+fi
+if [ -n "$binary" ]; then
+  [ -x "$binary" ] || { echo "throughput.sh: --binary $binary is not an executable file" >&2; exit 2; }
+  binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 fi
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -124,7 +134,7 @@ log() { printf '== %s\n' "$*" >&2; }
 log "building pgnmill (release)"
 (cd "$root" && cargo build --release --quiet)
 target=${CARGO_TARGET_DIR:-$root/target}
-pgnmill=$target/release/pgnmill
+pgnmill=${binary:-$target/release/pgnmill}
 if [ "$stages" = 1 ]; then
   # A bench program (harness = false): cargo names its binary with a hash,
   # which the build's JSON messages give.
@@ -354,6 +364,7 @@ echo
 echo "pgnmill throughput, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "commit:  $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "pgnmill: $pgnmill"
 if [ -n "$before" ]; then echo "before:  $before ($("$before" --version 2>/dev/null || echo 'no --version'))"; fi
 echo "corpus:  $big: $mb MB, $games games, $plies plies (testdata/corpus real games x $reps); $rounds rounds"
 if [ -n "$baseline" ]; then
