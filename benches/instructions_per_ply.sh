@@ -36,8 +36,7 @@ if [ -z "$bin" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-real=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
-      pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
+mapfile -t real < <(grep -v '^#' "$root/benches/measured_corpus.txt")
 if [ "${CORPUS:-real}" = clocked ]; then
   for _ in 1 2 3 4; do
     cat "$root/testdata/corpus/lichess-2025-05-blitz-sample.pgn"; printf '\n\n'

@@ -9,6 +9,7 @@
 # (docs/performance.md, "Profile-guided build").
 #
 # The training games are testdata/'s, except the five real collections
+# (benches/measured_corpus.txt)
 # that scripts/throughput.sh and benches/instructions_per_ply.sh measure
 # on: a profile learnt from the benchmark's own games would flatter the
 # benchmark. They are chess.com, TCEC and Dortmund games, a TWIC issue and
@@ -63,8 +64,7 @@ log "building the instrumented pgnmill"
   CARGO_TARGET_DIR=$pgo/instrumented cargo build --release --quiet --bin pgnmill)
 instrumented=$pgo/instrumented/release/pgnmill
 
-measured=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
-          pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
+mapfile -t measured < <(grep -v '^#' "$root/benches/measured_corpus.txt")
 training=()
 for f in "$root"/testdata/corpus/*.pgn; do
   case " ${measured[*]} " in *" $(basename "$f") "*) continue ;; esac

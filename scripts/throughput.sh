@@ -164,8 +164,7 @@ else
 fi
 
 # ---------------------------------------------------------------- corpora
-real=(lichess-2025-05-blitz-sample.pgn twic1599-sample.pgn pychess-world-matches.pgn
-      pgn2tex-london1851.pgn pgn2tex-tatamast22.pgn)
+mapfile -t real < <(grep -v '^#' "$root/benches/measured_corpus.txt")
 cdir=$work/corpus
 mkdir -p "$cdir"
 { for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done; } > "$cdir/base.pgn"
