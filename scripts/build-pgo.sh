@@ -11,11 +11,15 @@
 # The training games are testdata/'s, except the five real collections
 # (benches/measured_corpus.txt)
 # that scripts/throughput.sh and benches/instructions_per_ply.sh measure
-# on: a profile learnt from the benchmark's own games would flatter the
-# benchmark. They are chess.com, TCEC and Dortmund games, a TWIC issue and
-# lichess exports from other sources (testdata/training/), the parser's
-# edge cases, xiangqi records, FEN lists and compressed files, so that no
-# common path is left cold.
+# on, and every file made from them (testdata/compressed/ holds games of
+# the lichess sample): a profile learnt from the benchmark's own games
+# would flatter the benchmark. They are chess.com, TCEC and Dortmund
+# games, a TWIC issue and lichess exports from other sources, games in a
+# lichess dump's shape with clock and evaluation comments
+# (testdata/training/), the parser's edge cases, xiangqi records and FEN
+# lists; the compressed shapes (gzip, and zstd and pzstd's many frames
+# when those tools are installed) are made here from the training games,
+# so that no common path is left cold.
 #
 # Usage: scripts/build-pgo.sh [--check]
 #   --check   also compare the PGO binary's reports with the standard
@@ -71,7 +75,26 @@ for f in "$root"/testdata/corpus/*.pgn; do
   training+=("$f")
 done
 training+=("$root"/testdata/training/*.pgn)
-clocked=$root/testdata/corpus/chesscom-cancer0707.pgn
+clocked=("$root/testdata/corpus/chesscom-cancer0707.pgn"
+  "$root/testdata/training/lichess-shaped-clocks.pgn")
+
+# A lichess dump is pzstd-compressed; the other shapes are read by the same
+# code paths. Made from training games, not from testdata/compressed/.
+compressed=$pgo/runs/compressed
+mkdir -p "$compressed"
+gzip -c "${clocked[1]}" > "$compressed/training.pgn.gz"
+if command -v zstd > /dev/null; then
+  zstd -q -c "${clocked[1]}" > "$compressed/training.pgn.zst"
+  # Four frames one after the other, found by their headers: games
+  # cross from one frame into the next, as in a dump.
+  split -n l/4 "${clocked[1]}" "$compressed/part-"
+  for part in "$compressed"/part-*; do zstd -q -c "$part"; rm "$part"; done \
+    > "$compressed/training-frames.pgn.zst"
+fi
+if command -v pzstd > /dev/null; then
+  # pzstd's layout: a skippable frame gives the size of each data frame.
+  pzstd -q -p 2 -c "${clocked[1]}" > "$compressed/training-pzstd.pgn.zst"
+fi
 
 run=0
 train() {
@@ -87,10 +110,10 @@ log "training on ${#training[@]} PGN files and the rest of testdata"
 train report -j 1 --quiet --force -o "$pgo/runs/r1" "${training[@]}"
 train report -j 2 --quiet --force -o "$pgo/runs/r2" "${training[@]}"
 train report -j 1 --quiet --force --format parquet --clocks --plies --moves \
-  -o "$pgo/runs/r3" "$clocked" "$root/testdata/chess"
+  -o "$pgo/runs/r3" "${clocked[@]}" "$root/testdata/chess"
 train report -j 2 --quiet --force -o "$pgo/runs/r4" "$root/testdata/xiangqi" \
   "$root/testdata/binary"
-train report -j 2 --quiet --force -o "$pgo/runs/r5" "$root/testdata/compressed"
+train report -j 2 --quiet --force -o "$pgo/runs/r5" "$compressed"
 train fen --force -o "$pgo/runs/f1.csv" "$root/testdata/fen"
 train convert --force --to wxf -o "$pgo/runs/c1.pgn" "$root/testdata/xiangqi/convert"
 
