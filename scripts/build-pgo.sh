@@ -75,25 +75,25 @@ for f in "$root"/testdata/corpus/*.pgn; do
   training+=("$f")
 done
 training+=("$root"/testdata/training/*.pgn)
-clocked=("$root/testdata/corpus/chesscom-cancer0707.pgn"
-  "$root/testdata/training/lichess-shaped-clocks.pgn")
+lichess_shaped=$root/testdata/training/lichess-shaped-clocks.pgn
+clocked=("$root/testdata/corpus/chesscom-cancer0707.pgn" "$lichess_shaped")
 
 # A lichess dump is pzstd-compressed; the other shapes are read by the same
 # code paths. Made from training games, not from testdata/compressed/.
 compressed=$pgo/runs/compressed
 mkdir -p "$compressed"
-gzip -c "${clocked[1]}" > "$compressed/training.pgn.gz"
+gzip -c "$lichess_shaped" > "$compressed/training.pgn.gz"
 if command -v zstd > /dev/null; then
-  zstd -q -c "${clocked[1]}" > "$compressed/training.pgn.zst"
+  zstd -q -c "$lichess_shaped" > "$compressed/training.pgn.zst"
   # Four frames one after the other, found by their headers: games
   # cross from one frame into the next, as in a dump.
-  split -n l/4 "${clocked[1]}" "$compressed/part-"
+  split -n l/4 "$lichess_shaped" "$compressed/part-"
   for part in "$compressed"/part-*; do zstd -q -c "$part"; rm "$part"; done \
     > "$compressed/training-frames.pgn.zst"
 fi
 if command -v pzstd > /dev/null; then
   # pzstd's layout: a skippable frame gives the size of each data frame.
-  pzstd -q -p 2 -c "${clocked[1]}" > "$compressed/training-pzstd.pgn.zst"
+  pzstd -q -p 2 -c "$lichess_shaped" > "$compressed/training-pzstd.pgn.zst"
 fi
 
 run=0
