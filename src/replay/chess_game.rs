@@ -228,16 +228,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
             game.movetext().line()
         );
     }
-    if let Some(line) = tokens.unclosed_comment()
-        && out.status == Status::Ok
-    {
-        (out.status, out.error) = super::unclosed_comment(line);
-    }
-    if let Some(line) = tokens.unclosed_variation()
-        && out.status == Status::Ok
-    {
-        (out.status, out.error) = super::unclosed::variation(line);
-    }
+    super::unclosed::check_main_line(&tokens, out);
     out.plies = ply;
     out.rep_ep_always = repetitions.stats_ep_always();
     out.rep_ep_legal = repetitions.stats_ep_legal();

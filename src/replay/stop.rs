@@ -149,16 +149,3 @@ pub(crate) fn bad_record_fen(
         format!("record {record}: its start position \"{fen}\" cannot be played: {why}"),
     )
 }
-
-/// A `{` comment that never closes swallowed the rest of the input, other
-/// games included: the game cannot pass for complete (docs/pgn-dialect.md §6: never lose a
-/// game silently).
-pub(crate) fn unclosed_comment(line: u64) -> (Status, String) {
-    (
-        Status::ParseError,
-        format!(
-            "the comment opened at line {line} never closes: the rest of the game \
-             was read as comment"
-        ),
-    )
-}

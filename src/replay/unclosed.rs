@@ -1,10 +1,38 @@
-//! Games whose text ends inside something that never closes: a variation
-//! (the splitter ends a game at the next tag section whatever the depth,
-//! docs/pgn-dialect.md §2) or a tag value (ended at its line end, §3). The
-//! game cannot pass for complete: it is a `parse_error` naming the line.
+//! Games whose text ends inside something that never closes: a comment
+//! (which swallows the rest of the input, docs/pgn-dialect.md §6), a
+//! variation (the splitter ends a game at the next tag section whatever the
+//! depth, §2) or a tag value (ended at its line end, §3). The game cannot
+//! pass for complete: it is a `parse_error` naming the line.
 
-use super::Status;
+use super::{ReplayedGame, Status};
+use crate::pgn::MainLine;
 use crate::pgn::headers::UnclosedTag;
+
+/// Marks a game that replayed without a fault (`out.status` still ok) as a
+/// `parse_error` when its main line ran into a comment or a variation that
+/// never closes: for chess and xiangqi alike, once the line is read.
+pub(crate) fn check_main_line(line: &MainLine<'_>, out: &mut ReplayedGame<'_>) {
+    if out.status != Status::Ok {
+        return;
+    }
+    if let Some(at) = line.unclosed_comment() {
+        (out.status, out.error) = comment(at);
+    } else if let Some(at) = line.unclosed_variation() {
+        (out.status, out.error) = variation(at);
+    }
+}
+
+/// A `{` comment opened at `line` that never closes: it swallowed the rest
+/// of the input, other games included.
+pub(crate) fn comment(line: u64) -> (Status, String) {
+    (
+        Status::ParseError,
+        format!(
+            "the comment opened at line {line} never closes: the rest of the game \
+             was read as comment"
+        ),
+    )
+}
 
 /// A main-line `(` opened at `line` whose variation never closes.
 pub(crate) fn variation(line: u64) -> (Status, String) {

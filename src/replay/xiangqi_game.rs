@@ -132,16 +132,7 @@ pub(crate) fn replay(
             });
         }
     }
-    if let Some(line) = tokens.unclosed_comment()
-        && out.status == Status::Ok
-    {
-        (out.status, out.error) = super::unclosed_comment(line);
-    }
-    if let Some(line) = tokens.unclosed_variation()
-        && out.status == Status::Ok
-    {
-        (out.status, out.error) = super::unclosed::variation(line);
-    }
+    super::unclosed::check_main_line(&tokens, out);
     out.plies = ply;
     out.final_fen = pos.fen();
     out.rep_ep_always = repetitions.stats_ep_legal();
