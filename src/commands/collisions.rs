@@ -140,7 +140,17 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
 
 /// Refuses a file output that is one of the inputs found (the same file
 /// by another path or link too): writing it would destroy what is read.
-pub fn check_not_an_input(p: &Planned, inputs: &[PathBuf]) -> Result<(), CliError> {
+/// Asked once the inputs are found, after [`check`].
+pub fn check_none_is_an_input<'a>(
+    planned: impl IntoIterator<Item = &'a Planned>,
+    inputs: &[&Path],
+) -> Result<(), CliError> {
+    planned
+        .into_iter()
+        .try_for_each(|p| check_not_an_input(p, inputs))
+}
+
+fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), CliError> {
     if p.is_stdout() {
         return Ok(());
     }

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use pgnmill::job::Job;
 use pgnmill::source::Listing;
 use pgnmill::xiangqi::notation::Notation;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The notation to write.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -134,10 +134,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         .threads(threads)
         .cancel_on(cancel);
     super::say_notes(job.notes());
-    let input_paths: Vec<PathBuf> = job.inputs().iter().map(|i| i.path.clone()).collect();
-    for p in &planned {
-        collisions::check_not_an_input(p, &input_paths)?;
-    }
+    let input_paths: Vec<&Path> = job.inputs().iter().map(|i| i.path.as_path()).collect();
+    collisions::check_none_is_an_input(&planned, &input_paths)?;
     let mut out = Output::open(args.out.as_deref(), args.force)?;
     let to = args.to.notation();
     let totals = job.convert(to, &mut |text| out.write(text.as_bytes()), &mut |note| {

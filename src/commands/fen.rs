@@ -10,7 +10,7 @@ use super::output::Output;
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, VariantRule};
 use pgnmill::job::{FenTotals, Job};
 use pgnmill::source::Listing;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Audit FEN/EPD lists: one CSV row per record, written back, castling
 /// rights checked against the board, legal moves and check.
@@ -106,10 +106,8 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
         .threads(threads)
         .cancel_on(cancel);
     super::say_notes(job.notes());
-    let input_paths: Vec<PathBuf> = job.inputs().iter().map(|i| i.path.clone()).collect();
-    for p in &planned {
-        collisions::check_not_an_input(p, &input_paths)?;
-    }
+    let input_paths: Vec<&Path> = job.inputs().iter().map(|i| i.path.as_path()).collect();
+    collisions::check_none_is_an_input(&planned, &input_paths)?;
     let mut out = Output::open(args.out.as_deref(), args.force)?;
     let mut csv = CsvRows::new(&mut out)?;
     let totals = job.audit_fens(&args.options(), &mut |rows| csv.write(rows), &mut |note| {

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use pgnmill::pgn::select::Condition;
 use pgnmill::report::{ExtractRequest, REPORT_FILES};
 use pgnmill::variant::GameVariant;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Which rules to replay games with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -228,18 +228,15 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         .against(&args.against, Listing::Games)?
         .threads(threads)
         .cancel_on(cancel);
-    for note in job.notes() {
-        say(format_args!("pgnmill: warning: {note}"));
-    }
-    let input_paths: Vec<PathBuf> = job
+    super::say_notes(job.notes());
+    let input_paths: Vec<&Path> = job
         .inputs()
         .iter()
         .chain(job.against_inputs())
-        .map(|i| i.path.clone())
+        .map(|i| i.path.as_path())
         .collect();
-    for p in planned.iter().filter(|p| p.shape == Shape::Extract) {
-        collisions::check_not_an_input(p, &input_paths)?;
-    }
+    let extracts = planned.iter().filter(|p| p.shape == Shape::Extract);
+    collisions::check_none_is_an_input(extracts, &input_paths)?;
     for extract in args.extract.iter().filter(|e| !e.is_stdout()) {
         if extract.path.exists() && !args.force {
             return Err(CliError::Failed(format!(
