@@ -202,6 +202,7 @@ impl<'a> GameHeaders<'a> {
     /// `folded` is [`folded_name`] of `name`.
     /// `may_escape` false: `raw_value` is known to hold no backslash, so
     /// it is its own value.
+    #[inline(always)]
     fn note(&mut self, folded: u64, name: &[u8], raw_value: &'a [u8], may_escape: bool) {
         // A PGN tag name is a symbol (ASCII letters, digits, `_`); the tag
         // reader is lenient, so a line of binary bytes between `[` and `]`
