@@ -20,7 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Replay every game of PGN collections and write a CSV report folder.
+    /// Replay every game of PGN collections and xiangqi records; write a report folder (CSV or
+    /// Parquet, summary.json, report.html).
     Report(commands::report::ReportArgs),
     /// Rewrite the moves of xiangqi games in ICCS, WXF or Chinese notation.
     Convert(commands::convert::ConvertArgs),
