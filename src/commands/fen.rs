@@ -45,9 +45,11 @@ Examples:
   pgnmill fen -j 2 -q --variant xiangqi xiangqi.epd > xiangqi.csv
   pgnmill fen -o starts.csv old-xqf-folder/")]
 pub struct FenArgs {
-    /// FEN/EPD/perft list files (plain, zstd or gzip), xiangqi record
-    /// files, folders (searched for .fen, .epd, .perft and the record files
-    /// `report` picks up) or `-`; nothing reads stdin.
+    /// FEN/EPD/perft list files (plain, or compressed with zstd, gzip,
+    /// bzip2 or xz), xiangqi record files, folders (searched recursively
+    /// for .fen and .epd, each also as .zst, .gz, .bz2 or .xz, .perft, .zip
+    /// archives of them, and the records .xqf, .cbr, .cbl, .cbf and .ubb)
+    /// or `-`; nothing reads stdin.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Write the CSV to this file (complete or not at all) instead of

@@ -283,6 +283,40 @@ fn help_shows_examples_and_exit_codes() {
     );
 }
 
+/// Each command's `--help` names every file ending its folder search
+/// picks up (`Listing::extensions`, what the search itself uses), so the
+/// help cannot fall behind the search. A compressed ending of `fen`'s
+/// lists (`.epd.xz`) may be named as the list's ending and the
+/// compression's (".epd, each also as ... .xz").
+#[test]
+fn help_names_every_ending_a_folder_search_picks_up() {
+    use pgnmill::source::Listing;
+    for (command, listing) in [
+        ("report", Listing::Games),
+        ("convert", Listing::Games),
+        ("fen", Listing::Positions),
+    ] {
+        let o = bin().args([command, "--help"]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&o.stdout);
+        let words: Vec<&str> = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+            .map(|w| w.trim_end_matches('.'))
+            .collect();
+        let named = |ending: &str| words.contains(&ending);
+        for &ending in listing.extensions() {
+            let parts = ending
+                .rfind('.')
+                .filter(|&i| i > 0)
+                .map(|i| ending.split_at(i));
+            assert!(
+                named(ending) || parts.is_some_and(|(list, packed)| named(list) && named(packed)),
+                "{command} --help does not name {ending}:\n{text}"
+            );
+        }
+    }
+}
+
 /// Every command's `--help` lists each exit code it can give, one line
 /// each under "Exit status:": 0, 1 (and what `--strict` adds, for the
 /// commands that have it), 2, 130 and 143.
