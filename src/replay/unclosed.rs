@@ -24,7 +24,7 @@ pub(crate) fn check_main_line(line: &MainLine<'_>, out: &mut ReplayedGame<'_>) {
 
 /// A `{` comment opened at `line` that never closes: it swallowed the rest
 /// of the input, other games included.
-pub(crate) fn comment(line: u64) -> (Status, String) {
+fn comment(line: u64) -> (Status, String) {
     (
         Status::ParseError,
         format!(
@@ -35,7 +35,7 @@ pub(crate) fn comment(line: u64) -> (Status, String) {
 }
 
 /// A main-line `(` opened at `line` whose variation never closes.
-pub(crate) fn variation(line: u64) -> (Status, String) {
+fn variation(line: u64) -> (Status, String) {
     (
         Status::ParseError,
         format!(
