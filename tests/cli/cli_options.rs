@@ -272,11 +272,16 @@ fn quiet_prints_nothing_and_default_prints_a_summary() {
     assert!(err.contains("report written to"), "{err}");
 }
 
+/// `pgnmill COMMAND --help`, which must succeed.
+fn help(command: &str) -> String {
+    let o = bin().args([command, "--help"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{command} --help");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 #[test]
 fn help_shows_examples_and_exit_codes() {
-    let o = bin().args(["report", "--help"]).output().unwrap();
-    assert_eq!(o.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&o.stdout);
+    let text = help("report");
     assert!(
         text.contains("Examples:") && text.contains("pgnmill report games.pgn"),
         "{text}"
@@ -296,9 +301,7 @@ fn help_names_every_ending_a_folder_search_picks_up() {
         ("convert", Listing::Games),
         ("fen", Listing::Positions),
     ] {
-        let o = bin().args([command, "--help"]).output().unwrap();
-        assert_eq!(o.status.code(), Some(0));
-        let text = String::from_utf8_lossy(&o.stdout);
+        let text = help(command);
         let words: Vec<&str> = text
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
             .map(|w| w.trim_end_matches('.'))
@@ -328,9 +331,7 @@ fn help_of_every_command_lists_its_exit_codes() {
         ("fen", true),
         ("perft", false),
     ] {
-        let o = bin().args([command, "--help"]).output().unwrap();
-        assert_eq!(o.status.code(), Some(0));
-        let text = String::from_utf8_lossy(&o.stdout);
+        let text = help(command);
         let status = text
             .split("Exit status:")
             .nth(1)
