@@ -26,9 +26,12 @@ impl Default for Board {
     }
 }
 
-/// The piece of each mailbox code (index 0: empty).
-const PIECE_OF_CODE: [Option<Piece>; 13] = {
-    let mut t = [None; 13];
+/// The piece of each mailbox code (index 0: empty). Every byte value has
+/// an entry (none past 12, which no square holds), so that the lookup,
+/// made for both squares of every move, needs neither a bounds check nor
+/// a clamp of the code.
+static PIECE_OF_CODE: [Option<Piece>; 256] = {
+    let mut t = [None; 256];
     let mut i = 0;
     while i < 12 {
         let color = if i < 6 { Color::White } else { Color::Black };
@@ -150,7 +153,7 @@ impl Board {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.mailbox[sq.index() & 63];
-        PIECE_OF_CODE[(code as usize).min(12)]
+        PIECE_OF_CODE[usize::from(code)]
     }
 
     /// Puts `piece` on an empty square (use `Board::remove_known` first otherwise).
