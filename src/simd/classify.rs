@@ -129,9 +129,9 @@ fn classify_avx2<const C: u8>(block: &[u8; 64]) -> u64 {
                 // operations, where a compare per kind of byte took fifteen;
                 // the splitter classifies every byte of the movetext.
                 let nibble = _mm256_set1_epi8(0x0f);
-                let by_low = _mm256_shuffle_epi8(MOVETEXT_BY_LOW.0, _mm256_and_si256(v, nibble));
+                let by_low = _mm256_shuffle_epi8(MOVETEXT_BY_LOW, _mm256_and_si256(v, nibble));
                 let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
-                let by_high = _mm256_shuffle_epi8(MOVETEXT_BY_HIGH.0, high);
+                let by_high = _mm256_shuffle_epi8(MOVETEXT_BY_HIGH, high);
                 let outside =
                     _mm256_cmpeq_epi8(_mm256_and_si256(by_low, by_high), _mm256_setzero_si256());
                 !_mm256_movemask_epi8(outside)
@@ -153,16 +153,10 @@ fn classify_avx2<const C: u8>(block: &[u8; 64]) -> u64 {
     mask
 }
 
-/// A table of 16 bytes for `vpshufb`, repeated in both 128-bit lanes (the
-/// instruction looks up within each lane).
+/// A table of 16 bytes for `vpshufb`, `entries` repeated in both 128-bit
+/// lanes (the instruction looks up within each lane).
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct NibbleTable(core::arch::x86_64::__m256i);
-
-/// [`NibbleTable`] of `entries`, the same in both lanes.
-#[cfg(target_arch = "x86_64")]
-const fn nibble_table(entries: [u8; 16]) -> NibbleTable {
+const fn nibble_table(entries: [u8; 16]) -> core::arch::x86_64::__m256i {
     let mut both = [0u8; 32];
     let mut i = 0;
     while i < 32 {
@@ -171,14 +165,14 @@ const fn nibble_table(entries: [u8; 16]) -> NibbleTable {
     }
     // SAFETY: `__m256i` is 32 bytes with no invalid bit pattern, the size
     // of `both`.
-    NibbleTable(unsafe { core::mem::transmute::<[u8; 32], core::arch::x86_64::__m256i>(both) })
+    unsafe { core::mem::transmute::<[u8; 32], core::arch::x86_64::__m256i>(both) }
 }
 
 /// [`MOVETEXT`] by a byte's high four bits: a bit for each of the four
 /// rows of the ASCII table the class has bytes in (control bytes, `"` to
 /// `-`, `;`, `y` to DEL); none for bytes of 0x80 and above.
 #[cfg(target_arch = "x86_64")]
-static MOVETEXT_BY_HIGH: NibbleTable = {
+static MOVETEXT_BY_HIGH: core::arch::x86_64::__m256i = {
     let mut t = [0u8; 16];
     t[0x0] = 1;
     t[0x2] = 2;
@@ -191,7 +185,7 @@ static MOVETEXT_BY_HIGH: NibbleTable = {
 /// [`MOVETEXT_BY_HIGH`] in which the byte with those low bits is in the
 /// class.
 #[cfg(target_arch = "x86_64")]
-static MOVETEXT_BY_LOW: NibbleTable = {
+static MOVETEXT_BY_LOW: core::arch::x86_64::__m256i = {
     let mut t = [0u8; 16];
     let mut low = 0;
     while low < 16 {
@@ -277,6 +271,12 @@ mod tests {
                 let mut block = [b'a'; 64];
                 block[at] = b;
                 for simd in [Simd::baseline(), Simd::detect()] {
+                    let line_end = simd.classify::<LINE_END>(&block);
+                    assert_eq!(
+                        line_end,
+                        classify_bytes::<LINE_END>(&block),
+                        "{b:#x} at {at}"
+                    );
                     let movetext = simd.classify::<MOVETEXT>(&block);
                     assert_eq!(
                         movetext,
