@@ -20,6 +20,8 @@ pub(super) struct Masks {
     pub dot: u32,
     /// Bytes of a plain move: ASCII letters and digits, `+`, `#`, `=`, `-`.
     pub plain: u32,
+    /// ASCII letters, with which a plain move starts.
+    pub letter: u32,
     /// `'}'`.
     pub close_brace: u32,
 }
@@ -31,11 +33,13 @@ pub(super) fn masks(sixteen: &[u8; 16]) -> Masks {
     let v = Bytes16::load(sixteen);
     let digit = v.in_ascii_range(b'0', b'9');
     let sign = v.eq(b'+') | v.eq(b'#') | v.eq(b'=') | v.eq(b'-');
+    let letter = v.ascii_letter();
     Masks {
         space: (v.eq(b' ') | v.eq(b'\n') | v.eq(b'\r')).bits(),
         digit: digit.bits(),
         dot: v.eq(b'.').bits(),
-        plain: (digit | v.ascii_letter() | sign).bits(),
+        plain: (digit | letter | sign).bits(),
+        letter: letter.bits(),
         close_brace: v.eq(b'}').bits(),
     }
 }
@@ -56,6 +60,7 @@ fn portable_masks(sixteen: &[u8; 16]) -> Masks {
         digit: 0,
         dot: 0,
         plain: 0,
+        letter: 0,
         close_brace: 0,
     };
     for (i, &c) in sixteen.iter().enumerate() {
@@ -72,6 +77,7 @@ fn portable_masks(sixteen: &[u8; 16]) -> Masks {
             &mut m.plain,
             c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#' | b'=' | b'-'),
         );
+        set(&mut m.letter, c.is_ascii_alphabetic());
         set(&mut m.close_brace, c == b'}');
     }
     m
@@ -168,19 +174,17 @@ pub(super) fn ply(sixteen: &[u8; 16]) -> Ply {
             at = after;
         }
     }
-    let Some(&first) = sixteen.get(at) else {
-        return Ply::Skip(fallback);
-    };
     let len = ones(m.plain, at);
-    let Some(&stop) = sixteen.get(at + len) else {
+    let stop = at + len;
+    if stop >= 16 {
         return Ply::Skip(fallback);
-    };
+    }
+    // The delimiter is nearly always a space, which the mask tells.
+    let delimited =
+        (m.space >> stop) & 1 != 0 || sixteen.get(stop).is_some_and(|&c| is_move_delimiter(c));
     let digits = (m.digit >> at) & ((1u32 << len) - 1);
     let rest = sixteen.get(at..).unwrap_or_default();
-    if first.is_ascii_alphabetic()
-        && is_move_delimiter(stop)
-        && (digits != 0 || rest.starts_with(b"O-O"))
-    {
+    if (m.letter >> at) & 1 != 0 && delimited && (digits != 0 || rest.starts_with(b"O-O")) {
         Ply::Move(at, len)
     } else {
         Ply::Skip(fallback)
