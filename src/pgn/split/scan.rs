@@ -72,6 +72,22 @@ impl<'a, const C: u8> Events<'a, C> {
         self.bits &= self.bits - 1;
         Some(self.base + i)
     }
+
+    /// The next class-`C` byte's position, taken only when it is in the
+    /// chunk at hand and is `byte`: [`Self::next`] and a look at the byte,
+    /// without the refill of a new chunk.
+    #[inline(always)]
+    pub(super) fn next_in_chunk_if(&mut self, byte: u8) -> Option<usize> {
+        if self.bits == 0 {
+            return None;
+        }
+        let at = self.base + self.bits.trailing_zeros() as usize;
+        if self.buf.get(at) != Some(&byte) {
+            return None;
+        }
+        self.bits &= self.bits - 1;
+        Some(at)
+    }
 }
 
 /// Where the line that holds `from` ends: `(content_end, next_line_start)`,
@@ -260,6 +276,14 @@ pub(super) fn scan_segment(
             b'(' => depth = depth.saturating_add(1),
             b')' => depth = depth.saturating_sub(1),
             b'{' => {
+                // The usual comment (a lichess `{ [%clk 0:03:00] }`) has
+                // no class byte but its `}`, in the same chunk: the first
+                // turn of the loop below, without setting up its state.
+                if let Some(j) = ev.next_in_chunk_if(b'}') {
+                    last_open = i;
+                    gap = j + 1;
+                    continue;
+                }
                 // Inside the comment opened at `i`; past a line end, only
                 // its `}` matters, as for the byte-exact path.
                 let mut lines = 0;
