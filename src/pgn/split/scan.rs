@@ -73,13 +73,22 @@ impl<'a, const C: u8> Events<'a, C> {
         Some(self.base + i)
     }
 
-    /// The next class-`C` byte's position, taken only when it is in the
-    /// chunk at hand and is `byte`: [`Self::next`] and a look at the byte,
-    /// without the refill of a new chunk.
+    /// The next class-`C` byte's position, taken only when it is `byte`:
+    /// [`Self::next`] and a look at the byte. Otherwise nothing is taken,
+    /// and [`Self::next`] returns that byte next (the chunk may have been
+    /// refilled here, as [`Self::next`] would have).
     #[inline(always)]
-    pub(super) fn next_in_chunk_if(&mut self, byte: u8) -> Option<usize> {
+    pub(super) fn next_if(&mut self, byte: u8) -> Option<usize> {
         if self.bits == 0 {
-            return None;
+            let base = self.base + CHUNK;
+            if base >= self.buf.len() {
+                return None;
+            }
+            self.base = base;
+            self.bits = chunk_mask::<C>(self.simd, self.buf, base);
+            if self.bits == 0 {
+                return None;
+            }
         }
         let at = self.base + self.bits.trailing_zeros() as usize;
         if self.buf.get(at) != Some(&byte) {
@@ -277,9 +286,9 @@ pub(super) fn scan_segment(
             b')' => depth = depth.saturating_sub(1),
             b'{' => {
                 // The usual comment (a lichess `{ [%clk 0:03:00] }`) has
-                // no class byte but its `}`, in the same chunk: the first
-                // turn of the loop below, without setting up its state.
-                if let Some(j) = ev.next_in_chunk_if(b'}') {
+                // no class byte but its `}`: the first turn of the loop
+                // below, without setting up its state.
+                if let Some(j) = ev.next_if(b'}') {
                     last_open = i;
                     gap = j + 1;
                     continue;
