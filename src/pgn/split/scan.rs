@@ -61,16 +61,27 @@ impl<'a, const C: u8> Events<'a, C> {
     #[allow(clippy::should_implement_trait)]
     pub(super) fn next(&mut self) -> Option<usize> {
         while self.bits == 0 {
-            // `base` is below `buf.len()` here, which is at most isize::MAX.
-            self.base += CHUNK;
-            if self.base >= self.buf.len() {
+            if !self.refill() {
                 return None;
             }
-            self.bits = chunk_mask::<C>(self.simd, self.buf, self.base);
         }
         let i = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
         Some(self.base + i)
+    }
+
+    /// Moves on to the next chunk and classifies it; false, with nothing
+    /// changed, when `buf` ends before it.
+    #[inline(always)]
+    fn refill(&mut self) -> bool {
+        // `base` is below `buf.len()`, which is at most isize::MAX.
+        let base = self.base + CHUNK;
+        if base >= self.buf.len() {
+            return false;
+        }
+        self.base = base;
+        self.bits = chunk_mask::<C>(self.simd, self.buf, base);
+        true
     }
 
     /// The next class-`C` byte's position, taken only when it is `byte`:
@@ -79,16 +90,13 @@ impl<'a, const C: u8> Events<'a, C> {
     /// refilled here, as [`Self::next`] would have).
     #[inline(always)]
     pub(super) fn next_if(&mut self, byte: u8) -> Option<usize> {
+        // The next chunk, refilled as `next` would; an empty one leaves
+        // nothing to take here.
+        if self.bits == 0 && !self.refill() {
+            return None;
+        }
         if self.bits == 0 {
-            let base = self.base + CHUNK;
-            if base >= self.buf.len() {
-                return None;
-            }
-            self.base = base;
-            self.bits = chunk_mask::<C>(self.simd, self.buf, base);
-            if self.bits == 0 {
-                return None;
-            }
+            return None;
         }
         let at = self.base + self.bits.trailing_zeros() as usize;
         if self.buf.get(at) != Some(&byte) {
