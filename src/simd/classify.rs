@@ -261,6 +261,20 @@ mod tests {
         *seed >> 33
     }
 
+    /// Every class of `block`, by the baseline and by the detected vector
+    /// classification, equals the byte-by-byte one; `context` names the
+    /// block when one does not (made only then).
+    fn assert_every_class_matches(block: &[u8; 64], context: impl Fn() -> String) {
+        for simd in [Simd::baseline(), Simd::detect()] {
+            let line_end = simd.classify::<LINE_END>(block);
+            assert_eq!(line_end, classify_bytes::<LINE_END>(block), "{}", context());
+            let movetext = simd.classify::<MOVETEXT>(block);
+            assert_eq!(movetext, classify_bytes::<MOVETEXT>(block), "{}", context());
+            let tag = simd.classify::<TAG>(block);
+            assert_eq!(tag, classify_bytes::<TAG>(block), "{}", context());
+        }
+    }
+
     /// The vector classification equals the byte-by-byte one for every
     /// byte value, in each of the 64 positions (the AVX2 path looks bytes
     /// up by their high and low four bits: each value has its own pair).
@@ -270,22 +284,7 @@ mod tests {
             for at in 0..64 {
                 let mut block = [b'a'; 64];
                 block[at] = b;
-                for simd in [Simd::baseline(), Simd::detect()] {
-                    let line_end = simd.classify::<LINE_END>(&block);
-                    assert_eq!(
-                        line_end,
-                        classify_bytes::<LINE_END>(&block),
-                        "{b:#x} at {at}"
-                    );
-                    let movetext = simd.classify::<MOVETEXT>(&block);
-                    assert_eq!(
-                        movetext,
-                        classify_bytes::<MOVETEXT>(&block),
-                        "{b:#x} at {at}"
-                    );
-                    let tag = simd.classify::<TAG>(&block);
-                    assert_eq!(tag, classify_bytes::<TAG>(&block), "{b:#x} at {at}");
-                }
+                assert_every_class_matches(&block, || format!("{b:#x} at {at}"));
             }
         }
     }
@@ -306,14 +305,7 @@ mod tests {
                     alphabet[r % alphabet.len()]
                 };
             }
-            for simd in [Simd::baseline(), Simd::detect()] {
-                let line_end = simd.classify::<LINE_END>(&block);
-                assert_eq!(line_end, classify_bytes::<LINE_END>(&block));
-                let movetext = simd.classify::<MOVETEXT>(&block);
-                assert_eq!(movetext, classify_bytes::<MOVETEXT>(&block));
-                let tag = simd.classify::<TAG>(&block);
-                assert_eq!(tag, classify_bytes::<TAG>(&block));
-            }
+            assert_every_class_matches(&block, || format!("{block:?}"));
         }
     }
 }
