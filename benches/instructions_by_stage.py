@@ -11,26 +11,21 @@ Usage (benches/instructions_per_ply.sh runs it with BY_STAGE=1):
         | benches/instructions_by_stage.py PLIES
 """
 
-import collections
 import re
 import sys
 
-from stages import stage_of
+from stages import print_by_stage
 
 
 def main():
     plies = int(sys.argv[1])
     line = re.compile(r"^\s*([\d,]+) \(\s*[\d.]+%\)\s+(\S.*)$")
-    sums = collections.Counter()
+    costs = []
     for text in sys.stdin:
         m = line.match(text)
         if m and "PROGRAM TOTALS" not in text:
-            sums[stage_of(m.group(2))] += int(m.group(1).replace(",", ""))
-    total = sum(sums.values())
-    print(f"{'per ply':>8} {'share':>6}  stage")
-    for name, n in sums.most_common():
-        print(f"{n / plies:8.1f} {100 * n / total:5.1f}%  {name}")
-    print(f"{total / plies:8.1f} 100.0%  total")
+            costs.append((m.group(2), int(m.group(1).replace(",", ""))))
+    print_by_stage(costs, "per ply", lambda n: f"{n / plies:.1f}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ same stages. A location is `source file:function`; the operating system's
 own work, which only a time sample can see, is `[kernel]:function`.
 """
 
+import collections
 import re
 
 # (stage, test on the source file, test on the function), first match wins.
@@ -53,3 +54,16 @@ def stage_of(location):
         if (on_file and on_file(source)) or (on_function and on_function(function)):
             return name
     return "other"
+
+
+def print_by_stage(costs, unit, per):
+    """Prints the sum of `costs` (location, cost) in each stage, largest
+    first, as `per(sum)` under the heading `unit` and as a share."""
+    sums = collections.Counter()
+    for location, cost in costs:
+        sums[stage_of(location)] += cost
+    total = sum(sums.values())
+    print(f"{unit:>8} {'share':>6}  stage")
+    for name, n in sums.most_common():
+        print(f"{per(n):>8} {100 * n / total:5.1f}%  {name}")
+    print(f"{per(total):>8} 100.0%  total")

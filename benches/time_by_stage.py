@@ -27,7 +27,7 @@ import re
 import subprocess
 import sys
 
-from stages import stage_of
+from stages import print_by_stage
 
 SAMPLE = re.compile(r"^\s*([0-9a-f]+)\s+(.*?)(?:\+0x([0-9a-f]+))?\s+\((.*)\)\s*$")
 
@@ -90,14 +90,7 @@ def main():
     files = source_files(binary, sorted({ip - base for ip, _, _ in ours}))
     for ip, sym, _ in ours:
         locations[f"{files.get(ip - base, '??')}:{sym}"] += 1
-    sums = collections.Counter()
-    for location, n in locations.items():
-        sums[stage_of(location)] += n
-    total = sum(sums.values())
-    print(f"{'samples':>8} {'share':>6}  stage")
-    for name, n in sums.most_common():
-        print(f"{n:8} {100 * n / total:5.1f}%  {name}")
-    print(f"{total:8} 100.0%  total")
+    print_by_stage(locations.items(), "samples", str)
 
 
 if __name__ == "__main__":
