@@ -155,7 +155,7 @@ fn crate_factory(
         parquet_schema.root_schema_ptr(),
         Arc::clone(props),
     )?;
-    Ok(ArrowRowGroupWriterFactory::new(&nothing, schema))
+    ArrowRowGroupWriterFactory::try_new(&nothing, schema)
 }
 
 /// The writer settings of a file with `columns`.
