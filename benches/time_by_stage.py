@@ -6,10 +6,10 @@ run (on standard input), one sample per fixed slice of CPU time, finds the
 source file of each sample of the pgnmill binary with addr2line (the
 innermost inlined line, as callgrind keeps it) and sums the samples into
 the stages of stages.py, the ones instructions_by_stage.py counts
-instructions in. A stage whose share of
-the time is larger than its share of the instructions runs at fewer
-instructions per cycle than the rest: it waits on memory or on mispredicted
-branches, and cutting its instructions gains less than elsewhere.
+instructions in. A stage whose share of the time is larger than its share
+of the instructions runs at fewer instructions per cycle than the rest: it
+waits on memory or on mispredicted branches, and cutting its instructions
+gains less than elsewhere.
 
 Usage (BY_STAGE=time benches/instructions_per_ply.sh runs it):
     perf script -F ip,sym,symoff,dso -i perf.data \
