@@ -10,7 +10,7 @@ use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
 use crate::openings::TableKind;
-use crate::pgn::GameText;
+use crate::pgn::{GameText, MainLine, Token};
 
 /// The start position of a game: the standard one, or its `[FEN]` header
 /// with the castling rights the board contradicts dropped and reported.
@@ -128,7 +128,17 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     let white_first = DATA && pos.turn() == crate::chess::Color::White;
     let mut recorder = if DATA { recorder.take() } else { None };
     let wants_text = recorder.as_ref().is_some_and(PlyRecorder::wants_text);
-    while let Some(token) = tokens.next() {
+    // The line is read one token ahead: the tokenizer's work for the next
+    // ply (a load, lane masks, bit scans, each step waiting for the one
+    // before) is issued before this ply's move is played, and the
+    // processor runs the two side by side instead of one after the other
+    // (docs/performance.md, "Reading one token ahead"). A replay that
+    // stops at a token puts the line back as it stood there
+    // (`line_after`): what follows that token (a result, a comment that
+    // never closes) was never read.
+    let mut ahead = tokens.next();
+    while let Some(token) = ahead {
+        ahead = tokens.next();
         if DATA && let Some(r) = &mut recorder {
             r.token(token.offset);
         }
@@ -148,11 +158,14 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
                             // This move is the last: the line ends after it,
                             // with no test of a flag at every ply.
                             glued_end = true;
+                            tokens = line_after(game, &token);
                             tokens.stop();
+                            ahead = None;
                         }
                         m
                     }
                     Err(e) => {
+                        tokens = line_after(game, &token);
                         let black = pos.turn() == crate::chess::Color::Black;
                         let number = super::MoveNumber::new(pos.fullmove_number(), black);
                         // A token that is no move is one whatever the position;
@@ -250,6 +263,16 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
         let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
         out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply, white_first));
     }
+}
+
+/// The main line of `game` as it stood once it had handed out `last`:
+/// the replay, which reads one token ahead, puts the line back so when it
+/// stops at `last`. Reads the tokens up to it again, at most once a game.
+#[cold]
+fn line_after<'a>(game: &GameText<'a>, last: &Token<'a>) -> MainLine<'a> {
+    let mut line = game.main_line();
+    while line.next().is_some_and(|t| t.offset < last.offset) {}
+    line
 }
 
 /// A result token's text (one of the four results, which the tokenizer

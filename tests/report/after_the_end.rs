@@ -116,6 +116,58 @@ fn an_illegal_move_before_the_end_is_no_conflict() {
     assert_eq!(r["result_conflict"], "");
 }
 
+/// Where the replay stops, the movetext ends for it: at the result, glued
+/// to the last move or not (the standard's end of a game), and at a move
+/// it cannot play (the error the row reports). A comment that never
+/// closes after that token is not read, so not reported, while one before
+/// it is; a result after a move past the mate is not read either, so not
+/// held against the mate.
+#[test]
+fn nothing_after_the_token_the_replay_stops_at_is_read() {
+    let unclosed =
+        "the comment opened at line 3 never closes: the rest of the game was read as comment";
+    let cases = [
+        ("", "1. e4 e5 * { never closed", "ok", "2", "", ""),
+        ("", "1. e4 e5* { never closed", "ok", "2", "", ""),
+        (
+            "",
+            "1. e4 e5 2. Ke3 { never closed",
+            "illegal_move",
+            "2",
+            "move 2. Ke3, ply 3 (line 3): no king can reach e3",
+            "",
+        ),
+        (
+            "",
+            "1. e4 e5 2. Nf3 { never closed",
+            "parse_error",
+            "3",
+            unclosed,
+            "",
+        ),
+        (
+            "[Result \"0-1\"]",
+            &format!("{FOOL} 3. Nf3 1-0"),
+            "illegal_move",
+            "4",
+            "move 3. Nf3, ply 5 (line 4): the game was already over at ply 4 (checkmate)",
+            "",
+        ),
+    ];
+    for (tags, movetext, status, plies, error, conflict) in cases {
+        let rows = rows(&game(tags, movetext));
+        assert_eq!(rows.len(), 1, "{movetext}");
+        let r = &rows[0];
+        let got = [
+            &r["status"],
+            &r["plies"],
+            &r["error"],
+            &r["result_conflict"],
+        ];
+        assert_eq!(got, [status, plies, error, conflict], "{movetext}");
+    }
+}
+
 #[test]
 fn a_null_move_passes_over_a_stalemate_and_play_goes_on() {
     let pgn = [
