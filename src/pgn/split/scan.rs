@@ -90,10 +90,10 @@ impl<'a, const C: u8> Events<'a, C> {
     /// refilled here, as [`Self::next`] would have).
     #[inline(always)]
     pub(super) fn next_if(&mut self, byte: u8) -> Option<usize> {
-        // The next chunk, refilled as `next` would; an empty one leaves
-        // nothing to take here.
-        if self.bits == 0 && !self.refill() {
-            return None;
+        // The next chunk, refilled as `next` would; none, or an empty
+        // one, leaves nothing to take here.
+        if self.bits == 0 {
+            self.refill();
         }
         if self.bits == 0 {
             return None;
