@@ -4,7 +4,8 @@
 # a shared 2-core machine move by 10 % from run to run; the instructions a
 # run executes do not. This counts them for `pgnmill report -j 1` on a fixed
 # corpus, the real-game files throughput.sh's corpus is made of, three
-# times over (about 10 MB, 0.8 M plies), and divides by the plies replayed.
+# times over (9.4 MB, 7,410 games, 0.62 M plies), and divides by the plies replayed
+# (and by the games).
 #
 # Counted by `perf stat -e instructions:u` where the CPU's counters can be
 # read, else by valgrind's callgrind (about 50 times slower: a minute or
@@ -12,7 +13,7 @@
 # kernel and counts the dynamic loader); compare figures of one tool only,
 # which the output names.
 #
-# Usage: [CORPUS=clocked] benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
+# Usage: [CORPUS=clocked|no-moves] [BASELINE=BIN] benches/instructions_per_ply.sh [BINARY] [-- REPORT OPTIONS...]
 #   BINARY   a pgnmill binary (default: target/release/pgnmill, built first)
 #   REPORT OPTIONS  added to `pgnmill report` (say, --format parquet)
 #   BY_STAGE=1  count with callgrind and also print where the instructions
@@ -27,6 +28,13 @@
 #            0.11 M plies; 433 of its 438 games have [%clk] comments, in
 #            lichess's spelling): the corpus the cost of --clocks is
 #            measured on (docs/performance.md)
+#   CORPUS=no-moves  the real-game corpus with every game's movetext taken
+#            out (benches/without_moves.py): the same games, no ply, so
+#            the figure is instructions per game, what a game costs
+#            before its first move (docs/performance.md)
+#   BASELINE=BIN  also count the baseline (shakmaty-replay, built outside
+#            the repository as scripts/throughput.sh builds it) on the same
+#            corpus with callgrind: `BIN replay 1 corpus.pgn out.csv`
 # Quote the figure before and after a change, with the tool it came from.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,10 +61,17 @@ else
   for _ in $(seq $((3 * copies))); do
     for f in "${real[@]}"; do cat "$root/testdata/corpus/$f"; printf '\n\n'; done
   done > "$work/corpus.pgn"
+  if [ "${CORPUS:-real}" = no-moves ]; then
+    mv "$work/corpus.pgn" "$work/with-moves.pgn"
+    python3 "$root/benches/without_moves.py" < "$work/with-moves.pgn" > "$work/corpus.pgn"
+  fi
 fi
 run=("$bin" report -j 1 --quiet --force -o "$work/report" "$@" "$work/corpus.pgn")
 plies_of() {
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plies"])' "$work/report/summary.json"
+}
+games_of() {
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' "$work/report/summary.json"
 }
 if [ "${BY_STAGE:-}" = time ]; then
   frequency=10000
@@ -75,14 +90,42 @@ else
   instructions=$(sed -n 's/^summary: *//p' "$work/cg.out")
 fi
 plies=$(plies_of)
+games=$(games_of)
 bytes=$(stat -c %s "$work/corpus.pgn")
-python3 - "$instructions" "$plies" "$bytes" "$tool" "$bin" <<'EOF'
+if [ "${CORPUS:-real}" = no-moves ]; then
+  # The same games as the corpus they were taken from, or the figure
+  # would be per something else.
+  "$bin" report -j 1 --quiet --force -o "$work/with-moves-report" "$work/with-moves.pgn"
+  with_moves=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' \
+    "$work/with-moves-report/summary.json")
+  if [ "$with_moves" != "$games" ]; then
+    echo "instructions_per_ply.sh: $games games without moves, $with_moves with them" >&2
+    exit 1
+  fi
+fi
+figures() {
+  python3 - "$@" <<'EOF'
 import sys
-ins, plies, size, tool, binary = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
-print(f"{binary}: {ins / 1e6:.1f} M instructions ({tool}), {plies} plies, {size / 1e6:.1f} MB")
-print(f"instructions per ply: {ins / plies:.1f}   per byte: {ins / size:.2f}")
+ins, plies, games, size = (int(a) for a in sys.argv[1:5])
+tool, binary = sys.argv[5], sys.argv[6]
+print(f"{binary}: {ins / 1e6:.1f} M instructions ({tool}), {games} games, {plies} plies, {size / 1e6:.1f} MB")
+per_ply = f"instructions per ply: {ins / plies:.1f}   " if plies else ""
+print(f"{per_ply}per game: {ins / games:.0f}   per byte: {ins / size:.2f}")
 EOF
+}
+figures "$instructions" "$plies" "$games" "$bytes" "$tool" "$bin"
+if [ -n "${BASELINE:-}" ]; then
+  valgrind --tool=callgrind --callgrind-out-file="$work/baseline.cg.out" \
+    "$BASELINE" replay 1 "$work/corpus.pgn" "$work/baseline.csv" > /dev/null 2> "$work/baseline.cg.log"
+  baseline_games=$(($(wc -l < "$work/baseline.csv") - 1))
+  figures "$(sed -n 's/^summary: *//p' "$work/baseline.cg.out")" "$plies" "$baseline_games" "$bytes" \
+    callgrind "$BASELINE"
+fi
 if [ -n "${BY_STAGE:-}" ]; then
   callgrind_annotate --inclusive=no --auto=no --threshold=100 "$work/cg.out" 2>/dev/null \
-    | python3 "$root/benches/instructions_by_stage.py" "$plies"
+    | if [ "$plies" = 0 ]; then
+        python3 "$root/benches/instructions_by_stage.py" "$games" game
+      else
+        python3 "$root/benches/instructions_by_stage.py" "$plies"
+      fi
 fi
