@@ -453,10 +453,16 @@ impl<'a> Movetext<'a> {
 }
 
 /// Drops a leading move number (`12.`, `12...`, `1..`, `１．`, `1…`) from a
-/// token; `None` when nothing is left.
+/// token; `None` when nothing is left. A WXF pawn-stack move of wxf.org's
+/// form (`77.6`: two file digits, a dot, a file digit) is kept whole: read
+/// as a number it would leave a lone `6`, which no notation takes for a
+/// move.
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
     let &first = tok.first()?;
     if !matches!(first, b'0'..=b'9' | b'.' | 0xe2 | 0xef) {
+        return Some(tok);
+    }
+    if is_wxf_pawn_stack_sideways(tok) {
         return Some(tok);
     }
     // ASCII digits and dots: the usual `12.` / `12...`.
@@ -496,6 +502,19 @@ fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
     }
     let rest = tok.get(i..).unwrap_or_default();
     if rest.is_empty() { None } else { Some(rest) }
+}
+
+/// `77.6` (docs/xiangqi-notation.md §4.2: the middle of three pawns on
+/// file 7 to file 6, when two files hold stacked pawns), with the marks
+/// a move may carry after it (`+`, `#`, `!`, `?`).
+fn is_wxf_pawn_stack_sideways(tok: &[u8]) -> bool {
+    let file = |c: &u8| (b'1'..=b'9').contains(c);
+    match tok {
+        [a, b, b'.', c, marks @ ..] => {
+            file(a) && file(b) && file(c) && marks.iter().all(|m| b"+#!?".contains(m))
+        }
+        _ => false,
+    }
 }
 
 impl<'a> Iterator for Movetext<'a> {

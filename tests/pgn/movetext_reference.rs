@@ -9,7 +9,9 @@
 //!   comments and `%` lines may hide parentheses); `$` and digits, a NAG;
 //! - anything else runs up to the next space, line end, `{}();$`: a result
 //!   (`1-0`, `0-1`, `1/2-1/2`, `*`: the last token), or a move number (`12.`,
-//!   `12...`, `１２．`, `1…`), dropped, with the move or annotation glued to it.
+//!   `12...`, `１２．`, `1…`), dropped, with the move or annotation glued to it;
+//!   but a WXF pawn-stack move (`77.6`: two digits 1-9, a dot, a digit 1-9,
+//!   then only `+#!?`) is a move, not a number and a `6`.
 
 /// A move is as written but for its trailing `!` and `?`; an annotation is
 /// text such as `!?`, `+/=`, `inf` standing alone.
@@ -64,6 +66,11 @@ fn ends_word(buf: &[u8], i: usize) -> bool {
 /// `tok` without its move number; `None` when nothing else is left (a bare
 /// number such as `12` counts as a move number, but `0000` is a move).
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
+    let file = |i: usize| tok.get(i).is_some_and(|c| (b'1'..=b'9').contains(c));
+    let marks_only = tok.iter().skip(4).all(|c| b"+#!?".contains(c));
+    if file(0) && file(1) && tok.get(2) == Some(&b'.') && file(3) && marks_only {
+        return Some(tok);
+    }
     let ascii_digits = tok.iter().take_while(|c| c.is_ascii_digit()).count();
     let (mut i, mut digits, mut dots) = (ascii_digits, ascii_digits, 0);
     loop {

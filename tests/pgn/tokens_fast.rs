@@ -101,6 +101,13 @@ const PIECES: &[&str] = &[
     "h2e2",
     "C2.5",
     "R1+1",
+    // WXF pawn stacks: `77.6` is a move, `10.4` and `7.6` still numbers.
+    "77.6",
+    "1.77.6",
+    "77.6+",
+    "10.4",
+    "7.6",
+    "77..6",
     "Kxe2",
     "abcdefghijklmnop1",
     "Nf",

@@ -132,3 +132,44 @@ fn the_wukong_collections_read_back_move_for_move_after_wxf() {
         }
     }
 }
+
+/// Files written by other tools use wxf.org's forms as they are, `77.6`
+/// included: after a move number and a space, or glued to it (`1.77.6`),
+/// each must read as the vector's move. A `77.6` is not a move number
+/// followed by a `6`, which no notation reads as a move
+/// (docs/xiangqi-notation.md §4.2).
+#[test]
+fn every_wxf_org_form_of_the_vectors_reads_from_movetext() {
+    let rows: Vec<_> = read_csv(&root().join("testdata/xiangqi/notation/notation.csv"))
+        .into_iter()
+        .filter(|r| r["case"].starts_with("tandem") || r["case"].starts_with("pawns_two_files"))
+        .collect();
+    let mut pgn = String::new();
+    let mut want = Vec::new();
+    let mut two_digit_forms = 0;
+    for r in &rows {
+        let official = &r["wxf_official"];
+        let b = official.as_bytes();
+        let two_digits = b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b'.';
+        two_digit_forms += usize::from(two_digits);
+        let number = if r["side"] == "black" { "1..." } else { "1." };
+        let spellings: &[&str] = if two_digits { &[" ", ""] } else { &[" "] };
+        for gap in spellings {
+            pgn.push_str(&format!(
+                "[Game \"Chinese Chess\"]\n[FEN \"{}\"]\n\n{number}{gap}{official} *\n\n",
+                r["fen"]
+            ));
+            want.push(("ok".to_string(), vec![r["iccs"].clone()]));
+        }
+    }
+    assert_eq!(two_digit_forms, 4, "the four `77.x` rows of notation.csv");
+    let got = report_moves(&pgn);
+    assert_eq!(got.len(), want.len(), "games");
+    let wrong: Vec<_> = pgn
+        .split("\n\n[Game")
+        .zip(got.iter().zip(&want))
+        .filter(|(_, (g, w))| g != w)
+        .map(|(game, (g, w))| format!("{game}\n  read {g:?}, want {w:?}"))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -243,9 +243,10 @@ pub fn write_move_to(
 }
 
 /// A notation as written into PGN movetext, where every move must read back
-/// as the same one move: WXF's `77.6` would be a move number there, so the
-/// WXF writer gives `27=6` for it (`wxf::write_for_movetext`); the other
-/// notations are written as [`write_move_to`] writes them.
+/// as the same one move, by any PGN reader: WXF's `77.6` would be a move
+/// number to most of them, so the WXF writer gives `27=6` for it
+/// (`wxf::write_for_movetext`); the other notations are written as
+/// [`write_move_to`] writes them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct InMovetext(pub Notation);
 

@@ -14,7 +14,8 @@
 //! wxf.org; advisors and elephants keep their file digit. For PGN movetext
 //! ([`write_for_movetext`]) one form changes: a sideways move whose form
 //! starts with two digits (`77.6`, the middle of three pawns when two files
-//! hold stacked pawns) is a move number `77.` and a `6` to every PGN reader,
+//! hold stacked pawns) is a move number `77.` and a `6` to PGN readers that
+//! follow the standard to the letter (pgnmill's own reads it as the move),
 //! so it is written in pyffish's form, the pawn's index from the front and
 //! `=` (`27=6`), which [`parse_text`] reads as that pawn first.
 
