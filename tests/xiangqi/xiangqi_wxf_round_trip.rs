@@ -41,12 +41,19 @@ fn written_moves(pgn: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn every_stacked_piece_move_of_the_vectors_reads_back_after_wxf() {
-    let rows: Vec<_> = read_csv(&root().join("testdata/xiangqi/notation/notation.csv"))
+/// The rows of testdata/xiangqi/notation/notation.csv whose moving piece
+/// shares its file with another of its kind: the tandem and pawn-stack
+/// forms.
+fn stacked_piece_rows() -> Vec<std::collections::HashMap<String, String>> {
+    read_csv(&root().join("testdata/xiangqi/notation/notation.csv"))
         .into_iter()
         .filter(|r| r["case"].starts_with("tandem") || r["case"].starts_with("pawns_two_files"))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_stacked_piece_move_of_the_vectors_reads_back_after_wxf() {
+    let rows = stacked_piece_rows();
     assert!(rows.len() >= 350, "{} rows", rows.len());
     let mut pgn = String::new();
     for r in &rows {
@@ -140,10 +147,7 @@ fn the_wukong_collections_read_back_move_for_move_after_wxf() {
 /// (docs/xiangqi-notation.md §4.2).
 #[test]
 fn every_wxf_org_form_of_the_vectors_reads_from_movetext() {
-    let rows: Vec<_> = read_csv(&root().join("testdata/xiangqi/notation/notation.csv"))
-        .into_iter()
-        .filter(|r| r["case"].starts_with("tandem") || r["case"].starts_with("pawns_two_files"))
-        .collect();
+    let rows = stacked_piece_rows();
     let mut pgn = String::new();
     let mut want = Vec::new();
     let mut two_digit_forms = 0;
