@@ -506,15 +506,22 @@ fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
 
 /// `77.6` (docs/xiangqi-notation.md §4.2: the middle of three pawns on
 /// file 7 to file 6, when two files hold stacked pawns), with the marks
-/// a move may carry after it (`+`, `#`, `!`, `?`).
+/// a move may carry after it (`+`, `#`, `!`, `?`); in full-width forms
+/// too (`７７．６`), which the WXF reader folds to ASCII.
 fn is_wxf_pawn_stack_sideways(tok: &[u8]) -> bool {
-    let file = |c: &u8| (b'1'..=b'9').contains(c);
-    match tok {
-        [a, b, b'.', c, marks @ ..] => {
-            file(a) && file(b) && file(c) && marks.iter().all(|m| b"+#!?".contains(m))
-        }
-        _ => false,
-    }
+    let Ok(text) = std::str::from_utf8(tok) else {
+        return false;
+    };
+    let mut folded = text.chars().map(|c| match c as u32 {
+        u @ 0xFF01..=0xFF5E => char::from_u32(u - 0xFEE0).unwrap_or(c),
+        _ => c,
+    });
+    let file = |c: Option<char>| c.is_some_and(|c| ('1'..='9').contains(&c));
+    file(folded.next())
+        && file(folded.next())
+        && folded.next() == Some('.')
+        && file(folded.next())
+        && folded.all(|c| "+#!?".contains(c))
 }
 
 impl<'a> Iterator for Movetext<'a> {

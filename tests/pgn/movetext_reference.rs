@@ -11,7 +11,8 @@
 //!   (`1-0`, `0-1`, `1/2-1/2`, `*`: the last token), or a move number (`12.`,
 //!   `12...`, `１２．`, `1…`), dropped, with the move or annotation glued to it;
 //!   but a WXF pawn-stack move (`77.6`: two digits 1-9, a dot, a digit 1-9,
-//!   then only `+#!?`) is a move, not a number and a `6`.
+//!   then only `+#!?`, each ASCII or full-width) is a move, not a number
+//!   and a `6`.
 
 /// A move is as written but for its trailing `!` and `?`; an annotation is
 /// text such as `!?`, `+/=`, `inf` standing alone.
@@ -66,9 +67,7 @@ fn ends_word(buf: &[u8], i: usize) -> bool {
 /// `tok` without its move number; `None` when nothing else is left (a bare
 /// number such as `12` counts as a move number, but `0000` is a move).
 fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
-    let file = |i: usize| tok.get(i).is_some_and(|c| (b'1'..=b'9').contains(c));
-    let marks_only = tok.iter().skip(4).all(|c| b"+#!?".contains(c));
-    if file(0) && file(1) && tok.get(2) == Some(&b'.') && file(3) && marks_only {
+    if wxf_pawn_stack_sideways(tok) {
         return Some(tok);
     }
     let ascii_digits = tok.iter().take_while(|c| c.is_ascii_digit()).count();
@@ -88,6 +87,27 @@ fn strip_move_number(tok: &[u8]) -> Option<&[u8]> {
         return Some(tok).filter(|_| i < tok.len() || tok == b"0000");
     }
     Some(&tok[i..]).filter(|rest| !rest.is_empty())
+}
+
+/// `77.6`, `７７．６`, `77.6+`: see the module's rules.
+fn wxf_pawn_stack_sideways(tok: &[u8]) -> bool {
+    let ascii: Vec<char> = String::from_utf8_lossy(tok)
+        .chars()
+        .map(|c| {
+            let u = c as u32;
+            if (0xFF01..=0xFF5E).contains(&u) {
+                char::from_u32(u - 0xFEE0).unwrap()
+            } else {
+                c
+            }
+        })
+        .collect();
+    let file = |i: usize| ascii.get(i).is_some_and(|c| ('1'..='9').contains(c));
+    file(0)
+        && file(1)
+        && ascii.get(2) == Some(&'.')
+        && file(3)
+        && ascii[4..].iter().all(|c| "+#!?".contains(*c))
 }
 
 fn token(kind: TokenKind, text: &[u8], offset: usize) -> Option<Token<'_>> {

@@ -108,6 +108,8 @@ const PIECES: &[&str] = &[
     "10.4",
     "7.6",
     "77..6",
+    "\u{ff17}\u{ff17}\u{ff0e}\u{ff16}",
+    "7\u{ff17}.\u{ff16}\u{ff0b}",
     "Kxe2",
     "abcdefghijklmnop1",
     "Nf",

@@ -141,8 +141,8 @@ fn the_wukong_collections_read_back_move_for_move_after_wxf() {
 }
 
 /// Files written by other tools use wxf.org's forms as they are, `77.6`
-/// included: after a move number and a space, or glued to it (`1.77.6`),
-/// each must read as the vector's move. A `77.6` is not a move number
+/// included: after a move number and a space, glued to it (`1.77.6`), or
+/// in full-width forms (`７７．６`), each must read as the vector's move. A `77.6` is not a move number
 /// followed by a `6`, which no notation reads as a move
 /// (docs/xiangqi-notation.md §4.2).
 #[test]
@@ -157,10 +157,22 @@ fn every_wxf_org_form_of_the_vectors_reads_from_movetext() {
         let two_digits = b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b'.';
         two_digit_forms += usize::from(two_digits);
         let number = if r["side"] == "black" { "1..." } else { "1." };
-        let spellings: &[&str] = if two_digits { &[" ", ""] } else { &[" "] };
-        for gap in spellings {
+        let full_width: String = official
+            .chars()
+            .map(|c| char::from_u32(c as u32 + 0xFEE0).unwrap())
+            .collect();
+        let spellings = if two_digits {
+            vec![
+                format!(" {official}"),
+                official.clone(),
+                format!(" {full_width}"),
+            ]
+        } else {
+            vec![format!(" {official}")]
+        };
+        for move_text in spellings {
             pgn.push_str(&format!(
-                "[Game \"Chinese Chess\"]\n[FEN \"{}\"]\n\n{number}{gap}{official} *\n\n",
+                "[Game \"Chinese Chess\"]\n[FEN \"{}\"]\n\n{number}{move_text} *\n\n",
                 r["fen"]
             ));
             want.push(("ok".to_string(), vec![r["iccs"].clone()]));
