@@ -1,6 +1,8 @@
 //! Line ends and whitespace as PGN files in the wild write them: `\n`, `\r\n`
 //! and a lone `\r` (classic Mac) all end a line, and a line holding only
-//! spaces, tabs or the ideographic space U+3000 counts as blank.
+//! spaces, tabs, the ideographic space U+3000, the no-break space U+00A0
+//! (text copied from web pages) or U+FEFF (the byte order mark a Windows
+//! tool puts before each file that `cat` then joins) counts as blank.
 
 /// The end of the line that starts at or before `from`: `(content_end,
 /// next_line_start)`. `None` when the line is not known to be complete: no
@@ -34,15 +36,26 @@ pub fn is_space_byte(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f)
 }
 
-/// Length of the whitespace character at `buf[i]` (1 for ASCII, 3 for the
-/// ideographic space U+3000 in UTF-8), or 0 when there is none.
+/// Length of the whitespace character at `buf[i]` (1 for ASCII; in UTF-8,
+/// 2 for the no-break space U+00A0, 3 for the ideographic space U+3000 and
+/// for U+FEFF), or 0 when there is none.
 #[inline]
 pub fn space_len(buf: &[u8], i: usize) -> usize {
     match buf.get(i) {
         Some(&b) if is_space_byte(b) => 1,
-        Some(0xe3) if buf.get(i + 1) == Some(&0x80) && buf.get(i + 2) == Some(&0x80) => 3,
+        Some(0xc2) if buf.get(i + 1) == Some(&0xa0) => 2,
+        Some(0xe3) if buf.get(i + 1..i + 3) == Some(&[0x80, 0x80][..]) => 3,
+        Some(0xef) if buf.get(i + 1..i + 3) == Some(&[0xbb, 0xbf][..]) => 3,
         _ => 0,
     }
+}
+
+/// The first byte of every whitespace character [`space_len`] takes
+/// beyond ASCII (U+00A0, U+3000, U+FEFF in UTF-8): a byte above the space
+/// that is not one of these starts no whitespace.
+#[inline]
+pub fn is_space_lead(b: u8) -> bool {
+    matches!(b, 0xc2 | 0xe3 | 0xef)
 }
 
 /// Index of the first non-whitespace byte of `buf[from..to]` (or `to`).

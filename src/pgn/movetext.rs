@@ -64,7 +64,9 @@ const LPAREN: u8 = 5;
 const RPAREN: u8 = 6;
 const SEMI: u8 = 7;
 const DOLLAR: u8 = 8;
-const E3: u8 = 9;
+/// A byte that may start a whitespace character beyond ASCII (U+00A0,
+/// U+3000, U+FEFF) or another character: [`lines::space_len`] tells.
+const SPACE_LEAD: u8 = 9;
 const PERCENT: u8 = 10;
 
 static CLASS: [u8; 256] = {
@@ -85,7 +87,9 @@ static CLASS: [u8; 256] = {
     t[b')' as usize] = RPAREN;
     t[b';' as usize] = SEMI;
     t[b'$' as usize] = DOLLAR;
-    t[0xe3] = E3;
+    t[0xc2] = SPACE_LEAD;
+    t[0xe3] = SPACE_LEAD;
+    t[0xef] = SPACE_LEAD;
     t[b'%' as usize] = PERCENT;
     t
 };
@@ -376,7 +380,9 @@ impl<'a> Movetext<'a> {
                 None => return self.buf.len(),
                 Some(k) => {
                     i += k;
-                    if self.buf.get(i) == Some(&0xe3) && lines::space_len(self.buf, i) == 0 {
+                    if class(self.buf.get(i).copied().unwrap_or(0)) == SPACE_LEAD
+                        && lines::space_len(self.buf, i) == 0
+                    {
                         i += 1;
                         continue;
                     }
@@ -415,7 +421,7 @@ impl<'a> Movetext<'a> {
                 });
             }
             cls => {
-                if cls == E3 {
+                if cls == SPACE_LEAD {
                     let n = lines::space_len(self.buf, self.pos);
                     if n > 0 {
                         self.pos += n;

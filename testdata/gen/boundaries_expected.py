@@ -289,6 +289,23 @@ def cases():
     out.append(("broken-tag-value.pgn", text, rows))
     out.append(("broken-tag-value-crlf.pgn", text.replace("\n", "\r\n"),
                 [dict(r, file="broken-tag-value-crlf.pgn") for r in rows]))
+
+    # Files joined with `cat` after a Windows tool saved each with a byte
+    # order mark: a BOM before the second and third games' first tag line.
+    # Movetext copied from a web page, with no-break spaces (U+00A0) where
+    # spaces belong, in a game with no tag that names its variant.
+    # python-chess reads each game alike with or without its BOM (asserted),
+    # and splits the movetext at the no-break spaces, as Python's split()
+    # does in main_line.
+    games = ['[Event "a"]\n[White "w1"]\n\n1. e4 e5 *\n',
+             '[Event "b"]\n[White "w2"]\n\n1. d4 d5 2. c4 *\n',
+             '[Event "c"]\n[White "w3"]\n\n1.\u00a0Nf3\u00a0d5 2.\u00a0g3\u00a0\u00a0c5 *\n',
+             '[Event "d"]\n\n1.\u00a0e4\u00a0e5 2.\u00a0Nf3 *\n']
+    for g in games:
+        assert dict(tags_of("\ufeff" + g).headers) == dict(tags_of(g).headers), g
+    text = games[0] + "\n" + "\n".join("\ufeff" + g for g in games[1:3]) + "\n" + games[3]
+    out.append(("bom-and-no-break-space.pgn", text,
+                [row("bom-and-no-break-space.pgn", i, g) for i, g in enumerate(games, 1)]))
     return out
 
 

@@ -2,7 +2,8 @@
 //! `tokens_fast.rs`: the same tokens (kind, text, offset), lines and
 //! unclosed comment as `pgnmill::pgn::Movetext`. The rules (PGN standard
 //! 8.2, and what real files hold):
-//! - spaces (ASCII blanks, U+3000), line ends, `}` and `)` are skipped;
+//! - spaces (ASCII blanks, U+00A0, U+3000, U+FEFF), line ends, `}` and `)`
+//!   are skipped;
 //! - `{...}` is a comment, `;` a comment to the line end, and a `%` that
 //!   starts a line an escape to the line end;
 //! - `(...)` is a variation, skipped whole with what it nests (its `;`
@@ -42,11 +43,13 @@ pub fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f)
 }
 
-/// Bytes of space at `i`: 1 for a blank, 3 for U+3000, else 0.
+/// Bytes of space at `i`: 1 for a blank, 2 for U+00A0, 3 for U+3000 and
+/// U+FEFF, else 0.
 pub fn space_len(buf: &[u8], i: usize) -> usize {
     match buf.get(i..) {
         Some([b, ..]) if is_blank(*b) => 1,
-        Some([0xe3, 0x80, 0x80, ..]) => 3,
+        Some([0xc2, 0xa0, ..]) => 2,
+        Some([0xe3, 0x80, 0x80, ..] | [0xef, 0xbb, 0xbf, ..]) => 3,
         _ => 0,
     }
 }

@@ -23,17 +23,23 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f)
 }
 
-/// `text` from `i` on, past spaces and the ideographic space U+3000.
-fn skip_spaces(text: &[u8], mut i: usize) -> usize {
-    loop {
-        if text.get(i).is_some_and(|&b| is_space(b)) {
-            i += 1;
-        } else if text.get(i..i + 3) == Some(b"\xE3\x80\x80") {
-            i += 3;
-        } else {
-            return i.min(text.len());
-        }
+/// Bytes of whitespace at `i`: 1 for an ASCII space, 2 for the no-break
+/// space U+00A0, 3 for the ideographic space U+3000 and U+FEFF, else 0.
+fn space_len(text: &[u8], i: usize) -> usize {
+    match text.get(i..) {
+        Some([b, ..]) if is_space(*b) => 1,
+        Some([0xc2, 0xa0, ..]) => 2,
+        Some([0xe3, 0x80, 0x80, ..] | [0xef, 0xbb, 0xbf, ..]) => 3,
+        _ => 0,
     }
+}
+
+/// `text` from `i` on, past whitespace ([`space_len`]).
+fn skip_spaces(text: &[u8], mut i: usize) -> usize {
+    while space_len(text, i) > 0 {
+        i += space_len(text, i);
+    }
+    i.min(text.len())
 }
 
 fn is_blank(text: &[u8]) -> bool {
@@ -503,7 +509,7 @@ impl Game {
         let mut stretch_end = text.len();
         while i < text.len() {
             let b = text[i];
-            let space = is_space(b) || text.get(i..i + 3) == Some(b"\xE3\x80\x80");
+            let space = space_len(text, i) > 0;
             let boundary = space || matches!(b, b'{' | b';' | b'(' | b')' | b'[' | b'}');
             if boundary && let Some(t) = start.take() {
                 token = Some((t, i));
@@ -553,7 +559,7 @@ impl Game {
                 }
                 _ => {}
             }
-            i += if space && b >= 0x80 { 3 } else { 1 };
+            i += space_len(text, i).max(1);
         }
         self.note(&text[p..stretch_end]);
         Moves::Done

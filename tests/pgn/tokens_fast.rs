@@ -101,6 +101,12 @@ const PIECES: &[&str] = &[
     "h2e2",
     "C2.5",
     "R1+1",
+    // Whitespace beyond ASCII: no-break space, byte order mark, and a
+    // full-width character that shares the mark's first byte.
+    "1.\u{a0}e4",
+    "\u{feff}",
+    "e4\u{feff}",
+    "\u{ff25}4",
     // WXF pawn stacks: `77.6` is a move, `10.4` and `7.6` still numbers.
     "77.6",
     "1.77.6",

@@ -73,8 +73,8 @@ impl<'a> Line<'a> {
     ) -> Self {
         let text = match buf.get(start) {
             // Most lines start with their text: no byte above the space
-            // starts whitespace but the first of U+3000.
-            Some(&b) if b > b' ' && b != 0xe3 => start,
+            // starts whitespace but the first of U+00A0, U+3000, U+FEFF.
+            Some(&b) if b > b' ' && !lines::is_space_lead(b) => start,
             _ => skip_spaces(buf, start, end.unwrap_or(buf.len())),
         };
         Line {
