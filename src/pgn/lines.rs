@@ -54,7 +54,7 @@ pub fn space_len(buf: &[u8], i: usize) -> usize {
 /// beyond ASCII (U+00A0, U+3000, U+FEFF in UTF-8): a byte above the space
 /// that is not one of these starts no whitespace.
 #[inline]
-pub fn is_space_lead(b: u8) -> bool {
+pub const fn is_space_lead(b: u8) -> bool {
     matches!(b, 0xc2 | 0xe3 | 0xef)
 }
 

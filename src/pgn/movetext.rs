@@ -87,9 +87,13 @@ static CLASS: [u8; 256] = {
     t[b')' as usize] = RPAREN;
     t[b';' as usize] = SEMI;
     t[b'$' as usize] = DOLLAR;
-    t[0xc2] = SPACE_LEAD;
-    t[0xe3] = SPACE_LEAD;
-    t[0xef] = SPACE_LEAD;
+    let mut b = 0x80;
+    while b < 256 {
+        if lines::is_space_lead(b as u8) {
+            t[b] = SPACE_LEAD;
+        }
+        b += 1;
+    }
     t[b'%' as usize] = PERCENT;
     t
 };
