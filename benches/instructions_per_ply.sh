@@ -67,16 +67,15 @@ else
   fi
 fi
 run=("$bin" report -j 1 --quiet --force -o "$work/report" "$@" "$work/corpus.pgn")
-plies_of() {
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plies"])' "$work/report/summary.json"
-}
-games_of() {
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' "$work/report/summary.json"
+# A total of summary.json: KEY [REPORT_DIR] (default: the measured run's).
+summary_total() {
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
+    "${2:-$work/report}/summary.json" "$1"
 }
 if [ "${BY_STAGE:-}" = time ]; then
   frequency=10000
   perf record -q -e cpu-clock -F "$frequency" -o "$work/perf.data" -- "${run[@]}" > /dev/null
-  echo "$bin: $(plies_of) plies, $(($(stat -c %s "$work/corpus.pgn") / 1000000)) MB (perf record -e cpu-clock)"
+  echo "$bin: $(summary_total plies) plies, $(($(stat -c %s "$work/corpus.pgn") / 1000000)) MB (perf record -e cpu-clock)"
   perf script -F ip,sym,symoff,dso -i "$work/perf.data" 2> /dev/null \
     | python3 "$root/benches/time_by_stage.py" "$bin"
   exit
@@ -89,15 +88,14 @@ else
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "${run[@]}" > /dev/null 2> "$work/cg.log"
   instructions=$(sed -n 's/^summary: *//p' "$work/cg.out")
 fi
-plies=$(plies_of)
-games=$(games_of)
+plies=$(summary_total plies)
+games=$(summary_total games)
 bytes=$(stat -c %s "$work/corpus.pgn")
 if [ "${CORPUS:-real}" = no-moves ]; then
   # The same games as the corpus they were taken from, or the figure
   # would be per something else.
   "$bin" report -j 1 --quiet --force -o "$work/with-moves-report" "$work/with-moves.pgn"
-  with_moves=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' \
-    "$work/with-moves-report/summary.json")
+  with_moves=$(summary_total games "$work/with-moves-report")
   if [ "$with_moves" != "$games" ]; then
     echo "instructions_per_ply.sh: $games games without moves, $with_moves with them" >&2
     exit 1
