@@ -96,3 +96,34 @@ pub fn count_lines(bytes: &[u8]) -> u64 {
 pub fn is_result(tok: &[u8]) -> bool {
     matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
+
+/// A result written without the space before it, glued to the move it
+/// follows (`Nf3*`, `Qxf7#1-0`, `Kd2 1/2-1/2` typed as `Kd21/2-1/2`):
+/// the text before the result and the result. python-chess's tokenizer
+/// reads such a token as a move and a result, as its regular expression
+/// matches the move first; no move ends in a result's text (a rank is
+/// 1-8, so a move never ends in `1-0` or `0-1`). A token that is a
+/// result alone is not glued.
+///
+/// ```
+/// use pgnmill::pgn::lines::glued_result;
+/// assert_eq!(glued_result(b"Qxf7#1-0"), Some((&b"Qxf7#"[..], "1-0")));
+/// assert_eq!(glued_result(b"e5*"), Some((&b"e5"[..], "*")));
+/// assert_eq!(glued_result(b"1-0"), None);
+/// assert_eq!(glued_result(b"Nf3"), None);
+/// ```
+pub fn glued_result(tok: &[u8]) -> Option<(&[u8], &'static str)> {
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find_map(|result| {
+            let before = tok.strip_suffix(result.as_bytes())?;
+            (!before.is_empty()).then_some((before, result))
+        })
+}
+
+/// Whether a main-line token ends the main line: a result, alone or glued
+/// to the move before it (docs/pgn-dialect.md, rule 7).
+#[inline]
+pub fn ends_main_line(tok: &[u8]) -> bool {
+    is_result(tok) || glued_result(tok).is_some()
+}

@@ -10,7 +10,7 @@ use super::repetition::RepetitionTable;
 use super::replayed_game::{CastlingConflict, ReplayedGame};
 use crate::chess::{CastlingMode, EpMode, Move, Position, Role, SanError, Setup};
 use crate::openings::TableKind;
-use crate::pgn::{GameText, MainLine, Token};
+use crate::pgn::{GameText, MainLine, Token, lines};
 
 /// The start position of a game: the standard one, or its `[FEN]` header
 /// with the castling rights the board contradicts dropped and reported.
@@ -121,7 +121,8 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     repetitions.start(pos.key_ep_always(), pos.key_ep_legal(), 0);
     let mut rules = DrawRules::new(&pos);
     let mut tokens = game.main_line();
-    let mut glued_end = false;
+    // The result glued to the last move (`Qxf7#1-0`), which ends the line.
+    let mut glued_result = None;
     let mut ended_before_failure = false;
     // Taken once the start position is set up (a game refused before has
     // its time control and no plies, `super::replay`).
@@ -154,10 +155,10 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
                 let (retried, glued) = retry(&mut pos, token.text, e, &mut rules, ply);
                 match retried {
                     Ok(m) => {
-                        if glued {
+                        if glued.is_some() {
                             // This move is the last: the line ends after it,
                             // with no test of a flag at every ply.
-                            glued_end = true;
+                            glued_result = glued;
                             tokens = line_after(game, &token);
                             tokens.stop();
                             ahead = None;
@@ -226,11 +227,7 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
             });
         }
     }
-    let movetext_result = if glued_end {
-        Some("*")
-    } else {
-        tokens.result().map(|t| result_text(t.text))
-    };
+    let movetext_result = glued_result.or_else(|| tokens.result().map(|t| result_text(t.text)));
     let has_result = movetext_result.is_some();
     if out.status == Status::Ok && ply == 0 && !has_tags && !has_result {
         // No tag pair, no move, no result: these bytes are not a game (a
@@ -260,7 +257,9 @@ fn replay_main_line<const MOVES: bool, const DATA: bool>(
     out.moves = moves;
     if DATA && let Some(r) = recorder {
         // The last move's comments end at the result (none when glued to it).
-        let end = (!glued_end).then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
+        let end = glued_result
+            .is_none()
+            .then(|| tokens.result().map_or(game.bytes().len(), |t| t.offset));
         out.ply_data = Some(r.finish(end, out.outcome.threefold_claim_ply, white_first));
     }
 }
@@ -289,12 +288,12 @@ pub(super) fn result_text(token: &[u8]) -> &'static str {
 /// After `token` failed as a move: a null move passes the turn (python-chess
 /// plays it, docs/chess.md), once [`DrawRules::before_null_move`] has seen
 /// whether the position it passes over had already ended the game; and
-/// `1... h6*`, a result glued to the last move, still ends the game, so
-/// the move is tried again without the `*`. Returns the outcome of the
-/// last try, and whether a `*` was cut. Looked for only once a token
-/// failed (a move never ends in `*`, and the hot path plays no null move),
-/// and kept out of line: a second copy of the resolve-and-play code in the
-/// replay loop would crowd its registers.
+/// `1... h6*` or `4. Qxf7#1-0`, a result glued to the last move, still
+/// ends the game, so the move is tried again without the result. Returns
+/// the outcome of the last try, and the result cut off. Looked for only
+/// once a token failed (no move ends in a result's text, and the hot path
+/// plays no null move), and kept out of line: a second copy of the
+/// resolve-and-play code in the replay loop would crowd its registers.
 #[cold]
 #[inline(never)]
 fn retry(
@@ -303,11 +302,11 @@ fn retry(
     error: SanError,
     rules: &mut DrawRules,
     ply: u32,
-) -> (Result<Move, SanError>, bool) {
-    let (result, glued) = match (error, token) {
-        (SanError::NullMove, _) => (Err(SanError::NullMove), false),
-        (_, [text @ .., b'*']) if !text.is_empty() => (pos.play_san(text), true),
-        (error, _) => (Err(error), false),
+) -> (Result<Move, SanError>, Option<&'static str>) {
+    let (result, glued) = match (error, lines::glued_result(token)) {
+        (SanError::NullMove, _) => (Err(SanError::NullMove), None),
+        (_, Some((text, result))) => (pos.play_san(text), Some(result)),
+        (error, None) => (Err(error), None),
     };
     match result {
         Err(SanError::NullMove) => {

@@ -67,7 +67,7 @@ def tags_of(text):
 def main_line(text):
     """The main-line tokens of a movetext written simply: comments and
     variations removed, split at whitespace, move numbers dropped, up to the
-    result (also one glued to a move, `e5*`)."""
+    result (also one glued to a move, `e5*`, `Qxf7#1-0`)."""
     text = re.sub(r"\{[^}]*\}", " ", text)
     while re.search(r"\([^()]*\)", text):
         text = re.sub(r"\([^()]*\)", " ", text)
@@ -78,10 +78,12 @@ def main_line(text):
             continue
         if tok in RESULTS:
             break
-        if tok.endswith("*"):
-            out.append(tok[:-1])
+        # python-chess's tokenizer reads `!` and `?` after a move as a NAG.
+        glued = [r for r in RESULTS if tok.endswith(r)]
+        if glued:
+            out.append(tok[:-len(glued[0])].rstrip("!?"))
             break
-        out.append(tok)
+        out.append(tok.rstrip("!?"))
     return out
 
 
@@ -306,6 +308,21 @@ def cases():
     text = games[0] + "\n" + "\n".join("\ufeff" + g for g in games[1:3]) + "\n" + games[3]
     out.append(("bom-and-no-break-space.pgn", text,
                 [row("bom-and-no-break-space.pgn", i, g) for i, g in enumerate(games, 1)]))
+
+    # Results typed without the space before them, glued to the last move:
+    # python-chess's tokenizer reads the move and then the result (its
+    # main line is asserted equal to the one read here), and the result
+    # ends the game for the next one on the same line or the next.
+    # `x1-0` glues a result to a token that is no move.
+    games = ['[Event "g1"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0\n',
+             '[Event "g2"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4#0-1\n',
+             '[Event "g3"]\n[Result "1/2-1/2"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3!1/2-1/2\n']
+    pieces = ["1. d4 d5 2. c4 e6 3. Nc3 Nf61-0", "1. e4 c5 2. Nf3 d6 0-1"]
+    lines = ["1. c4 e50-1", "1. Nf3 Nf6 2. g3 1/2-1/2", "1. e4 x1-0", "1. d4 *"]
+    text = "\n".join(games) + "\n" + " ".join(pieces) + "\n" + "\n".join(lines) + "\n"
+    rows = [row("results-glued-to-moves.pgn", i, g)
+            for i, g in enumerate(games + pieces + lines, 1)]
+    out.append(("results-glued-to-moves.pgn", text, rows))
     return out
 
 

@@ -369,8 +369,22 @@ def null_move_cases():
     return out
 
 
+def glued_result_cases():
+    """Results typed without the space before them: the result token read
+    off the end of the last move, as python-chess's tokenizer reads it
+    (docs/pgn-dialect.md rule 7); held against the position like any."""
+    return [
+        case("glued 0-1 to the mate", "0-1 glued to the mating move", FOOL + "0-1", "0-1", None,
+             expect={"result_conflict": "", "termination": "checkmate"}),
+        case("glued 1-0 to the mate", "1-0 glued to Black's mate, recorded 0-1", FOOL + "1-0", "0-1", None),
+        case("glued draw", "1/2-1/2 glued to a move with its annotation, the game goes on",
+             "1. e4 e5 2. Nf3 Nc6!?1/2-1/2", "1/2-1/2", None, expect={"result_conflict": ""}),
+    ]
+
+
 def all_cases():
-    return result_cases() + material_cases() + clock_cases() + repetition_cases() + null_move_cases()
+    return (result_cases() + material_cases() + clock_cases() + repetition_cases()
+            + null_move_cases() + glued_result_cases())
 
 
 def write_cases():

@@ -164,7 +164,17 @@ def lex(text):
             i += 1
         else:
             m = SYMBOL_RE.match(text, i)
-            yield ("symbol", m.group(0), i)
+            symbol = m.group(0)
+            # A result typed without its space (`Qxf7#1-0`) is a move and
+            # a result, as python-chess's regular expression reads it; a
+            # glued `*` is already a symbol of its own.
+            glued = [r for r in ("1-0", "0-1", "1/2-1/2") if symbol.endswith(r) and symbol != r]
+            if glued:
+                cut = len(symbol) - len(glued[0])
+                yield ("symbol", symbol[:cut], i)
+                yield ("symbol", glued[0], i + cut)
+            else:
+                yield ("symbol", symbol, i)
             i = m.end()
 
 

@@ -50,9 +50,13 @@ fn is_result(token: &[u8]) -> bool {
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
-/// A token that ends the main line: a result, or a result glued to a move.
+/// A token that ends the main line: a result, or a result glued to a move
+/// (`e5*`, `Qxf7#1-0`: any text before a result's).
 fn ends_line(token: &[u8]) -> bool {
-    is_result(token) || token.ends_with(b"*")
+    is_result(token)
+        || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"]
+            .iter()
+            .any(|r| token.len() > r.len() && token.ends_with(r))
 }
 
 /// `[Name "` after whitespace: a tag pair (not `[%clk ...]`).

@@ -173,7 +173,7 @@ pub(crate) fn game_after_result(
         depth == 0
             && last.is_some_and(|(s, e)| {
                 let tok = buf.get(s..e).unwrap_or_default();
-                s == e || lines::is_result(tok) || tok.ends_with(b"*")
+                s == e || lines::ends_main_line(tok)
             })
     };
     while i < to {

@@ -117,9 +117,9 @@ impl Splitter<'_> {
 
     /// Records what the movetext `buf[from..to]` says about the game:
     /// whether it has a body (text outside comments), and whether its last
-    /// token is a result (`1-0`, `*`, or `*` glued to a move as in
-    /// `1... h6*`). Comments closed within the range are cut off its end
-    /// first; a `;` comment runs to the end of the range.
+    /// token ends the main line (`1-0`, `*`, or a result glued to a move
+    /// as in `1... h6*`, `Qxf7#1-0`). Comments closed within the range are
+    /// cut off its end first; a `;` comment runs to the end of the range.
     fn note_text(&mut self, from: usize, to: usize) {
         let mut text = self.buf.get(from..to).unwrap_or_default();
         let mut depth = self.game.depth;
@@ -142,10 +142,8 @@ impl Splitter<'_> {
         let last = text
             .split(|&b| lines::is_space_byte(b) || b == b'\n' || b == b'\r' || b == b'}')
             .rfind(|t| !t.is_empty());
-        self.game.note_tokens(
-            depth,
-            last.map(|t| lines::is_result(t) || t.ends_with(b"*")),
-        );
+        self.game
+            .note_tokens(depth, last.map(lines::ends_main_line));
     }
 
     /// Where the movetext of `buf[p..le]` ends (at the line end, a `;` or

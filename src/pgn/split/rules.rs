@@ -464,7 +464,8 @@ impl Game {
 
     /// What a stretch of movetext outside comments says: the variation
     /// depth at its end, and whether it holds a token and that last token
-    /// is a result (`1-0`, `*`, or `*` glued to a move as in `1... h6*`).
+    /// ends the main line (`1-0`, `*`, or a result glued to a move as in
+    /// `1... h6*`, `Qxf7#1-0`).
     #[inline(always)]
     pub(super) fn note_tokens(&mut self, depth: u32, last_token: Option<bool>) {
         self.depth = depth;
@@ -512,7 +513,7 @@ mod tests {
                 Verdict::Movetext | Verdict::MoreMovetext => {
                     let body = &text[line.text()..le];
                     let last = body.split(|&b| b == b' ').rfind(|t| !t.is_empty());
-                    game.note_tokens(0, last.map(lines::is_result));
+                    game.note_tokens(0, last.map(lines::ends_main_line));
                     game.content_end = next;
                 }
                 Verdict::Keep => game.content_end = next,

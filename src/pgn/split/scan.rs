@@ -452,10 +452,11 @@ fn is_token_end(b: u8) -> bool {
 }
 
 /// Whether the token of `buf[from..end]` that ends at `end` (it starts
-/// after the last whitespace byte, line end or `}` of the range) is a
-/// result (`1-0`, `0-1`, `1/2-1/2`, `*`) or ends with `*` (a result glued
-/// to a move): the byte-exact path's `is_result(last) ||
-/// last.ends_with(b"*")`, without finding where the token starts.
+/// after the last whitespace byte, line end or `}` of the range) ends the
+/// main line: a result (`1-0`, `0-1`, `1/2-1/2`, `*`), alone or glued to a
+/// move (`Nf3*`, `Qxf7#1-0`). The byte-exact path's
+/// `lines::ends_main_line(last)`, without finding where the token starts:
+/// a token that ends in a result's text is one or the other.
 #[inline(always)]
 pub(super) fn ends_in_result(buf: &[u8], from: usize, end: usize) -> bool {
     let text = buf.get(from..end).unwrap_or_default();
@@ -466,11 +467,7 @@ pub(super) fn ends_in_result(buf: &[u8], from: usize, end: usize) -> bool {
         Some(b'2') => b"1/2-1/2",
         _ => return false,
     };
-    let Some(before) = text.len().checked_sub(result.len()) else {
-        return false;
-    };
     text.ends_with(result)
-        && (before == 0 || text.get(before - 1).copied().is_some_and(is_token_end))
 }
 
 /// `end` moved back over the whitespace (and line ends) before it, not
@@ -649,10 +646,16 @@ mod tests {
             (b"e4 {1-0}0-1 ", Some(11), true),
             (b"(e4 h6*) ", Some(8), false),
             (b"{a} e4 h6*", Some(10), true),
-            (b"e4 11-0", Some(7), false),
+            // Glued to the move before it, as python-chess reads them.
+            (b"e4 11-0", Some(7), true),
             (b"1/2-1/2", Some(7), true),
-            (b"e4 x1/2-1/2", Some(11), false),
+            (b"e4 x1/2-1/2", Some(11), true),
+            (b"Qxf7#1-0", Some(8), true),
+            (b"Nf30-1", Some(6), true),
             (b"Nf1", Some(3), false),
+            (b"Rd1-d0", Some(6), false),
+            (b"0-0-0", Some(5), false),
+            (b"e2-e1", Some(5), false),
         ];
         for &(text, want, result) in cases {
             let mut ev = Events::new(Simd::detect(), text, 0);

@@ -205,7 +205,7 @@ impl<'a> PlyRecorder<'a> {
     /// The data of the whole game, whose first move is White's (Red's)
     /// when `white_first`. `end` is where the last ply's comments end (the
     /// result token, or the end of the text); `None` when the last move
-    /// was glued to the result (`Nf3*`), which leaves it none.
+    /// was glued to the result (`Nf3*`, `Qxf7#1-0`), which leaves it none.
     /// `threefold_claim_ply` is the game's (docs/outcomes.md).
     pub fn finish(
         mut self,
