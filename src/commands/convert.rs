@@ -52,8 +52,8 @@ must name exactly one legal move, and the rewritten move must read back as \
 the same move. A variation starts from the position before the move it is \
 an alternative to. Tags are kept as written and [Format] is set to ICCS, WXF \
 or Chinese; move numbers, comments, NAGs and the result are kept byte for \
-byte. Input in UTF-8, GBK, Big5 or Latin-1 (found out per file) is written \
-as UTF-8.
+byte. Input in UTF-8, UTF-16, GBK, Big5 or Latin-1 (found out per file) is \
+written as UTF-8.
 
 A line with a move that cannot be read (illegal, ambiguous, not a move) is \
 converted up to that move; a {pgnmill: not converted from here, ...} comment \

@@ -86,7 +86,7 @@ game_columns! {
         missed_threefold: Bool = boolean(g.record.missed_threefold()),
         /// the rights in the `[FEN]` header that contradict the board (e.g. `Kq`), empty if none
         castling_conflict: Text = text(g.record.castling_conflict.as_ref().map_or("", |c| &c.invalid)),
-        /// `ok`, `illegal_move`, `bad_fen`, `parse_error` or `unsupported`
+        /// `ok`, `illegal_move`, `bad_fen`, `parse_error`, `unsupported` or `damaged_input` (below)
         status: Text = plain_text(g.record.status.as_str()),
         /// empty when `ok`; otherwise what failed, where (ply, line and token) and why
         error: Text = text(&g.record.error),
