@@ -12,6 +12,7 @@ use super::tags::{Edit, splice};
 use super::variations::{Variation, find_variations};
 use super::{Failure, Outcome};
 use crate::pgn::{GameText, MainLine, Movetext, Token};
+use crate::records::{is_stop_comment, stop_comment};
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{GameReader, InMovetext, Notation, parse_move_as};
 use crate::xiangqi::types::Move;
@@ -24,11 +25,6 @@ pub struct MovetextOutcome {
     /// The variations that stopped early, in the order they open.
     pub variation_stops: Vec<Failure>,
 }
-
-/// The marker comment's opening words: written once before a line's
-/// failing move, and recognised there when a converted file is converted
-/// again (so that converting twice changes nothing).
-const MARK: &str = "{pgnmill: not converted from here, ";
 
 /// Appends the game's movetext to `out` with every move of the main line
 /// and of its variations written in `to`, replaying from `fen` (or the
@@ -244,9 +240,8 @@ impl LineConverter<'_, '_> {
         if marked_before(self.game.bytes(), at) {
             return;
         }
-        let mut comment = String::from(MARK);
-        push_neutralised(&mut comment, &failure.in_text());
-        comment.push_str("} ");
+        let mut comment = stop_comment(&failure.in_text());
+        comment.push(' ');
         self.edits.push((at, at, comment));
     }
 }
@@ -262,10 +257,7 @@ fn marked_before(bytes: &[u8], at: usize) -> bool {
     }
     head.get(..close)
         .and_then(|h| h.iter().rposition(|&b| b == b'{'))
-        .is_some_and(|open| {
-            head.get(open..)
-                .is_some_and(|c| c.starts_with(MARK.as_bytes()))
-        })
+        .is_some_and(|open| head.get(open..).is_some_and(is_stop_comment))
 }
 
 /// Reads `text` in `pos`, writes the move in `to` into `written`, and checks
@@ -290,17 +282,5 @@ fn convert_move(
         Err(e) => Err(format!(
             "{m} written in {to} as {written} does not read back: {e} (a notation bug; please report it)"
         )),
-    }
-}
-
-/// Appends `s` with `{` and `}` turned into full-width ｛ ｝, so that the
-/// text can sit inside a PGN comment without ending it.
-fn push_neutralised(out: &mut String, s: &str) {
-    for c in s.chars() {
-        out.push(match c {
-            '{' => '｛',
-            '}' => '｝',
-            c => c,
-        });
     }
 }

@@ -20,12 +20,14 @@ mod cbf;
 mod ccbridge;
 mod dhtmlxq;
 mod game;
+mod stop_comment;
 mod text;
 mod tree;
 mod write;
 mod xqf;
 
 pub use game::RecordGame;
+pub use stop_comment::{is_stop_comment, push_comment_text, stop_comment};
 pub use tree::{MoveTree, Node, Point, RawMove};
 pub use write::{Checked, MoveWriter, Unchecked, Written, write_pgn};
 

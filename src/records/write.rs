@@ -328,9 +328,10 @@ struct Stop<'a> {
     main: bool,
 }
 
-/// A line stops at a move: a comment says why, and the move and the rest
-/// of the line follow as recorded, in ICCS, so that the converted game,
-/// read back, fails at the same move as the record.
+/// A line stops at a move: a comment says why ([`super::stop_comment`]),
+/// and the move and the rest of the line follow as recorded, in ICCS, so
+/// that the converted game, read back, fails at the same move as the
+/// record.
 fn stopped(game: &RecordGame, stop: &Stop<'_>, text: &mut Wrapped<'_>, written: &mut Written) {
     let tree = &game.tree;
     let mut first = String::new();
@@ -345,12 +346,16 @@ fn stopped(game: &RecordGame, stop: &Stop<'_>, text: &mut Wrapped<'_>, written: 
     } else {
         written.variation_stops += 1;
     }
-    text.comment(&format!("pgnmill: not converted from here, {what}"));
+    // The comment right before the move, after its number, as `convert`
+    // places it in PGN: converting the output again finds it there.
     for (i, mv) in std::iter::once(first.as_str())
         .chain(tail.split_whitespace())
         .enumerate()
     {
         text.move_number(game, stop.ply + i as u32, i == 0);
+        if i == 0 {
+            text.token(&super::stop_comment(&what));
+        }
         text.token(mv);
     }
 }
@@ -440,13 +445,7 @@ impl<'a> Wrapped<'a> {
     fn comment(&mut self, c: &str) {
         let mut t = String::with_capacity(c.len() + 4);
         t.push_str("{ ");
-        for ch in c.chars() {
-            t.push(match ch {
-                '{' => '｛',
-                '}' => '｝',
-                ch => ch,
-            });
-        }
+        super::push_comment_text(&mut t, c);
         t.push_str(" }");
         self.token(&t);
     }

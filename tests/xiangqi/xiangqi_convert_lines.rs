@@ -196,7 +196,8 @@ fn a_game_stopped_at_an_illegal_move_reports_illegal_move_again() {
 /// A record file's game that stops (BadMoveTest3.xqf: a move from an empty
 /// point at ply 10) converts to a game that fails at the same ply when
 /// read back, its move kept in ICCS after the comment, `[PgnmillError]`
-/// set.
+/// set; the comment is the one a PGN game gets, after the move's number,
+/// so that converting the output again changes nothing.
 #[test]
 fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -209,12 +210,15 @@ fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
         let tags = games(&out, "PgnmillError");
         let tag = tags[0].0.as_deref().expect("PgnmillError");
         assert!(tag.starts_with("ply 10 \"e1f0\": "), "{tag}");
+        let one_line = out.replace('\n', " ");
         assert!(
-            out.contains("} 5...\ne1f0 1-0") || out.contains("} 5... e1f0 1-0"),
+            one_line.contains("5... {pgnmill: not converted from here, ply 10 \"e1f0\": ")
+                && one_line.contains("} e1f0 1-0"),
             "{out}"
         );
         let converted = tmp.path().join(format!("{to}.pgn"));
         std::fs::write(&converted, &out).expect("write");
+        assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
         let back = report_rows(&converted);
         assert_eq!(
             (&back[0].0, &back[0].1),
