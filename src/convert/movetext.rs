@@ -246,10 +246,19 @@ impl LineConverter<'_, '_> {
     }
 }
 
-/// Whether the text just before `at` (spaces aside) is a marker comment.
+/// Whether the text just before `at` (spaces aside) is a marker comment,
+/// or the move's number (`5...`) after one: a record converted by an
+/// earlier version has its comment before the number.
 fn marked_before(bytes: &[u8], at: usize) -> bool {
-    let head = bytes.get(..at).unwrap_or_default();
-    let Some(close) = head.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+    let mut head = trim_spaces_end(bytes.get(..at).unwrap_or_default());
+    if head.last() == Some(&b'.') {
+        let number = head
+            .iter()
+            .rposition(|b| !(b.is_ascii_digit() || *b == b'.'))
+            .map_or(0, |i| i + 1);
+        head = trim_spaces_end(head.get(..number).unwrap_or_default());
+    }
+    let Some(close) = head.len().checked_sub(1) else {
         return false;
     };
     if head.get(close) != Some(&b'}') {
@@ -258,6 +267,15 @@ fn marked_before(bytes: &[u8], at: usize) -> bool {
     head.get(..close)
         .and_then(|h| h.iter().rposition(|&b| b == b'{'))
         .is_some_and(|open| head.get(open..).is_some_and(is_stop_comment))
+}
+
+/// `text` without the ASCII whitespace at its end.
+fn trim_spaces_end(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    text.get(..end).unwrap_or_default()
 }
 
 /// Reads `text` in `pos`, writes the move in `to` into `written`, and checks
@@ -282,5 +300,29 @@ fn convert_move(
         Err(e) => Err(format!(
             "{m} written in {to} as {written} does not read back: {e} (a notation bug; please report it)"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marked_before;
+
+    #[test]
+    fn a_stop_comment_is_found_before_the_move_and_before_its_number() {
+        let mark = "{pgnmill: not converted from here, ply 10 \"e1f0\": why}";
+        for (text, marked) in [
+            (format!("5. H6+5 5... {mark} e1f0"), true),
+            (format!("5. H6+5 {mark}\n5... e1f0"), true),
+            (
+                "5. H6+5 { pgnmill: not converted from here, x } 5...\ne1f0".to_string(),
+                true,
+            ),
+            ("5. H6+5 {a comment} 5... e1f0".to_string(), false),
+            ("5. H6+5 5... e1f0".to_string(), false),
+            ("e1f0".to_string(), false),
+        ] {
+            let at = text.rfind("e1f0").unwrap();
+            assert_eq!(marked_before(text.as_bytes(), at), marked, "{text}");
+        }
     }
 }
