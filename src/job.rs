@@ -189,6 +189,24 @@ impl Job {
 
     /// Writes a report folder into `out`: the files `options.layout` asks
     /// for, the extracts, report.html and summary.json last.
+    ///
+    /// ```
+    /// use pgnmill::job::{Job, ReportOptions};
+    /// use pgnmill::report::ReportFolder;
+    /// use pgnmill::source::Listing;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pgnmill-doc-report-{}", std::process::id()));
+    /// let out = ReportFolder::prepare(&dir, true)?;
+    /// let input = "testdata/corpus/fairy-stockfish-deep-blue-kasparov-1997.pgn";
+    /// let job = Job::new(&[input.into()], Listing::Games)?.threads(1);
+    /// job.report(&ReportOptions::default(), &out, &mut ())?;
+    /// // The header and the file's one game.
+    /// let games = std::fs::read_to_string(dir.join("games.csv"))?;
+    /// assert_eq!(games.lines().count(), 2);
+    /// assert!(dir.join("summary.json").is_file() && dir.join("report.html").is_file());
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn report(
         &self,
         options: &ReportOptions,
@@ -254,6 +272,24 @@ impl Job {
     /// duplicate stage ([`ReportWriter::with_duplicates`], which
     /// [`Job::report`] sets up): without it a file that waits for the
     /// verdicts fails the run rather than lose its rows.
+    ///
+    /// ```
+    /// use pgnmill::job::{Job, ReportOptions};
+    /// use pgnmill::report::{ReportFolder, ReportWriter};
+    /// use pgnmill::source::Listing;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pgnmill-doc-run-{}", std::process::id()));
+    /// let out = ReportFolder::prepare(&dir, true)?;
+    /// let options = ReportOptions::default();
+    /// // The report's own sinks, on one thread.
+    /// let writer = ReportWriter::create(&out, &options.layout(), &[], 1)?;
+    /// let input = "testdata/corpus/fairy-stockfish-deep-blue-kasparov-1997.pgn";
+    /// let job = Job::new(&[input.into()], Listing::Games)?.threads(1);
+    /// let outcome = job.run(&options, writer, &mut ())?;
+    /// assert_eq!(outcome.summary.games, 1);
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn run(
         &self,
         options: &ReportOptions,

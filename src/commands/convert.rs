@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 pub enum Target {
     /// Coordinates, lower case without hyphen: h2e2 h9g7.
     Iccs,
-    /// WXF as wxf.org writes it: C2.5 H8+7, +P+1 for the front pawn.
+    /// WXF as wxf.org writes it: C2.5 H8+7, P++1 for the front pawn.
     Wxf,
     /// Chinese, simplified characters, ASCII digits for black: 炮二平五 马8进7.
     Chinese,

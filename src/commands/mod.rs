@@ -1,6 +1,7 @@
 //! One module per subcommand: its clap arguments and its `run` function,
-//! and the pieces every command shares: errors and exit codes, the worker
-//! pool, the output target, Ctrl-C handling and the progress bar. This is
+//! and the pieces every command shares: errors and exit codes, the number
+//! of worker threads, the output target, Ctrl-C and SIGTERM handling and
+//! the progress bar. This is
 //! the binary's code: the library it calls knows nothing of flags or exit
 //! codes.
 

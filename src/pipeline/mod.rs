@@ -18,7 +18,8 @@
 //! their rows in buffers that are reused (`spare`), never given back and
 //! faulted in again.
 //!
-//! A run can be cancelled ([`Cancel`], set by the command line on SIGINT):
+//! A run can be cancelled ([`Cancel`], set by the command line on SIGINT
+//! and SIGTERM, and by the Python package on Ctrl-C):
 //! each task checks before it starts and skips its games, and the main
 //! thread checks after every chunk it writes and every 50 ms while it waits
 //! (for a producer blocked on a pipe, say).

@@ -1,6 +1,8 @@
-//! The report folder: `games.csv`, `castling.csv`, `summary.json` and the
-//! optional extract files, written so that a run that fails part-way never
-//! leaves a folder that passes for complete.
+//! The report: the folder's files (`games.csv` or `games.parquet`,
+//! `castling.csv`, the optional `plies` and `duplicates.csv`,
+//! `report.html`, `summary.json` last), the extract files the user places,
+//! and the Arrow stream of the same rows; written so that a run that fails
+//! part-way never leaves a folder that passes for complete.
 //!
 //! The report knows nothing of how a game was replayed: it receives each
 //! game's [`ReplayedGame`](crate::replay::ReplayedGame), formats its rows on the

@@ -168,7 +168,7 @@ fn split_with(
 }
 
 /// [`Splitter::run`] compiled with AVX2 enabled, so that the byte
-/// classification (`split_scan::classify_avx2`) is inlined into the loops
+/// classification (`simd::classify::classify_avx2`) is inlined into the loops
 /// that ask for it, not called once per 64 bytes.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
