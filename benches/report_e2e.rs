@@ -2,7 +2,7 @@
 //! through the library entry point the binary calls
 //! (`job::Job::report`): open, split, replay on rayon workers, format,
 //! write the report folder. Input: the whole sample corpus
-//! `testdata/corpus/` (43 files, 7.5 MB: lichess with clocks, TWIC,
+//! `testdata/corpus/` (45 files, 7.7 MB: lichess with clocks, TWIC,
 //! annotated world-championship games, Latin-1, CRLF, Chess960, engine games
 //! from `[FEN]`, edge cases), with 1 and 2 worker threads.
 //!

@@ -5,7 +5,7 @@ and the rows `pgnmill report` must give for them, from python-chess 1.11.2.
 Writes testdata/pgn/boundaries/*.pgn and testdata/pgn/boundaries/expected.csv
 (checked by tests/report/boundaries_vs_python_chess.rs). Run from the repository root:
 
-    /work/venv/bin/python testdata/gen/boundaries_expected.py
+    python3 testdata/gen/boundaries_expected.py
 
 Each file is built from games, each game a text of its own, joined the way
 the case is about (one blank line between tag-only games, every game on one

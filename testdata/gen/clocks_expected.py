@@ -3,9 +3,9 @@
 
 Run from the repository root:
 
-    /work/venv/bin/python testdata/gen/clocks_expected.py
-    /work/venv/bin/python testdata/gen/clocks_expected.py --game SOURCE N   # one game's rows
-    /work/venv/bin/python testdata/gen/clocks_expected.py --dir DIR --out FILE
+    python3 testdata/gen/clocks_expected.py
+    python3 testdata/gen/clocks_expected.py --game SOURCE N   # one game's rows
+    python3 testdata/gen/clocks_expected.py --dir DIR --out FILE
 
 The last form writes the games file for every PGN file under DIR (its
 `source` the path below DIR), for the ignored test `clocks_under_dir` that

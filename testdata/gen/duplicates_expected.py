@@ -51,7 +51,7 @@ Runs:
   input, a transposition of a master, unrelated games ->
   testdata/duplicates/against-expected.csv
 
-Run: /work/venv/bin/python testdata/gen/duplicates_expected.py
+Run: python3 testdata/gen/duplicates_expected.py
 """
 
 import csv

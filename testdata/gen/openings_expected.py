@@ -16,7 +16,7 @@ table's longest line) whose position is in the table. Chess960 games,
 [FEN] games and games of other variants get none. opening_conflict is the
 wording of docs/reports.md, written out here.
 
-Run: /work/venv/bin/python testdata/gen/openings_expected.py
+Run: python3 testdata/gen/openings_expected.py
 Writes testdata/expected/openings.csv: source, game (1-based), eco,
 opening, opening_ply, opening_conflict.
 """

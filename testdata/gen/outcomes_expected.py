@@ -3,7 +3,7 @@
 
 Run from the repository root with python-chess 1.11.2:
 
-    /work/venv/bin/python testdata/gen/outcomes_expected.py
+    python3 testdata/gen/outcomes_expected.py
 
 It does two things:
 

@@ -36,7 +36,7 @@ Expected (testdata/xiangqi/convert-expected.json):
   variation's stop; "stops": the 1-based plies where a variation stops.
   "stops": per game, "ply" and "token" of the illegal move.
 
-Run:  /work/venv/bin/python testdata/gen/xiangqi_convert_expected.py
+Run:  python3 testdata/gen/xiangqi_convert_expected.py
 """
 
 import csv

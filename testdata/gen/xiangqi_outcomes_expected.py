@@ -37,7 +37,7 @@ on a mate, flying-general and other illegal moves, the natural limit at
 119/120/121 plies with and without a [FEN] clock, a capture and a pawn move
 in the count).
 
-Run:  /work/venv/bin/python testdata/gen/xiangqi_outcomes_expected.py
+Run:  python3 testdata/gen/xiangqi_outcomes_expected.py
 Writes testdata/xiangqi/outcomes/cases.pgn and
 testdata/xiangqi/outcomes-expected.json: one entry per game, {"file",
 "game" (1-based), "status" (ok / illegal_move), "plies", "final_fen",

@@ -23,7 +23,7 @@ tests/xiangqi/xiangqi_plies.rs. Independent of pgnmill:
   the plies with a clock or an eval, the last eval. Xiangqi has no
   threefold claim column, so no clock at the claim.
 
-Run:  /work/venv/bin/python testdata/gen/xiangqi_plies_expected.py
+Run:  python3 testdata/gen/xiangqi_plies_expected.py
 Writes testdata/xiangqi/clocks-plies.pgn and
 testdata/xiangqi/clocks-plies-expected.json.
 """

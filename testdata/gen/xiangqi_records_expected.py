@@ -18,7 +18,7 @@ Side to move: cchess's boards say red; the rule of every reader (§1.6) is
 the colour of the piece on the first main-line move's origin, so that is
 what is written here.
 
-Run:  /work/venv/bin/python testdata/gen/xiangqi_records_expected.py
+Run:  python3 testdata/gen/xiangqi_records_expected.py
 Writes testdata/xiangqi/records-expected.json, one entry per game:
 {"file", "game" (1-based record index in its file), "start_fen" ("" for the
 standard start), "main_line" (ICCS, as cchess decodes it), "lines" (main

@@ -19,7 +19,7 @@ Two parts, both independent of pgnmill:
    every token is matched against pyffish's legal moves (exactly one must
    fit). pyffish gives the final FEN.
 
-Run:  /work/venv/bin/python testdata/gen/xiangqi_san_expected.py
+Run:  python3 testdata/gen/xiangqi_san_expected.py
 Writes the two constructed files and testdata/xiangqi/san-expected.json,
 one entry per game: {"file", "game" (1-based), "base" (0 or 1), "plies",
 "moves" (ICCS, ranks 0-9), "final_fen"}.
