@@ -27,7 +27,8 @@ mod write;
 mod xqf;
 
 pub use game::RecordGame;
-pub use stop_comment::{is_stop_comment, push_comment_text, stop_comment};
+use stop_comment::push_comment_text;
+pub use stop_comment::{is_stop_comment, stop_comment};
 pub use tree::{MoveTree, Node, Point, RawMove};
 pub use write::{Checked, MoveWriter, Unchecked, Written, write_pgn};
 

@@ -8,7 +8,7 @@
 const STOP_WORDS: &str = "pgnmill: not converted from here, ";
 
 /// The stop comment for a line that stops because of `why`, braces in
-/// `why` neutralised ([`push_comment_text`]).
+/// `why` neutralised: `{` and `}` made full-width (`｛` `｝`).
 ///
 /// ```
 /// use pgnmill::records::{is_stop_comment, stop_comment};
@@ -43,7 +43,7 @@ pub fn is_stop_comment(comment: &[u8]) -> bool {
 
 /// Appends a comment's text with its braces made full-width (`｛` `｝`),
 /// so that it can neither end the comment nor open another.
-pub fn push_comment_text(out: &mut String, text: &str) {
+pub(super) fn push_comment_text(out: &mut String, text: &str) {
     out.extend(text.chars().map(|c| match c {
         '{' => '｛',
         '}' => '｝',

@@ -7,6 +7,8 @@
 //!
 //! [`ReplayedGame`]: super::ReplayedGame
 
+use crate::pgn::lines;
+
 /// The state of the final position, in python-chess's `outcome()` order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -157,11 +159,6 @@ pub struct Outcome {
     pub natural_limit_ply: Option<u32>,
 }
 
-/// The four results a Result tag or a movetext result token can hold.
-fn is_result(text: &str) -> bool {
-    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
 /// The results a game records, each with the word its clauses name it
 /// by: the Result tag if it is one of the four results, then the movetext
 /// result token if there is one and it differs from the tag. The first
@@ -173,7 +170,7 @@ fn recorded_results<'a>(
     movetext: Option<&'a str>,
     clauses: &mut Vec<String>,
 ) -> [(&'static str, Option<&'a str>); 2] {
-    let tag = is_result(tag).then_some(tag);
+    let tag = lines::is_result(tag.as_bytes()).then_some(tag);
     if let (Some(t), Some(m)) = (tag, movetext)
         && t != m
     {
