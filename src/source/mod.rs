@@ -61,6 +61,7 @@ mod record_format;
 mod stream;
 mod utf16;
 mod window;
+mod xz;
 mod zstd_frames;
 
 pub use compression::Compression;

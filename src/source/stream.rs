@@ -16,6 +16,7 @@ use super::damage::GzipMembers;
 use super::io_err;
 use super::read_ahead::{ReadAhead, hand_out};
 use super::window::Shared;
+use super::xz::XzText;
 
 /// A stream's decoded bytes, and what the window over them reports.
 pub(super) struct Decoded {
@@ -66,7 +67,7 @@ pub(super) fn decode(
         }
         Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        Compression::Xz => Box::new(lzma_rust2::XzReader::new(raw, true)),
+        Compression::Xz => Box::new(XzText::new(BufReader::new(raw))),
         Compression::None | Compression::Zip => Box::new(raw),
     };
     let decoder: Box<dyn Read + Send> = match readable {

@@ -155,6 +155,39 @@ def main():
     assert tool(["xz", "-dc"], data) == t
     write("streams.pgn.xz", data, whole)
 
+    # Downloads that broke off: T compressed in one stream by each tool,
+    # cut at three fifths of its compressed size. The reference tool
+    # decodes the text before the cut and then fails; a reader must give
+    # the games wholly in that text (the one the cut falls in is missing,
+    # and said to be). bzip2 at -1 (100 kB blocks): it gives nothing of a
+    # block it cannot finish, and T is one 900 kB block at its default.
+    for name, compress, decompress in [
+        ("cut-short.pgn.gz", ["gzip", "-c", "-n"], ["gzip", "-dc"]),
+        ("cut-short.pgn.bz2", ["bzip2", "-c", "-1"], ["bzip2", "-dc"]),
+        ("cut-short.pgn.xz", ["xz", "-c"], ["xz", "-dc"]),
+        ("cut-short.pgn.zst", ["zstd", "-c", "-q", "-3"], ["zstd", "-dc", "-q"]),
+    ]:
+        data = tool(compress, t)
+        data = data[: len(data) * 3 // 5]
+        r = run(decompress, data)
+        assert r.returncode != 0 and t.startswith(r.stdout), (name, r.stderr)
+        whole_games = [s for s in starts if s < len(r.stdout)]
+        # The game the cut falls in starts at the last start before it.
+        text_end = whole_games[-1] if whole_games else 0
+        assert 0 < text_end < len(r.stdout) < len(t), (name, text_end, len(r.stdout))
+        write(
+            name,
+            data,
+            {
+                "text": [0, text_end],
+                "decoded_by_reference": len(r.stdout),
+                "cut_short": True,
+                "damaged": [],
+                "refused": False,
+                "no_text": False,
+            },
+        )
+
     # zip: three members, each whole games (as a zip of PGN files holds:
     # T cut at the starts of games 41 and 81); the second member's CRC-32
     # changed in its local header and in the central directory, so zipfile
