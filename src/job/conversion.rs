@@ -9,7 +9,7 @@
 use rayon::prelude::*;
 
 use super::Job;
-use super::note::{JobNote, account_for};
+use super::note::{JobNote, account_for, note_damage};
 use crate::convert::{Outcome, convert_game};
 use crate::pgn::headers::GameHeaders;
 use crate::pgn::{Batch, Batches, ReaderNote};
@@ -17,7 +17,7 @@ use crate::pipeline::ReportError;
 use crate::records::{Checked, read_records, write_pgn};
 use crate::replay::{ReplayOptions, Status, replay_text};
 use crate::report::unread::{Read, Unread};
-use crate::source::{Encoding, Input, Opened, ReadOptions, RecordFormat, decode_game};
+use crate::source::{Compression, Encoding, Input, Opened, ReadOptions, RecordFormat, decode_game};
 use crate::xiangqi::notation::Notation;
 
 /// Games of one input that are not xiangqi get a note each up to this many;
@@ -124,8 +124,10 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut last: Option<Batch> = None;
         let mut first = true;
         let mut passed_here: u64 = 0;
-        let mut read = Read::Whole;
-        for batch in Batches::new(text, &opts) {
+        let mut read = note_damage(&text, self.notes);
+        let compressed = text.compression() != Compression::None;
+        let mut batches = Batches::new(text, &opts);
+        while let Some(batch) = batches.next() {
             self.job.check_cancel(&name)?;
             let batch = match batch {
                 Ok(batch) => batch,
@@ -197,6 +199,9 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                     HOLD_LIMIT >> 20
                 )));
             }
+        }
+        if compressed && matches!(read, Read::Whole) && batches.position().offset == 0 {
+            return Ok(Read::NoText(batches.text().no_text_warning()));
         }
         if passed_here > NOTES_PER_INPUT {
             (self.notes)(JobNote::info(format!(

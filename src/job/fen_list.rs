@@ -9,12 +9,12 @@
 use rayon::prelude::*;
 
 use super::Job;
-use super::note::{JobNote, account_for};
+use super::note::{JobNote, account_for, note_damage};
 use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
 use crate::records::read_records;
 use crate::report::unread::{Read, Unread};
-use crate::source::{Input, Opened, ReadOptions, RecordFile, SourceError, TextLines};
+use crate::source::{Compression, Input, Opened, ReadOptions, RecordFile, SourceError, TextLines};
 
 /// Records audited together on the worker pool.
 const BATCH_LINES: usize = 4096;
@@ -127,8 +127,11 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         let mut state = FileState::default();
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
         let mut first_record_seen = false;
-        let mut read = Read::Whole;
-        for line in TextLines::new(text) {
+        let mut read = note_damage(&text, self.notes);
+        let compressed = text.compression() != Compression::None;
+        let mut any_line = false;
+        let mut lines = TextLines::new(text);
+        for line in lines.by_ref() {
             self.job.check_cancel(&source_name)?;
             let line = match line {
                 Ok(line) => line,
@@ -148,6 +151,7 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
                     )));
                 }
             }
+            any_line = true;
             batch.push(line);
             if batch.len() == BATCH_LINES {
                 self.batch(&source_name, &batch, &mut state)?;
@@ -158,6 +162,9 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
             self.batch(&source_name, &batch, &mut state)?;
         }
         self.totals.perft_lines += state.perft_lines;
+        if compressed && !any_line && matches!(read, Read::Whole) {
+            return Ok(Read::NoText(lines.source().no_text_warning()));
+        }
         Ok(read)
     }
 

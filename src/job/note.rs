@@ -3,7 +3,7 @@
 //! line, on stderr) or raises it (the Python package, as a warning).
 
 use crate::report::unread::{Read, Unread};
-use crate::source::Input;
+use crate::source::{Input, TextWindow};
 
 /// One thing a run has to say, in words ready to print after `pgnmill: `
 /// and the kind's word.
@@ -58,11 +58,27 @@ pub(crate) fn account_for(
     lost: &str,
     notes: &mut dyn FnMut(JobNote),
 ) {
-    if let Read::Refused(why) = read {
-        notes(JobNote::warning(format!(
+    match read {
+        Read::Refused(why) => notes(JobNote::warning(format!(
             "{}: {why}; {lost}",
             input.path.display()
-        )));
+        ))),
+        Read::NoText(why) => notes(JobNote::warning(why.clone())),
+        Read::Whole | Read::Incomplete => {}
     }
     unread.add(read);
+}
+
+/// Warns of each stretch of `text` its compressed data does not vouch for
+/// (a gzip or zip member whose checksum fails: known when the input is
+/// opened, before any of it is read), as `report` does; the input is then
+/// not read whole.
+pub(crate) fn note_damage(text: &TextWindow, notes: &mut dyn FnMut(JobNote)) -> Read {
+    for damage in text.damage() {
+        notes(JobNote::warning(damage.why.clone()));
+    }
+    match text.damage() {
+        [] => Read::Whole,
+        _ => Read::Incomplete,
+    }
 }

@@ -102,12 +102,7 @@ pub(super) fn spawn(
             }
             let text = batches.text();
             if compressed && !broke && batches.position().offset == 0 && text.damage().is_empty() {
-                let why = format!(
-                    "{}: its {} data decodes to no text",
-                    text.path().display(),
-                    text.compression().name()
-                );
-                let _ = tx.send(Produced::NoText(why));
+                let _ = tx.send(Produced::NoText(text.no_text_warning()));
             }
             producer_cpu(start, &batches)
         })

@@ -26,6 +26,8 @@ pub enum Read {
     Incomplete,
     /// Not at all, and why: nothing of it is in the output.
     Refused(String),
+    /// Its compressed data decodes to no text (said in a warning).
+    NoText(String),
 }
 
 impl Unread {
@@ -61,6 +63,7 @@ impl Unread {
             Read::Whole => {}
             Read::Incomplete => self.incomplete += 1,
             Read::Refused(_) => self.refused += 1,
+            Read::NoText(_) => self.empty += 1,
         }
     }
 

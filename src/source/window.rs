@@ -277,6 +277,17 @@ impl TextWindow {
         self.compression
     }
 
+    /// The warning for a compressed input that gave no text at all (an
+    /// empty frame, skippable frames only): the file is not empty, and
+    /// yet nothing of it is read.
+    pub fn no_text_warning(&self) -> String {
+        format!(
+            "{}: its {} data decodes to no text",
+            self.path.display(),
+            self.compression.name()
+        )
+    }
+
     /// Says the text came out of a zip archive (see
     /// [`super::Opened::zipped`]).
     pub(super) fn set_compression(&mut self, compression: Compression) {

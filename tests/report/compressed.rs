@@ -231,6 +231,82 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
     assert_eq!(seen_formats, 4, "gz, bz2, xz and zst");
 }
 
+/// Runs `pgnmill ARGS`: exit code and stderr.
+fn pgnmill(args: &[&str], paths: &[&Path]) -> (Option<i32>, String) {
+    let out = Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(args)
+        .args(paths)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `convert` and `fen` read compressed inputs through the same source as
+/// `report`, and must say what `report` says of them: every warning of
+/// `report`'s summary.json for a damaged, cut or textless input is on
+/// their stderr too, and `--strict` exits 1.
+#[test]
+fn convert_and_fen_warn_of_what_report_warns_of() {
+    let tmp = tempfile::tempdir().unwrap();
+    // fen reads position lists: the same shapes, made of an EPD list.
+    let epd = std::fs::read(support::root().join("testdata/fen/mixed.epd")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &epd).unwrap();
+    let mut gz = gz.finish().unwrap();
+    // The gzip trailer is CRC-32 then size: the CRC's first byte, flipped.
+    let crc_at = gz.len() - 8;
+    gz[crc_at] ^= 0xFF;
+    let crc_epd = tmp.path().join("crc.epd.gz");
+    std::fs::write(&crc_epd, &gz).unwrap();
+    let empty_epd = tmp.path().join("empty.epd.zst");
+    std::fs::write(&empty_epd, zstd::encode_all(&b""[..], 3).unwrap()).unwrap();
+    let cases: [(&[&str], PathBuf); 6] = [
+        (
+            &["convert", "-q", "--strict", "--to", "iccs"],
+            dir().join("crc-member.pgn.gz"),
+        ),
+        (
+            &["convert", "-q", "--strict", "--to", "iccs"],
+            dir().join("crc-member.zip"),
+        ),
+        (
+            &["convert", "-q", "--strict", "--to", "iccs"],
+            dir().join("empty-frame.pgn.zst"),
+        ),
+        (
+            &["convert", "-q", "--strict", "--to", "iccs"],
+            dir().join("cut-short.pgn.xz"),
+        ),
+        (&["fen", "-q", "--strict"], crc_epd),
+        (&["fen", "-q", "--strict"], empty_epd),
+    ];
+    for (args, path) in &cases {
+        let said_by_report: Vec<String> = {
+            let run = report(&[path], &[]);
+            run.summary["inputs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|i| i["warnings"].as_array().unwrap().clone())
+                .map(|w| w["message"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert!(!said_by_report.is_empty(), "{path:?}: report says nothing");
+        let (code, stderr) = pgnmill(args, &[path]);
+        assert_eq!(code, Some(1), "{args:?} {path:?}: {stderr}");
+        for message in &said_by_report {
+            assert!(
+                stderr.contains(message),
+                "{args:?}: {message:?} not in {stderr}"
+            );
+        }
+    }
+}
+
 fn seen(rows: &[Row], status: &str) -> usize {
     rows.iter().filter(|r| r["status"] == status).count()
 }
