@@ -67,7 +67,10 @@ def read_games(
     (`__arrow_c_stream__`, `__arrow_c_schema__`): `polars.DataFrame(s)`,
     `pyarrow.table(s)`, `pyarrow.RecordBatchReader.from_stream(s)`,
     `duckdb.sql("select ... from s")` read it without a copy, and
-    iterating it gives `Batch`es. It is read once. The run starts at once
+    iterating it gives `Batch`es. It is read once: reading it again (it
+    was read to its end, handed to another reader or closed) raises
+    PgnmillError. Threads may share it: each batch goes to one of them,
+    and `close()` from any thread stops the run. The run starts at once
     on threads of its own, a few batches ahead of the reader: memory stays
     bounded whatever the input's size, the GIL is free meanwhile, and
     Ctrl-C stops the run and raises KeyboardInterrupt.

@@ -9,8 +9,9 @@
 //! stream waits for the next batch without the GIL and watching for Ctrl-C
 //! ([`crate::wait`]). The stream is read once: its batches are not kept.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use arrow_array::ffi::FFI_ArrowSchema;
@@ -78,7 +79,14 @@ pub struct RowStream {
     schema: SchemaRef,
     /// The function that made the stream, named when it is read twice.
     made_by: &'static str,
-    feed: Mutex<Option<Feed>>,
+    /// The run's feed until the stream is read to its end, handed to
+    /// another reader, or closed. Locked only briefly and with the GIL
+    /// held, never while waiting for a batch: a wait holds its own
+    /// reference, so that `close` or `repr` from another thread never
+    /// waits for it (and it never waits for the GIL they hold).
+    feed: Mutex<Option<Arc<Feed>>>,
+    /// A batch has been asked for by iteration.
+    iterated: AtomicBool,
 }
 
 impl RowStream {
@@ -99,21 +107,44 @@ impl RowStream {
         Ok(RowStream {
             schema,
             made_by,
-            feed: Mutex::new(Some(Feed {
+            feed: Mutex::new(Some(Arc::new(Feed {
                 rx: Mutex::new(rx),
                 cancel,
-            })),
+            }))),
+            iterated: AtomicBool::new(false),
         })
     }
 
     /// The feed, taken: the stream is read once.
-    fn take(&self) -> PyResult<Feed> {
-        lock(&self.feed).take().ok_or_else(|| {
-            PgnmillError::new_err(format!(
-                "this stream has been read (or closed): call {} again to read the rows again",
-                self.made_by
-            ))
-        })
+    fn take(&self) -> PyResult<Arc<Feed>> {
+        lock(&self.feed).take().ok_or_else(|| self.read_already())
+    }
+
+    fn read_already(&self) -> PyErr {
+        PgnmillError::new_err(format!(
+            "this stream has been read (or closed): call {} again to read the rows again",
+            self.made_by
+        ))
+    }
+
+    /// The feed, shared, while the stream has one.
+    fn current(&self) -> Option<Arc<Feed>> {
+        lock(&self.feed).as_ref().map(Arc::clone)
+    }
+
+    /// Whether `feed` is still the stream's (not ended or closed meanwhile).
+    fn holds(&self, feed: &Arc<Feed>) -> bool {
+        lock(&self.feed)
+            .as_ref()
+            .is_some_and(|f| Arc::ptr_eq(f, feed))
+    }
+
+    /// Ends the stream's hold on `feed`, if it still has it.
+    fn release(&self, feed: &Arc<Feed>) {
+        let mut slot = lock(&self.feed);
+        if slot.as_ref().is_some_and(|f| Arc::ptr_eq(f, feed)) {
+            *slot = None;
+        }
     }
 }
 
@@ -184,55 +215,75 @@ impl RowStream {
         stream_capsule(py, reader)
     }
 
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
+    /// The stream itself; a stream already read to its end, handed to
+    /// another reader or closed raises PgnmillError, as reading it again
+    /// through the Arrow interface does, rather than look empty.
+    fn __iter__(slf: PyRef<'_, Self>) -> PyResult<PyRef<'_, Self>> {
+        if lock(&slf.feed).is_none() {
+            return Err(slf.read_already());
+        }
+        Ok(slf)
     }
 
     /// The next batch; Ctrl-C while waiting for it stops the run and
-    /// raises KeyboardInterrupt here.
+    /// raises KeyboardInterrupt here. Several threads may iterate one
+    /// stream (each batch goes to one of them), and another may close it
+    /// meanwhile: the iteration then ends.
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Batch>> {
-        let mut slot = lock(&self.feed);
-        let Some(feed) = slot.as_ref() else {
+        let Some(feed) = self.current() else {
             return Ok(None);
         };
+        self.iterated.store(true, Ordering::Relaxed);
         loop {
             let item = py.detach(|| feed.poll());
+            if !self.holds(&feed) {
+                // Closed, or ended by another thread's iteration.
+                return Ok(None);
+            }
             match item {
                 Ok(Some(Item::Batch(batch))) => return Ok(Some(Batch { batch })),
                 Ok(Some(Item::End(warnings))) => {
-                    *slot = None;
+                    self.release(&feed);
                     for message in &warnings {
                         warn(py, message)?;
                     }
                     return Ok(None);
                 }
                 Ok(Some(Item::Failed(e))) => {
-                    *slot = None;
+                    self.release(&feed);
                     return Err(report_error(e));
                 }
                 Ok(None) => {
                     if let Err(interrupt) = py.check_signals() {
-                        *slot = None;
+                        self.release(&feed);
+                        feed.cancel.request();
                         return Err(interrupt);
                     }
                 }
                 Err(_) => {
-                    *slot = None;
+                    self.release(&feed);
                     return Err(PgnmillError::new_err("the run stopped without an end"));
                 }
             }
         }
     }
 
-    /// Stops the run; the stream then has no more batches.
+    /// Stops the run; the stream then has no more batches. Safe from any
+    /// thread, also while another is iterating.
     fn close(&self) {
-        lock(&self.feed).take();
+        if let Some(feed) = lock(&self.feed).take() {
+            feed.cancel.request();
+        }
     }
 
     fn __repr__(&self) -> String {
-        let state = match lock(&self.feed).is_some() {
-            true => "unread",
-            false => "read",
+        let state = match (
+            lock(&self.feed).is_some(),
+            self.iterated.load(Ordering::Relaxed),
+        ) {
+            (false, _) => "read",
+            (true, false) => "unread",
+            (true, true) => "being read",
         };
         format!(
             "<pgnmill.RowStream of {} columns, {state}>",
@@ -246,7 +297,7 @@ impl RowStream {
 /// calls from.
 struct Reader {
     schema: SchemaRef,
-    feed: Option<Feed>,
+    feed: Option<Arc<Feed>>,
     /// Python's main thread, if the stream was exported there: where a
     /// wait looks for Ctrl-C.
     main: Option<ThreadId>,

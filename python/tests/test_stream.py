@@ -9,6 +9,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import os
+import subprocess
+import sys
 
 import pgnmill
 from conftest import INPUTS, ROOT
@@ -109,8 +111,24 @@ def test_a_stream_is_read_once():
     assert pa.table(stream).schema == schema
     with pytest.raises(pgnmill.PgnmillError, match="read_games again"):
         pa.table(stream)
-    assert list(stream) == []
+    # Iterating it is reading it again: the same error, not an empty list
+    # that would pass for a run without games.
+    with pytest.raises(pgnmill.PgnmillError, match="read_games again"):
+        list(stream)
     assert pa.schema(stream) == schema
+    assert "read>" in repr(stream)
+
+
+def test_a_stream_iterated_to_its_end_is_read():
+    stream = pgnmill.read_games(INPUTS)
+    assert repr(stream).endswith("unread>")
+    first = next(iter(stream))
+    assert first.num_rows > 0
+    assert repr(stream).endswith("being read>")
+    rest = list(stream)
+    assert rest and repr(stream).endswith(", read>")
+    with pytest.raises(pgnmill.PgnmillError, match="read_games again"):
+        list(stream)
 
 
 def test_duckdb_opens_it_once_for_a_query():
@@ -124,4 +142,64 @@ def test_a_stream_dropped_unread_stops_its_run(big_pgn):
     first = next(iter(stream))
     assert first.num_rows > 0
     stream.close()
-    assert list(stream) == []
+    with pytest.raises(pgnmill.PgnmillError, match="has been read \\(or closed\\)"):
+        list(stream)
+
+
+# Threads sharing one stream: each runs in a child interpreter under a
+# time limit, so that a deadlock (the stream's lock held while waiting
+# for a batch without the GIL, while another thread holds the GIL and
+# waits for the lock) fails the test instead of hanging the suite.
+SHARED_STREAM = """
+import sys, threading, time, pgnmill
+path, case = sys.argv[1], sys.argv[2]
+stream = pgnmill.read_games(path, threads=1)
+rows = []
+first = threading.Event()
+def iterate(slow):
+    for b in stream:
+        rows.append(b.num_rows)
+        first.set()
+        if slow:
+            time.sleep(0.02)  # a slow reader: the run waits for it
+if case == "close":
+    # Closed as soon as the first batch is in, while the reader waits in
+    # next() for the second (the run takes a while to make it).
+    closer = threading.Thread(target=lambda: (first.wait(), stream.close()))
+    closer.start()
+    iterate(slow=False)
+    closer.join()
+    print("closed after", sum(rows), "rows in", len(rows), "batches")
+elif case == "repr":
+    t = threading.Thread(target=iterate, args=(True,))
+    t.start()
+    while t.is_alive():
+        repr(stream)
+    t.join()
+    print("rows", sum(rows))
+elif case == "two":
+    ts = [threading.Thread(target=iterate, args=(True,)) for _ in range(2)]
+    for t in ts: t.start()
+    for t in ts: t.join()
+    print("rows", sum(rows))
+"""
+
+
+@pytest.mark.parametrize("case", ["close", "repr", "two"])
+def test_threads_sharing_a_stream_never_deadlock(big_pgn, case, tmp_path):
+    script = tmp_path / "shared.py"
+    script.write_text(SHARED_STREAM)
+    done = subprocess.run(
+        [sys.executable, str(script), str(big_pgn), case],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    words = done.stdout.split()
+    want = pa.table(pgnmill.read_games(str(big_pgn), threads=1)).num_rows
+    if case == "close":
+        # The run (six batches) stopped after its first batch or two.
+        assert words[:2] == ["closed", "after"]
+        assert int(words[2]) < want and int(words[5]) <= 2, done.stdout
+    else:
+        # Every row exactly once, whoever took each batch.
+        assert int(words[1]) == want
