@@ -127,7 +127,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut read = note_damage(&text, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut batches = Batches::new(text, &opts);
-        while let Some(batch) = batches.next() {
+        for batch in batches.by_ref() {
             self.job.check_cancel(&name)?;
             let batch = match batch {
                 Ok(batch) => batch,
