@@ -12,7 +12,7 @@ use super::tags::{Edit, splice};
 use super::variations::{Variation, find_variations};
 use super::{Failure, Outcome};
 use crate::pgn::{GameText, MainLine, Movetext, Token};
-use crate::records::{is_stop_comment, stop_comment};
+use crate::records::{is_stop_comment, stop_comment, stop_reason};
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{GameReader, InMovetext, Notation, parse_move_as};
 use crate::xiangqi::types::Move;
@@ -70,9 +70,19 @@ pub fn rewrite_movetext(
                 reader.look_ahead(&text, || game.main_line().map(|t| t.text));
             }
             let line = converter.convert(game.main_line(), pos, 0, &mut reader);
-            let main = match &line.stop {
-                None => Outcome::Converted { plies: line.plies },
-                Some(f) => Outcome::Stopped(f.clone()),
+            let last_move_end = game
+                .main_line()
+                .last()
+                .map_or(start, |t| t.offset + t.text.len());
+            let main = match (&line.stop, stop_after(bytes, last_move_end)) {
+                (Some(f), _) => Outcome::Stopped(f.clone()),
+                (None, Some((at, reason))) => Outcome::Stopped(Failure {
+                    ply: 0,
+                    line: game.movetext().line_at(at),
+                    text: String::new(),
+                    reason: String::from_utf8_lossy(reason).into_owned(),
+                }),
+                (None, None) => Outcome::Converted { plies: line.plies },
             };
             (main, vec![Some((line, reader))])
         }
@@ -244,6 +254,37 @@ impl LineConverter<'_, '_> {
         comment.push(' ');
         self.edits.push((at, at, comment));
     }
+}
+
+/// A stop comment after the main line's last move (`from`), outside the
+/// variations, and its reason: the line broke off there in an earlier
+/// conversion (a record file cut short, `records::write_pgn`), and the
+/// converted game still ends early for that reason.
+fn stop_after(bytes: &[u8], from: usize) -> Option<(usize, &[u8])> {
+    let mut depth = 0usize;
+    let mut at = from;
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'{' => {
+                let comment = bytes.get(at..)?;
+                if depth == 0
+                    && let Some(reason) = stop_reason(comment)
+                {
+                    return Some((at, reason));
+                }
+                at += comment.iter().position(|&c| c == b'}')?;
+            }
+            b';' => {
+                let rest = bytes.get(at..)?;
+                at += rest.iter().position(|&c| c == b'\n')?;
+            }
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    None
 }
 
 /// Whether the text just before `at` (spaces aside) is a marker comment,

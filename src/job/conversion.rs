@@ -248,16 +248,17 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
             let written = write_pgn(game, &writer, to.format_tag(), &mut text);
             self.held.write(&text)?;
             let at = format!("{name}: game {} (byte {})", i + 1, game.offset);
-            if let Some(note) = &game.problem {
-                let (ReaderNote::Damaged(why) | ReaderNote::NotAGame(why)) = note;
-                (self.notes)(JobNote::stopped(format!("{at}: {why}")));
-            }
-            match &written.main_line_stop {
-                Some((ply, why)) => {
+            match (&written.main_line_stop, &game.problem) {
+                // A record that breaks off stops its main line: one note.
+                (Some((ply, why)), _) => {
                     self.totals.stopped += 1;
                     (self.notes)(JobNote::stopped(format!("{at}: ply {ply}: {why}")));
                 }
-                None => self.totals.converted += 1,
+                (None, Some(ReaderNote::Damaged(why) | ReaderNote::NotAGame(why))) => {
+                    self.totals.converted += 1;
+                    (self.notes)(JobNote::stopped(format!("{at}: {why}")));
+                }
+                (None, None) => self.totals.converted += 1,
             }
             if written.variation_stops > 0 {
                 (self.notes)(JobNote::stopped(format!(

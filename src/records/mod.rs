@@ -28,7 +28,7 @@ mod xqf;
 
 pub use game::RecordGame;
 use stop_comment::push_comment_text;
-pub use stop_comment::{is_stop_comment, stop_comment};
+pub use stop_comment::{is_stop_comment, stop_comment, stop_reason};
 pub use tree::{MoveTree, Node, Point, RawMove};
 pub use write::{Checked, MoveWriter, Unchecked, Written, write_pgn};
 

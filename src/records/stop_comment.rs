@@ -41,6 +41,28 @@ pub fn is_stop_comment(comment: &[u8]) -> bool {
         .is_some_and(|text| text.starts_with(STOP_WORDS.as_bytes()))
 }
 
+/// The reason a stop comment gives (what follows its opening words, up to
+/// its `}`), or `None` when `comment` (from its `{`) is not one.
+///
+/// ```
+/// use pgnmill::records::{stop_comment, stop_reason};
+/// let c = stop_comment("ply 4: XQF move records cut short");
+/// assert_eq!(stop_reason(c.as_bytes()), Some(&b"ply 4: XQF move records cut short"[..]));
+/// assert_eq!(stop_reason(b"{a comment}"), None);
+/// ```
+pub fn stop_reason(comment: &[u8]) -> Option<&[u8]> {
+    if !is_stop_comment(comment) {
+        return None;
+    }
+    let body = comment.get(1..)?;
+    let words = body
+        .windows(STOP_WORDS.len())
+        .position(|w| w == STOP_WORDS.as_bytes())?;
+    let reason = body.get(words + STOP_WORDS.len()..)?;
+    let end = reason.iter().position(|&b| b == b'}')?;
+    Some(reason.get(..end)?.trim_ascii_end())
+}
+
 /// Appends a comment's text with its braces made full-width (`｛` `｝`),
 /// so that it can neither end the comment nor open another.
 pub(super) fn push_comment_text(out: &mut String, text: &str) {

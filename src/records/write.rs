@@ -17,6 +17,7 @@
 
 use super::game::RecordGame;
 use super::tree::{MoveTree, RawMove};
+use crate::pgn::ReaderNote;
 use crate::xiangqi::notation::{InMovetext, Notation, parse_move_as};
 use crate::xiangqi::position::Position;
 use crate::xiangqi::types::{Color, Move};
@@ -179,6 +180,19 @@ pub fn write_pgn<W: MoveWriter>(
                 written.error = Some(why.clone());
             }
         }
+    }
+    if let Some(ReaderNote::Damaged(why)) = &game.problem
+        && game.start_read
+        && written.error.is_none()
+    {
+        // The record breaks off after the moves read: the main line stops
+        // there, said as a stopped line is, so that the converted game
+        // carries why its moves end early.
+        let ply = written.plies + 1;
+        let what = format!("ply {ply}: {why}");
+        text.token(&super::stop_comment(&what));
+        written.main_line_stop = Some((ply, why.clone()));
+        written.error = Some(what);
     }
     text.token(game.result);
     if let Some(error) = &written.error {

@@ -228,3 +228,60 @@ fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
         assert!(back[0].2.contains("e1f0, ply 10"), "{:?}", back[0]);
     }
 }
+
+/// A record file cut short in its moves (a download that broke off): the
+/// converted game holds the moves read before the cut, says why it ends
+/// there (`[PgnmillError]`, as for a line stopped at an illegal move, and
+/// a stop comment where the moves end), is counted as stopped early, and
+/// converts again unchanged.
+#[test]
+fn a_record_cut_short_converts_as_a_game_stopped_where_it_breaks_off() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let whole =
+        support::root().join("testdata/xiangqi/records/030-huang-songxuan-vs-feng-jingru.XQF");
+    let bytes = std::fs::read(&whole).expect("record");
+    let cut = tmp.path().join("cut.xqf");
+    // Halfway through the move records, which follow a 1,024-byte header.
+    std::fs::write(&cut, &bytes[..1024 + (bytes.len() - 1024) / 2]).expect("write");
+    let original = report_rows(&cut);
+    assert_eq!(original[0].0, "parse_error", "{original:?}");
+    assert!(original[0].2.contains("cut short"), "{original:?}");
+    let plies: u32 = original[0].1.parse().expect("plies");
+    let whole_plies: u32 = report_rows(&whole)[0].1.parse().expect("plies");
+    assert!(0 < plies && plies < whole_plies, "{plies} of {whole_plies}");
+    for to in ["chinese", "wxf", "iccs"] {
+        let run = assert_cmd::Command::cargo_bin("pgnmill")
+            .expect("binary")
+            .args(["convert", "--to", to])
+            .arg(&cut)
+            .assert()
+            .success();
+        let out = String::from_utf8(run.get_output().stdout.clone()).expect("UTF-8");
+        let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+        assert!(
+            err.contains("0 games converted") && err.contains("1 stopped early"),
+            "{err}"
+        );
+        let tag = games(&out, "PgnmillError")[0]
+            .0
+            .clone()
+            .expect("PgnmillError");
+        assert_eq!(
+            tag,
+            format!("ply {}: {}", plies + 1, original[0].2),
+            "--to {to}"
+        );
+        assert!(
+            out.contains(&format!("{{pgnmill: not converted from here, {tag}}}")),
+            "{out}"
+        );
+        let converted = tmp.path().join(format!("{to}.pgn"));
+        std::fs::write(&converted, &out).expect("write");
+        assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
+        let back = report_rows(&converted);
+        assert_eq!(
+            (back[0].0.as_str(), back[0].1.as_str()),
+            ("ok", original[0].1.as_str())
+        );
+    }
+}
