@@ -23,6 +23,10 @@ pub const REPORT_FILES: [&str; 9] = [
 
 pub struct ReportFolder {
     dir: PathBuf,
+    /// The folders this run created, innermost first: removed again when
+    /// the run ends with them empty (it failed or was interrupted before
+    /// any file was renamed into place), so a failed run leaves nothing.
+    created: Vec<PathBuf>,
 }
 
 impl ReportFolder {
@@ -51,9 +55,15 @@ impl ReportFolder {
                 std::fs::remove_file(&marker).map_err(|e| OutputError::io(&marker, e))?;
             }
         }
+        let created: Vec<PathBuf> = dir
+            .ancestors()
+            .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+            .map(Path::to_path_buf)
+            .collect();
         std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir, e))?;
         Ok(ReportFolder {
             dir: dir.to_path_buf(),
+            created,
         })
     }
 
@@ -110,5 +120,19 @@ impl ReportFolder {
 
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+}
+
+impl Drop for ReportFolder {
+    /// Removes the folders the run created that are still empty: a
+    /// finished report always holds `summary.json`, so only a run that
+    /// failed or was interrupted leaves one empty. `remove_dir` removes
+    /// only an empty folder; a folder that is not is left as it is.
+    fn drop(&mut self) {
+        for dir in &self.created {
+            if std::fs::remove_dir(dir).is_err() {
+                break;
+            }
+        }
     }
 }

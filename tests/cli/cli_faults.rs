@@ -442,12 +442,14 @@ fn report_from_a_pipe(
     (child, stdin)
 }
 
-/// `out` is gone or empty: an interrupted run leaves nothing behind.
+/// `out`, which the run created, is gone: an interrupted run leaves
+/// nothing behind, not even an empty folder.
 fn assert_nothing_left(out: &Path, at: &str) {
     let left: Vec<_> = std::fs::read_dir(out)
         .map(|d| d.map(|e| e.unwrap().file_name()).collect())
         .unwrap_or_default();
     assert!(left.is_empty(), "{at}: left behind: {left:?}");
+    assert!(!out.exists(), "{at}: the folder the run created is left behind");
 }
 
 /// Whether coreutils `timeout` is on the PATH (the signal tests below use
