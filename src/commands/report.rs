@@ -351,12 +351,28 @@ fn remove_earlier_extracts(out: &ReportFolder, args: &ReportArgs) -> Result<(), 
 fn print_summary(s: &Summary, out: &ReportFolder) {
     let mb = s.bytes as f64 / 1e6;
     let secs = s.elapsed_seconds.max(1e-9);
+    // With --where, how many games the conditions kept of those read: a
+    // condition that matches nothing is seen at once.
+    let selected = match s.games_read == s.games_selected {
+        true => String::new(),
+        false => format!(" of {} read, selected by --where", s.games_read),
+    };
+    // Damaged games are not broken games, but no less worth a look.
+    let damaged = match s.status.get("damaged_input").copied().unwrap_or(0) {
+        0 => String::new(),
+        n => format!(", {n} damaged_input"),
+    };
     say(format_args!(
-        "{} games ({} with errors) from {} input(s)",
+        "{} games{selected} ({} with errors{damaged}) from {} input(s)",
         s.games,
         s.errors(),
         s.inputs.len()
     ));
+    // What the warnings above said, counted, for a user who scrolled past
+    // them: games are missing.
+    if let Some(line) = Unread::of_report(s).brief() {
+        say(format_args!("{line}"));
+    }
     say(format_args!(
         "{:.1} MB in {:.2} s: {:.1} MB/s, {:.0} games/s, {} thread(s)",
         mb,

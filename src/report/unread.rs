@@ -67,6 +67,23 @@ impl Unread {
         }
     }
 
+    /// The closing line of a run that did not read everything, in at most
+    /// 80 columns: `inputs not read whole: 2 cut short or damaged, 1
+    /// refused`; `None` when everything was read.
+    pub fn brief(&self) -> Option<String> {
+        let parts: Vec<String> = [
+            (self.incomplete, "cut short or damaged"),
+            (self.refused, "refused"),
+            (self.empty, "no text"),
+            (self.dangling_links, "broken link(s)"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        (!parts.is_empty()).then(|| format!("inputs not read whole: {}", parts.join(", ")))
+    }
+
     /// An error (one line that counts each kind: the command line exits 1
     /// with it) when anything was not read; `written` says what was
     /// written all the same.

@@ -274,3 +274,89 @@ fn closing_lines_fit_80_columns_and_match_the_report() {
     assert!(stderr.lines().any(|l| l.starts_with(&games)), "{stderr}");
     assert!(stderr.lines().any(|l| l == threefolds), "{stderr}");
 }
+
+/// The closing lines count what the warnings above them said: damaged
+/// games beside the games with errors, the inputs not read whole by kind
+/// (as summary.json's warnings give them), and, with `--where`, the games
+/// read beside those selected, so that a condition matching nothing shows.
+#[test]
+fn closing_lines_count_damaged_games_unread_inputs_and_unselected_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let compressed = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/compressed");
+    let run = pgnmill()
+        .args(["report", "-o"])
+        .arg(&out)
+        .arg(&compressed)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let rows = crate::support::read_csv(&out.join("games.csv"));
+    let damaged = rows
+        .iter()
+        .filter(|r| r["status"] == "damaged_input")
+        .count();
+    assert!(damaged > 0);
+    let first = format!(
+        "{} games (0 with errors, {damaged} damaged_input) from ",
+        rows.len()
+    );
+    assert!(stderr.lines().any(|l| l.starts_with(&first)), "{stderr}");
+    let inputs = summary(&out)["inputs"].as_array().unwrap().clone();
+    let kinds = |input: &serde_json::Value| -> Vec<String> {
+        input["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let count = |wanted: &[&str]| {
+        inputs
+            .iter()
+            .filter(|i| kinds(i).iter().any(|k| wanted.contains(&k.as_str())))
+            .count()
+    };
+    let line = format!(
+        "inputs not read whole: {} cut short or damaged, {} refused, {} no text",
+        count(&["cut_short", "damaged"]),
+        count(&["not_pgn", "unsupported"]),
+        count(&["no_text"])
+    );
+    assert!(
+        stderr.lines().any(|l| l == line),
+        "{line:?} not in {stderr}"
+    );
+    for l in stderr.lines().filter(|l| !l.starts_with("pgnmill: ")) {
+        assert!(
+            l.chars().count() <= 80 || l.starts_with("report written"),
+            "{l}"
+        );
+    }
+
+    // --where: the games of the file are its `[Event ` lines.
+    let twic = corpus("twic1599-sample.pgn");
+    let read = std::fs::read_to_string(&twic)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("[Event "))
+        .count();
+    for (condition, selected) in [("WhiteElo>2000", None), ("WhiteElo>9000", Some(0))] {
+        let out = tmp.path().join(condition.replace(['>', '='], "_"));
+        let run = pgnmill()
+            .args(["report", "-o"])
+            .arg(&out)
+            .args(["--where", condition])
+            .arg(&twic)
+            .assert()
+            .success();
+        let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+        let rows = crate::support::read_csv(&out.join("games.csv")).len();
+        assert!(rows < read, "{condition}");
+        if let Some(n) = selected {
+            assert_eq!(rows, n, "{condition}");
+        }
+        let first = format!("{rows} games of {read} read, selected by --where (");
+        assert!(stderr.lines().any(|l| l.starts_with(&first)), "{stderr}");
+    }
+}
