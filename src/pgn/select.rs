@@ -74,6 +74,16 @@ impl std::str::FromStr for Condition {
         ];
         for (op, make) in ops {
             if let Some(value) = rest.strip_prefix(op) {
+                if matches!(op, "=" | "!=")
+                    && let Some(c) = value.chars().next().filter(|c| "=<>!~".contains(*c))
+                {
+                    // `WhiteElo=>2000`, `Result==1-0`: an operator mistyped,
+                    // which would silently select no game.
+                    return Err(format!(
+                        "\"{expr}\": the value after {op} starts with \"{c}\", which looks like a mistyped operator (=, !=, ~, >=, <=, >, <); to match a value that does start with it, write {tag}~^{}",
+                        regex::escape(&c.to_string())
+                    ));
+                }
                 let test = make(value).map_err(|e| format!("\"{expr}\": {e}"))?;
                 return Ok(Condition {
                     text: expr.to_string(),
@@ -251,10 +261,20 @@ mod tests {
             ("Elo", "no operator"),
             ("Elo>=abc", "\"abc\" is not a number"),
             ("Opening~(", "bad regular expression"),
+            (
+                "WhiteElo=>2000",
+                "starts with \">\", which looks like a mistyped operator",
+            ),
+            ("Result==1-0", "write Result~^="),
+            ("Event!=~x", "starts with \"~\""),
         ] {
             let err = expr.parse::<Condition>().err().unwrap_or_default();
             assert!(err.contains(says), "{expr}: {err}");
         }
+        // The way out the message gives matches such a value.
+        let game = "[Event \">x\"]\n[Round \"=1\"]\n\n*\n";
+        let q = TagQuery::new(vec![], vec![cond("Event~^>"), cond("Round~^=")]);
+        assert!(q.selects(&q.read(game, 1)));
     }
 
     #[test]

@@ -220,6 +220,10 @@ fn bad_tags_and_conditions_are_usage_errors() {
         (vec!["--where", "Opening~("], "bad regular expression"),
         (vec!["--where", "WhiteElo>=x"], "is not a number"),
         (vec!["--where", "WhiteElo"], "no operator"),
+        (
+            vec!["--where", "WhiteElo=>2000"],
+            "looks like a mistyped operator",
+        ),
         (vec!["--format", "xlsx"], "invalid value"),
     ] {
         let tmp = tempfile::tempdir().expect("temp dir");
