@@ -100,7 +100,9 @@ def shards(
     threads are this call's).
 
     The options are read_games's (`openings` files are named to the
-    workers by their absolute paths); `threads` is per task (all the worker's
+    workers by their absolute paths), but for `duplicates`,
+    `duplicates_min_plies` and `against`, which compare every game with
+    the whole collection and so need one run over it; `threads` is per task (all the worker's
     CPUs when None: give 1 when a machine runs a task per CPU). Inputs not
     read whole are PgnmillWarning warnings here, as for one run.
     """

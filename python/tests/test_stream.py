@@ -80,6 +80,10 @@ def test_polars_duckdb_pyarrow_and_pandas_read_it(cli_report):
     games = pa.table(pgnmill.read_games(INPUTS)).to_pandas()
     assert isinstance(games, pd.DataFrame)
     assert games["plies"].sum() == pc_sum(want, "plies")
+    # pandas 3 reads the stream itself (python/README.md).
+    direct = pd.DataFrame.from_arrow(pgnmill.read_games(INPUTS))
+    assert direct.shape == games.shape
+    assert list(direct["final_fen"]) == list(games["final_fen"])
     assert list(games["source"]) == want.column("source").to_pylist()
 
 
