@@ -6,10 +6,11 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
+use super::content::RefusalKind;
 use super::damage::check_zip_member;
 use super::damaged_zip;
 use super::listing::Listing;
-use super::opened::{Opened, open_file, open_stream};
+use super::opened::{Opened, open_file, open_stream, refused};
 use super::read_ahead::ReadAhead;
 use super::{ReadOptions, SourceError, io_err};
 
@@ -40,6 +41,12 @@ enum Kind {
         members: &'static [&'static str],
         why: String,
     },
+    /// A zip archive with no member of the `members` endings: an input
+    /// refused whole, as a binary file is, so that it is named in the
+    /// report and `--strict` fails on it.
+    NoMember {
+        members: &'static [&'static str],
+    },
 }
 
 impl Input {
@@ -68,7 +75,7 @@ impl Input {
     pub fn file_path(&self) -> Option<&Path> {
         match &self.kind {
             Kind::Stdin => None,
-            Kind::File | Kind::DamagedZip { .. } => Some(&self.path),
+            Kind::File | Kind::DamagedZip { .. } | Kind::NoMember { .. } => Some(&self.path),
             Kind::ZipMember { archive, .. } => Some(archive),
         }
     }
@@ -94,6 +101,15 @@ impl Input {
                     .map_err(|e| io_err(&self.path, e))?;
                 open_stream(&self.path, Box::new(text), opts, None).map(Opened::zipped)
             }
+            Kind::NoMember { members } => Ok(refused(
+                &self.path,
+                Compression::Zip,
+                RefusalKind::Unsupported,
+                format!(
+                    "zip archive holding no {} member, nothing read",
+                    members.join(" or ")
+                ),
+            )),
         }
     }
 }
@@ -417,11 +433,12 @@ fn take_file(
         }
     }
     if out.inputs.len() == before {
-        out.notes.push(format!(
-            "{}: holds no {} member; nothing is read from it",
-            path.display(),
-            listing.members().join(" or ")
-        ));
+        out.inputs.push(Input {
+            path,
+            kind: Kind::NoMember {
+                members: listing.members(),
+            },
+        });
     }
     Ok(())
 }

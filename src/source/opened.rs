@@ -442,7 +442,12 @@ fn read_record_stream(
     refused(path, compression, RefusalKind::Unsupported, why)
 }
 
-fn refused(path: &Path, compression: Compression, kind: RefusalKind, why: String) -> Opened {
+pub(super) fn refused(
+    path: &Path,
+    compression: Compression,
+    kind: RefusalKind,
+    why: String,
+) -> Opened {
     Opened::Refused(Refusal {
         path: path.to_path_buf(),
         compression,

@@ -449,7 +449,10 @@ fn assert_nothing_left(out: &Path, at: &str) {
         .map(|d| d.map(|e| e.unwrap().file_name()).collect())
         .unwrap_or_default();
     assert!(left.is_empty(), "{at}: left behind: {left:?}");
-    assert!(!out.exists(), "{at}: the folder the run created is left behind");
+    assert!(
+        !out.exists(),
+        "{at}: the folder the run created is left behind"
+    );
 }
 
 /// Whether coreutils `timeout` is on the PATH (the signal tests below use

@@ -229,6 +229,30 @@ fn a_zip_archive_gives_each_pgn_member_in_archive_order() {
         "{}",
         run.stderr
     );
+    // An archive with no .pgn member at all is an input not read, named
+    // in summary.json like a binary file, and fails --strict.
+    let notes = tmp.path().join("notes.zip");
+    std::fs::write(&notes, zip_bytes(&[("readme.txt", b"not games")])).unwrap();
+    let strict = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .current_dir(tmp.path())
+        .args(["report", "-q", "--strict", "-o", "strict"])
+        .arg(&notes)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("strict/summary.json")).unwrap())
+            .unwrap();
+    let input = &summary["inputs"][0];
+    assert_eq!(input["path"], notes.display().to_string().as_str());
+    assert_eq!(input["warnings"][0]["kind"], "unsupported");
+    assert!(
+        input["unsupported"]
+            .as_str()
+            .unwrap()
+            .contains("zip archive holding no .pgn member"),
+        "{input}"
+    );
 }
 
 #[test]

@@ -499,7 +499,8 @@ fn a_damaged_list_is_read_as_far_as_it_goes() {
     );
     let written = rows(&std::fs::read(d.join("out.csv")).unwrap());
     assert_eq!(written.len(), cut.len() + want_m);
-    // A zip without a list: a warning naming it, and the run goes on.
+    // A zip without a list: a warning naming it, and the run goes on;
+    // it was not read at all, so --strict fails.
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     zip.start_file("games.pgn", zip::write::SimpleFileOptions::default())
         .unwrap();
@@ -508,13 +509,16 @@ fn a_damaged_list_is_read_as_far_as_it_goes() {
     let (code, got, err) = fen_in(d, &["-q", "games.zip", "m.epd"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        err.contains("games.zip: holds no .fen or .epd or .perft member"),
+        err.contains("games.zip: zip archive holding no .fen or .epd or .perft member"),
         "{err}"
     );
     assert_eq!(got.len(), want_m);
     let (code, got, err) = fen_in(d, &["-q", "games.zip"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(got.is_empty());
+    let (code, _, err) = fen_in(d, &["-q", "--strict", "games.zip"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("1 input(s) were not read at all"), "{err}");
 }
 
 /// `-o -` is standard output, as `-` is standard input: no file named `-`.
