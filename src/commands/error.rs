@@ -61,7 +61,6 @@ impl From<SourceError> for CliError {
 impl From<OutputError> for CliError {
     fn from(e: OutputError) -> Self {
         match e {
-            OutputError::Io { path, source } => CliError::Io { path, source },
             e @ OutputError::EarlierReport { .. } => CliError::Failed(format!(
                 "{e}; use --force to replace it or -o to choose another folder"
             )),

@@ -17,8 +17,10 @@ use std::path::PathBuf;
 /// can do about it (`--force`, `-o`); these messages only say what happened.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
-    /// Creating, writing, syncing or renaming failed.
-    #[error("{}: {source}", path.display())]
+    /// Creating, writing, syncing or renaming failed. The message says
+    /// it is the output that failed: an input's path and an output's look
+    /// alike on a line that names only a path and an OS error.
+    #[error("{}: the output cannot be written: {source}", path.display())]
     Io {
         path: PathBuf,
         #[source]

@@ -182,6 +182,8 @@ fn output_folder_that_cannot_be_created_exit_1() {
     let out = file.join("report");
     let e = report_fails(&out, small_pgn());
     assert!(e.contains("plain"), "{e}");
+    // It says that it is the output that failed, not an input.
+    assert!(e.contains("the output cannot be written"), "{e}");
 }
 
 #[cfg(unix)]
