@@ -71,33 +71,41 @@ impl Unread {
     /// 80 columns: `inputs not read whole: 2 cut short or damaged, 1
     /// refused`; `None` when everything was read.
     pub fn brief(&self) -> Option<String> {
-        let parts: Vec<String> = [
-            (self.incomplete, "cut short or damaged"),
-            (self.refused, "refused"),
-            (self.empty, "no text"),
-            (self.dangling_links, "broken link(s)"),
+        let parts = self.counted([
+            "cut short or damaged",
+            "refused",
+            "no text",
+            "broken link(s)",
+        ]);
+        (!parts.is_empty()).then(|| format!("inputs not read whole: {}", parts.join(", ")))
+    }
+
+    /// `N words` for each kind counted (incomplete, refused, empty,
+    /// dangling links, in that order) whose count is not zero.
+    fn counted(&self, words: [&str; 4]) -> Vec<String> {
+        [
+            self.incomplete,
+            self.refused,
+            self.empty,
+            self.dangling_links,
         ]
         .iter()
-        .filter(|(n, _)| *n > 0)
+        .zip(words)
+        .filter(|(n, _)| **n > 0)
         .map(|(n, what)| format!("{n} {what}"))
-        .collect();
-        (!parts.is_empty()).then(|| format!("inputs not read whole: {}", parts.join(", ")))
+        .collect()
     }
 
     /// An error (one line that counts each kind: the command line exits 1
     /// with it) when anything was not read; `written` says what was
     /// written all the same.
     pub fn check(self, written: &str) -> Result<(), String> {
-        let parts: Vec<String> = [
-            (self.incomplete, "input(s) could not be read to their end"),
-            (self.refused, "input(s) were not read at all"),
-            (self.empty, "input(s) decode to no text"),
-            (self.dangling_links, "symbolic link(s) lead nowhere"),
-        ]
-        .iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
-        .collect();
+        let parts = self.counted([
+            "input(s) could not be read to their end",
+            "input(s) were not read at all",
+            "input(s) decode to no text",
+            "symbolic link(s) lead nowhere",
+        ]);
         if parts.is_empty() {
             return Ok(());
         }

@@ -198,6 +198,15 @@ fn a_game_stopped_at_an_illegal_move_reports_illegal_move_again() {
 /// read back, its move kept in ICCS after the comment, `[PgnmillError]`
 /// set; the comment is the one a PGN game gets, after the move's number,
 /// so that converting the output again changes nothing.
+/// Writes `out` (converted `--to to`) into `dir`, checks that converting
+/// it again changes nothing, and returns its report rows.
+fn converted_again_unchanged(dir: &Path, to: &str, out: &str) -> Vec<(String, String, String)> {
+    let converted = dir.join(format!("{to}.pgn"));
+    std::fs::write(&converted, out).expect("write");
+    assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
+    report_rows(&converted)
+}
+
 #[test]
 fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -216,10 +225,7 @@ fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
                 && one_line.contains("} e1f0 1-0"),
             "{out}"
         );
-        let converted = tmp.path().join(format!("{to}.pgn"));
-        std::fs::write(&converted, &out).expect("write");
-        assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
-        let back = report_rows(&converted);
+        let back = converted_again_unchanged(tmp.path(), to, &out);
         assert_eq!(
             (&back[0].0, &back[0].1),
             (&original[0].0, &original[0].1),
@@ -275,10 +281,7 @@ fn a_record_cut_short_converts_as_a_game_stopped_where_it_breaks_off() {
             out.contains(&format!("{{pgnmill: not converted from here, {tag}}}")),
             "{out}"
         );
-        let converted = tmp.path().join(format!("{to}.pgn"));
-        std::fs::write(&converted, &out).expect("write");
-        assert_eq!(convert(to, &converted).0, out, "--to {to} twice");
-        let back = report_rows(&converted);
+        let back = converted_again_unchanged(tmp.path(), to, &out);
         assert_eq!(
             (back[0].0.as_str(), back[0].1.as_str()),
             ("ok", original[0].1.as_str())
