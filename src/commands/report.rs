@@ -381,11 +381,18 @@ fn print_summary(s: &Summary, out: &ReportFolder) {
         s.games as f64 / secs,
         s.threads
     ));
-    say(format_args!(
-        "threefolds: {} ep-always, {} ep-if-legal, {} missed by ep-always",
-        s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds
-    ));
-    say(format_args!("castling conflicts: {}", s.castling_conflicts));
+    // En passant and castling are chess's: a run of xiangqi games alone
+    // has one count of threefolds and no castling.
+    let xiangqi_only = s.variants.keys().all(|v| v == GameVariant::Xiangqi.name());
+    if xiangqi_only && s.games > 0 {
+        say(format_args!("threefolds: {}", s.threefolds_ep_always));
+    } else {
+        say(format_args!(
+            "threefolds: {} ep-always, {} ep-if-legal, {} missed by ep-always",
+            s.threefolds_ep_always, s.threefolds_ep_legal, s.missed_threefolds
+        ));
+        say(format_args!("castling conflicts: {}", s.castling_conflicts));
+    }
     if let Some(d) = &s.duplicates {
         say(format_args!(
             "duplicates: {} exact, {} prefix, {} transposition; {} unique",

@@ -360,3 +360,37 @@ fn closing_lines_count_damaged_games_unread_inputs_and_unselected_games() {
         assert!(stderr.lines().any(|l| l.starts_with(&first)), "{stderr}");
     }
 }
+
+/// A run of xiangqi games alone closes with one count of threefolds (en
+/// passant conventions and castling are chess's), the games whose
+/// `threefold_ply_ep_always` is set.
+#[test]
+fn a_xiangqi_run_closes_without_the_chess_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let xiangqi = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/xiangqi/corpus");
+    let run = pgnmill()
+        .args(["report", "-o"])
+        .arg(&out)
+        .arg(&xiangqi)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let rows = crate::support::read_csv(&out.join("games.csv"));
+    assert!(rows.iter().all(|r| r["variant"] == "xiangqi"));
+    let threefolds = rows
+        .iter()
+        .filter(|r| !r["threefold_ply_ep_always"].is_empty())
+        .count();
+    assert!(threefolds > 0);
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l == format!("threefolds: {threefolds}")),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("ep-always") && !stderr.contains("castling"),
+        "{stderr}"
+    );
+}
