@@ -69,20 +69,24 @@ pub fn rewrite_movetext(
                 let text = String::from_utf8_lossy(first.text);
                 reader.look_ahead(&text, || game.main_line().map(|t| t.text));
             }
-            let line = converter.convert(game.main_line(), pos, 0, &mut reader);
-            let last_move_end = game
+            // Where the last move ends, seen as the line is converted (all
+            // of it is read when it does not stop, the one case it is used).
+            let mut last_move_end = start;
+            let tokens = game
                 .main_line()
-                .last()
-                .map_or(start, |t| t.offset + t.text.len());
-            let main = match (&line.stop, stop_after(bytes, last_move_end)) {
-                (Some(f), _) => Outcome::Stopped(f.clone()),
-                (None, Some((at, reason))) => Outcome::Stopped(Failure {
-                    ply: 0,
-                    line: game.movetext().line_at(at),
-                    text: String::new(),
-                    reason: String::from_utf8_lossy(reason).into_owned(),
-                }),
-                (None, None) => Outcome::Converted { plies: line.plies },
+                .inspect(|t| last_move_end = t.offset + t.text.len());
+            let line = converter.convert(tokens, pos, 0, &mut reader);
+            let main = match &line.stop {
+                Some(f) => Outcome::Stopped(f.clone()),
+                None => match stop_after(bytes, last_move_end) {
+                    Some((at, reason)) => Outcome::Stopped(Failure {
+                        ply: 0,
+                        line: game.movetext().line_at(at),
+                        text: String::new(),
+                        reason: String::from_utf8_lossy(reason).into_owned(),
+                    }),
+                    None => Outcome::Converted { plies: line.plies },
+                },
             };
             (main, vec![Some((line, reader))])
         }
