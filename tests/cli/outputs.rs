@@ -246,13 +246,8 @@ fn an_incomplete_input_is_recorded_and_fails_strict_runs() {
 fn closing_lines_fit_80_columns_and_match_the_report() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let run = pgnmill()
-        .args(["report", "-j", "1", "-o"])
-        .arg(&out)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/corpus"))
-        .assert()
-        .success();
-    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/corpus");
+    let (stderr, rows) = report_closing(&out, &["-j".as_ref(), "1".as_ref(), corpus.as_os_str()]);
     // Warnings and the last line name paths, which may be of any length.
     let closing = stderr
         .lines()
@@ -260,7 +255,6 @@ fn closing_lines_fit_80_columns_and_match_the_report() {
     for line in closing {
         assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
     }
-    let rows = crate::support::read_csv(&out.join("games.csv"));
     let count = |column: &str| rows.iter().filter(|r| !r[column].is_empty()).count();
     let games = format!("{} games (", rows.len());
     let threefolds = format!(
@@ -284,14 +278,7 @@ fn closing_lines_count_damaged_games_unread_inputs_and_unselected_games() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     let compressed = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/compressed");
-    let run = pgnmill()
-        .args(["report", "-o"])
-        .arg(&out)
-        .arg(&compressed)
-        .assert()
-        .success();
-    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
-    let rows = crate::support::read_csv(&out.join("games.csv"));
+    let (stderr, rows) = report_closing(&out, &[compressed.as_os_str()]);
     let damaged = rows
         .iter()
         .filter(|r| r["status"] == "damaged_input")
@@ -343,15 +330,9 @@ fn closing_lines_count_damaged_games_unread_inputs_and_unselected_games() {
         .count();
     for (condition, selected) in [("WhiteElo>2000", None), ("WhiteElo>9000", Some(0))] {
         let out = tmp.path().join(condition.replace(['>', '='], "_"));
-        let run = pgnmill()
-            .args(["report", "-o"])
-            .arg(&out)
-            .args(["--where", condition])
-            .arg(&twic)
-            .assert()
-            .success();
-        let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
-        let rows = crate::support::read_csv(&out.join("games.csv")).len();
+        let where_args = ["--where".as_ref(), condition.as_ref(), twic.as_os_str()];
+        let (stderr, rows) = report_closing(&out, &where_args);
+        let rows = rows.len();
         assert!(rows < read, "{condition}");
         if let Some(n) = selected {
             assert_eq!(rows, n, "{condition}");
@@ -369,14 +350,7 @@ fn a_xiangqi_run_closes_without_the_chess_lines() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     let xiangqi = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/xiangqi/corpus");
-    let run = pgnmill()
-        .args(["report", "-o"])
-        .arg(&out)
-        .arg(&xiangqi)
-        .assert()
-        .success();
-    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
-    let rows = crate::support::read_csv(&out.join("games.csv"));
+    let (stderr, rows) = report_closing(&out, &[xiangqi.as_os_str()]);
     assert!(rows.iter().all(|r| r["variant"] == "xiangqi"));
     let threefolds = rows
         .iter()
@@ -393,4 +367,20 @@ fn a_xiangqi_run_closes_without_the_chess_lines() {
         !stderr.contains("ep-always") && !stderr.contains("castling"),
         "{stderr}"
     );
+}
+
+/// Runs `pgnmill report -o OUT ARGS` (it must succeed): its stderr, where
+/// the closing lines are, and the rows of its games.csv.
+fn report_closing(
+    out: &Path,
+    args: &[&std::ffi::OsStr],
+) -> (String, Vec<std::collections::HashMap<String, String>>) {
+    let run = pgnmill()
+        .args(["report", "-o"])
+        .arg(out)
+        .args(args)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    (stderr, crate::support::read_csv(&out.join("games.csv")))
 }
