@@ -204,9 +204,19 @@ pub fn expand_inputs_noted(args: &[PathBuf], listing: Listing) -> Result<Expansi
     let mut out = Expansion::default();
     // (device, inode) of every file taken, and the name it was taken by.
     let mut seen: HashMap<(u64, u64), PathBuf> = HashMap::new();
+    let mut stdin_taken = false;
     for arg in args {
         if arg.as_os_str() == "-" {
-            out.inputs.push(Input::stdin());
+            // A second read of stdin finds it already at its end: it
+            // would be an input of no games that names nothing wrong.
+            if stdin_taken {
+                out.notes
+                    .push("-: standard input named again, read once".to_string());
+                out.skipped.duplicates.push("-".to_string());
+            } else {
+                stdin_taken = true;
+                out.inputs.push(Input::stdin());
+            }
             continue;
         }
         let meta = std::fs::metadata(arg).map_err(|e| io_err(arg, e))?;

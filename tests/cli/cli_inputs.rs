@@ -519,6 +519,54 @@ fn the_same_file_named_twice_is_read_once_with_a_warning() {
     );
 }
 
+/// Standard input named twice is one input: a second read would find it
+/// at its end and add an input of no games that names nothing wrong.
+#[test]
+fn standard_input_named_twice_is_read_once_with_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let out = tmp.path().join("report-out");
+    let got = Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .args(["report", "-q", "-j", "2", "-o"])
+        .arg(&out)
+        .args(["-", "-"])
+        .write_stdin(sample_text())
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&got.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("warning: -: standard input named again, read once"),
+        "{stderr}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
+    let inputs: Vec<&str> = summary["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(inputs, ["-"]);
+    assert_eq!(summary["skipped"]["duplicates"], serde_json::json!(["-"]));
+    let mut rd = csv::Reader::from_path(out.join("games.csv")).unwrap();
+    let header = rd.headers().unwrap().clone();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let games: Vec<String> = rd
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            ["white", "black", "plies", "status", "final_fen"]
+                .iter()
+                .map(|c| r[at(c)].to_string())
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    assert_eq!(games, want);
+}
+
 /// `text` as UTF-16, little- or big-endian, with or without a BOM.
 fn utf16(text: &[u8], big: bool, bom: bool) -> Vec<u8> {
     let s = String::from_utf8_lossy(text);
