@@ -48,7 +48,11 @@ pub(crate) fn failed_move(
 ) -> (Status, String) {
     if ply == 0 && !has_tags {
         let text = String::from_utf8_lossy(token.text);
-        let error = if not_a_move {
+        let error = if is_fen_board(token.text) {
+            format!(
+                "line {line}: stray text (no tag pair, and \"{text}\" is a FEN board, not a move: `pgnmill fen` reads FEN and EPD lists)"
+            )
+        } else if not_a_move {
             format!("line {line}: stray text (no tag pair, and \"{text}\" is not a move)")
         } else {
             format!("line {line}: stray text (no tag pair, and \"{text}\" cannot be played: {why})")
@@ -66,6 +70,18 @@ pub(crate) fn failed_move(
         ply + 1
     );
     (status, error)
+}
+
+/// True when `text` has the shape of a FEN's board field, chess's eight
+/// ranks or xiangqi's ten (piece letters and digits between the slashes):
+/// the first word of a FEN or EPD list given to `report`, whose error then
+/// names the command that reads such lists.
+fn is_fen_board(text: &[u8]) -> bool {
+    let ranks = text.split(|&b| b == b'/').count();
+    (ranks == 8 || ranks == 10)
+        && text
+            .iter()
+            .all(|&b| b == b'/' || b.is_ascii_digit() || b"pnbrqkacPNBRQKAC".contains(&b))
 }
 
 /// Why a move failed in a position without any legal move: the game had

@@ -163,3 +163,36 @@ fn a_game_without_readable_moves_is_never_ok() {
         "line 1: stray text (no tag pair, and \"hello\" is not a move)"
     );
 }
+
+#[test]
+fn a_fen_list_given_to_report_names_the_command_that_reads_it() {
+    // Real lists of both games' boards (testdata/fen/README.md), and a
+    // board cut short, which is no FEN and stays plain stray text.
+    for (list, board) in [
+        (
+            "ethereal-standard.epd",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "cpw-xiangqi-perft.epd",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+        ),
+    ] {
+        let text =
+            std::fs::read_to_string(support::root().join("testdata/fen").join(list)).expect("list");
+        let rows = rows(&text, &[]);
+        assert_eq!(rows[0]["status"], "parse_error", "{list}");
+        assert_eq!(
+            rows[0]["error"],
+            format!(
+                "line 1: stray text (no tag pair, and \"{board}\" is a FEN board, not a move: `pgnmill fen` reads FEN and EPD lists)"
+            ),
+            "{list}"
+        );
+    }
+    let rows = rows("rnbqkbnr/pppppppp/8/8 w - -\n", &[]);
+    assert_eq!(
+        rows[0]["error"],
+        "line 1: stray text (no tag pair, and \"rnbqkbnr/pppppppp/8/8\" is not a move)"
+    );
+}
