@@ -367,7 +367,13 @@ fn status_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
         })
         .collect();
     if errors.is_empty() {
-        out.push_str("<p class=\"note\">Every game replayed.</p>");
+        // A damaged input's games are not errors, nor replayed whole.
+        let note = if status_count(&summary.status, Status::DamagedInput) == 0 {
+            "Every game replayed."
+        } else {
+            "Every game replayed but those of damaged inputs (the banner above)."
+        };
+        let _ = write!(out, "<p class=\"note\">{note}</p>");
     } else {
         // The column names of games.csv, so that a reader finds the rows.
         let name = |i: usize| GAME_COLUMNS.get(i).map_or("", |c| c.name.as_ref());

@@ -218,8 +218,11 @@ impl HtmlStats {
                 reason: c.1.clone(),
             });
         }
+        // A damaged input's games are its fault, not theirs: not errors
+        // (docs/reports.md), and they would take the examples' places.
         if let Some(input) = self.inputs.last_mut()
             && let Some(message) = &g.error
+            && g.status.is_broken()
             && input.errors.len() < ERROR_EXAMPLES
         {
             input.errors.push(ErrorExample {

@@ -4,7 +4,10 @@
 
 use std::fmt::Write;
 
-/// `text` with `&`, `<`, `>` and `"` escaped.
+use super::csv_rows::is_control;
+
+/// `text` with `&`, `<`, `>` and `"` escaped, and control characters
+/// written as U+FFFD (docs/reports.md, "Control bytes").
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -13,6 +16,9 @@ pub fn esc(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            // As in games.csv: a raw control character is a parse error
+            // in HTML, and an escape sequence has no place on a page.
+            c if c.is_ascii() && is_control(c as u8) => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }

@@ -487,3 +487,75 @@ document.getElementById('measured').textContent = JSON.stringify({width: W, prob
     let json = texts(&dom, r#"(?s)<pre id="measured">(.*?)</pre>"#);
     serde_json::from_str(json.first().expect("the probe ran")).expect("json")
 }
+
+/// The errors table shows the games that failed through a fault of their
+/// own: a damaged gzip member's games (`damaged_input`, which docs/reports.md
+/// counts as the input's fault, not the games') do not take their places.
+/// Read from the page's bytes: the table is in them, no script builds it.
+#[test]
+fn the_errors_table_passes_over_games_of_damaged_input() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let gzip = |text: &[u8]| {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        std::io::Write::write_all(&mut gz, text).expect("gzip");
+        gz.finish().expect("gzip")
+    };
+    // Member 1: a dozen games whose CRC-32 fails (its trailer's first
+    // byte flipped); member 2: games with errors of every kind.
+    let mut damaged = gzip(&b"[Event \"a\"]\n\n1. e4 e5 *\n\n".repeat(12));
+    let crc_at = damaged.len() - 8;
+    damaged[crc_at] ^= 0xFF;
+    let errors = std::fs::read(root().join("testdata/corpus/synthetic-errors.pgn")).expect("read");
+    let input = tmp.path().join("mixed.pgn.gz");
+    std::fs::write(&input, [damaged, gzip(&errors)].concat()).expect("write");
+    let (_out_tmp, out) = run_report(&[input.to_str().expect("path")]);
+    let page = std::fs::read_to_string(out.join("report.html")).expect("page");
+    let shown = table(&page, "table-errors");
+    let rows = read_csv(&out.join("games.csv"));
+    assert!(rows.iter().any(|r| r["status"] == "damaged_input"));
+    let want: Vec<Vec<String>> = rows
+        .iter()
+        .filter(|r| !matches!(r["status"].as_str(), "ok" | "damaged_input"))
+        .take(5)
+        .map(|r| {
+            ["game", "line", "status", "error"]
+                .iter()
+                .map(|c| r[*c].clone())
+                .collect()
+        })
+        .collect();
+    assert_eq!(want.len(), 5, "the second member has five errors or more");
+    let got: Vec<Vec<String>> = shown.iter().map(|r| r[1..].to_vec()).collect();
+    assert_eq!(got, want);
+}
+
+/// A control byte in a game (an escape sequence in a move token) reaches
+/// the page as U+FFFD, as it reaches games.csv: a raw control character
+/// is a parse error in HTML.
+#[test]
+fn control_bytes_reach_the_page_as_replacement_characters() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = tmp.path().join("escape.pgn");
+    // After real games, or so few bytes with two controls among them are
+    // binary data (docs/reports.md, "Inputs").
+    let mut text =
+        std::fs::read(root().join("testdata/corpus/pgn2tex-london1851.pgn")).expect("read");
+    text.extend_from_slice(b"\n\n[Event \"x\x07\"]\n\n1. e4 e\x1b[31mx *\n");
+    std::fs::write(&input, text).expect("write");
+    let (_out_tmp, out) = run_report(&[input.to_str().expect("path")]);
+    let page = std::fs::read_to_string(out.join("report.html")).expect("page");
+    let control = page
+        .bytes()
+        .find(|&b| (b < 0x20 && !matches!(b, b'\n' | b'\t')) || b == 0x7f);
+    assert_eq!(control, None);
+    let rows = read_csv(&out.join("games.csv"));
+    let last = rows.last().expect("rows");
+    assert_eq!(last["event"], "x\u{FFFD}");
+    assert!(
+        last["error"].starts_with("move 1... e\u{FFFD}[31mx, ply 2 (line "),
+        "{}",
+        last["error"]
+    );
+    let shown = table(&page, "table-errors");
+    assert!(shown.iter().any(|r| r[4] == last["error"]), "{shown:?}");
+}
