@@ -112,6 +112,9 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
     /// the input ends it with a warning ([`Read::Incomplete`]).
     fn input(&mut self, input: &Input) -> Result<Read, E> {
         let name = input.path.to_string_lossy().into_owned();
+        // Before each input too: a folder of record files (one game each,
+        // no batches) is otherwise read to its end after a signal.
+        self.job.check_cancel(&name)?;
         let opts = ReadOptions::default();
         let text = match input.open(&opts).map_err(ReportError::from)? {
             Opened::Text(text) => text,
@@ -244,6 +247,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         self.held.write(sep)?;
         self.held.game_seen()?;
         for (i, game) in games.iter().enumerate() {
+            self.job.check_cancel(name)?;
             let mut text = String::new();
             let written = write_pgn(game, &writer, to.format_tag(), &mut text);
             self.held.write(&text)?;

@@ -116,6 +116,9 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
     /// warning that speaks of records and lines.
     fn input(&mut self, input: &Input) -> Result<Read, E> {
         let source_name = input.path.display().to_string();
+        // Before each input too: a folder of record files (one position
+        // each, no batches) is otherwise read to its end after a signal.
+        self.job.check_cancel(&source_name)?;
         let text = match input
             .open(&ReadOptions::default())
             .map_err(ReportError::from)?

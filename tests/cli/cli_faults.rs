@@ -556,3 +556,59 @@ fn timeout_stops_a_report_cleanly_in_every_one_of_100_runs() {
     eprintln!("{} of 200 runs failed", failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `convert` and `fen` stop at a signal between record files too: each
+/// XQF file is one input of one game, read with no batch to look at the
+/// signal in. The inputs end with a FIFO no one writes to, whose opening
+/// waits for ever: a run that went on to it after the signal would never
+/// end. It must stop with 130, leave the user's file as it was and no
+/// partial file.
+#[cfg(unix)]
+#[test]
+fn convert_and_fen_stop_at_a_signal_between_record_files() {
+    let record = root().join("testdata/xiangqi/records/FiveGoatsTest.xqf");
+    for (command, output) in [
+        (&["convert", "--to", "iccs"][..], "converted.pgn"),
+        (&["fen"][..], "positions.csv"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let records = tmp.path().join("records");
+        std::fs::create_dir(&records).unwrap();
+        for i in 0..200 {
+            std::fs::copy(&record, records.join(format!("r{i:03}.xqf"))).unwrap();
+        }
+        let fifo = tmp.path().join("never-written.xqf");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        let out = tmp.path().join(output);
+        std::fs::write(&out, "the user's own file\n").unwrap();
+        let partial = tmp.path().join(format!(".{output}.partial"));
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+            .args(command)
+            .args(["-q", "-j", "1", "--force", "-o"])
+            .arg(&out)
+            .arg(&records)
+            .arg(&fifo)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while !partial.exists() {
+            assert!(
+                started.elapsed().as_secs() < 30,
+                "{command:?}: never started"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        send_sigint(&child);
+        let status = wait_at_most(&mut child, 20);
+        let err = read_stderr(&mut child);
+        let status = status.unwrap_or_else(|| panic!("{command:?}: went on after the signal"));
+        assert_eq!(status.code(), Some(130), "{command:?}: {err}");
+        assert_one_line(&err);
+        assert!(err.contains("interrupted"), "{err}");
+        let kept = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(kept, "the user's own file\n", "{command:?}");
+        assert!(!partial.exists(), "{command:?}: partial file left");
+    }
+}
