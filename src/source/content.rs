@@ -194,8 +194,14 @@ fn record_of(head: &[u8]) -> Option<Content> {
     None
 }
 
-/// UTF-16 without a byte order mark: of the first pairs of bytes, most
-/// have a zero high byte (ASCII), on the same side.
+/// UTF-16 without a byte order mark: a zero byte in a quarter or more of
+/// the pairs of bytes, on the same side, and seldom on the other (a
+/// CJK character such as 一, U+4E00, has one);
+/// and the bytes decode as UTF-16 of that order to text (no unpaired
+/// surrogate, few control characters). A quarter, not most: in Chinese or
+/// Russian text only the ASCII characters (tags, move numbers, spaces,
+/// line ends) have a zero byte. Binary data with many zeros on one side
+/// (an array of small numbers) decodes to control characters.
 fn utf16_without_bom(head: &[u8]) -> Option<Encoding> {
     let pairs = head.len() / 2;
     if pairs < 2 {
@@ -206,15 +212,30 @@ fn utf16_without_bom(head: &[u8]) -> Option<Encoding> {
         zero_even += usize::from(pair.first() == Some(&0));
         zero_odd += usize::from(pair.get(1) == Some(&0));
     }
-    let most = |n: usize| n * 10 >= pairs * 7;
+    let many = |n: usize| n * 4 >= pairs;
     let few = |n: usize| n * 10 <= pairs;
-    if most(zero_odd) && few(zero_even) {
-        Some(Encoding::Utf16Le)
-    } else if most(zero_even) && few(zero_odd) {
-        Some(Encoding::Utf16Be)
+    let order = if many(zero_odd) && few(zero_even) {
+        Encoding::Utf16Le
+    } else if many(zero_even) && few(zero_odd) {
+        Encoding::Utf16Be
     } else {
-        None
+        return None;
+    };
+    let units = head.chunks_exact(2).map(|p| match (order, p) {
+        (Encoding::Utf16Le, [lo, hi]) => u16::from_le_bytes([*lo, *hi]),
+        (_, [hi, lo]) => u16::from_be_bytes([*hi, *lo]),
+        _ => 0,
+    });
+    let (mut chars, mut bad) = (0usize, 0usize);
+    for c in char::decode_utf16(units) {
+        chars += 1;
+        bad += usize::from(match c {
+            Ok(c) => c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a'),
+            Err(_) => true,
+        });
     }
+    // A surrogate pair cut at the end of the head is one bad unit.
+    (bad <= 1 || bad * 20 < chars).then_some(order)
 }
 
 /// Why an input whose bytes are not compressed is refused: `what` it is,
@@ -234,5 +255,23 @@ fn misnamed(path: &Path, what: String) -> String {
     match named {
         Some((ext, format)) => format!("{what} (named {ext}, but not {format} data)"),
         None => what,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Binary data with a zero byte on one side of most pairs (an array of
+    /// small 16-bit numbers) has UTF-16's pattern of zeros, but decodes to
+    /// control characters: not text.
+    #[test]
+    fn small_sixteen_bit_numbers_are_not_utf16() {
+        let head: Vec<u8> = (0..2048u16).flat_map(|n| (n % 256).to_le_bytes()).collect();
+        assert_eq!(utf16_without_bom(&head), None);
+        assert!(matches!(
+            content_of(&head),
+            Content::Refused(RefusalKind::NotPgn, _)
+        ));
     }
 }

@@ -69,8 +69,10 @@ const XIANGQI_CHARS: &str =
 /// Decides the encoding of `sample` (the first bytes of an input): UTF-8 if
 /// it is valid UTF-8 (a character cut at the end of the sample is allowed);
 /// otherwise GBK or Big5 when one decodes with no error and yields xiangqi
-/// characters (or, for GBK, text whose two-byte characters are nearly all in
-/// the GB2312 block, which Latin-1 accents followed by a letter never are);
+/// characters; otherwise UTF-8 again when most of its non-ASCII characters
+/// are UTF-8 ones ([`mostly_utf8`]: a UTF-8 collection with a game pasted
+/// in from a windows-1252 one, which [`decode_game`] then reads as such);
+/// otherwise GBK when its text looks like Chinese ([`looks_like_gbk`]);
 /// otherwise windows-1252.
 pub fn sniff(sample: &[u8]) -> Encoding {
     // simdutf8's `compat` flavour reports where and how validation failed,
@@ -82,38 +84,57 @@ pub fn sniff(sample: &[u8]) -> Encoding {
         }
         Err(_) => {}
     }
-    let score = |enc: Encoding| -> Option<(usize, usize)> {
+    let score = |enc: Encoding| -> Option<usize> {
         let (text, had_errors) = enc.codec().decode_without_bom_handling(sample);
         // A sample cut in the middle of a character ends in one replacement.
         let errors = text.matches('\u{FFFD}').count();
         if had_errors && errors > 1 {
             return None;
         }
-        let hits = text.chars().filter(|c| XIANGQI_CHARS.contains(*c)).count();
-        let cjk = text
-            .chars()
-            .filter(|c| ('\u{4E00}'..='\u{9FFF}').contains(c))
-            .count();
-        Some((hits, cjk))
+        Some(text.chars().filter(|c| XIANGQI_CHARS.contains(*c)).count())
     };
     let gb = score(Encoding::Gb18030);
     let big5 = score(Encoding::Big5);
-    let gb_dense = gb.is_some() && gb2312_share(sample) >= 0.9;
     match (gb, big5) {
-        (Some((g, _)), Some((b, _))) if b > g && b > 0 => Encoding::Big5,
-        (Some((g, _)), _) if g > 0 || gb_dense => Encoding::Gb18030,
-        (_, Some((b, _))) if b > 0 => Encoding::Big5,
+        (Some(g), Some(b)) if b > g && b > 0 => Encoding::Big5,
+        (Some(g), _) if g > 0 => Encoding::Gb18030,
+        (_, Some(b)) if b > 0 => Encoding::Big5,
+        _ if mostly_utf8(sample) => Encoding::Utf8,
+        (Some(_), _) if looks_like_gbk(sample) => Encoding::Gb18030,
         _ => Encoding::Latin1,
     }
 }
 
-/// Share of byte pairs starting with a byte >= 0x81 whose both bytes lie in
-/// 0xA1..=0xFE (the GB2312 block); 0 when there are none.
-fn gb2312_share(sample: &[u8]) -> f64 {
+/// Whether the non-ASCII characters of `sample` are mostly UTF-8 ones: at
+/// least as many well-formed multi-byte sequences as ill-formed bytes.
+/// windows-1252 text almost never forms a UTF-8 sequence (an accented
+/// letter followed by a symbol of 0x80 to 0xBF), and GBK or Big5 text only
+/// now and then (one character in ten or so).
+fn mostly_utf8(sample: &[u8]) -> bool {
+    let (mut good, mut bad) = (0usize, 0usize);
+    for chunk in sample.utf8_chunks() {
+        good += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        bad += chunk.invalid().len();
+    }
+    good > 0 && good >= bad
+}
+
+/// Whether `sample` reads as GBK Chinese without xiangqi characters (a
+/// chess collection with players' names in Chinese): its two-byte
+/// characters nearly all in the GB2312 block, and mostly in runs of two
+/// or more. The second test tells it from windows-1252 text, whose
+/// accented letters stand alone or two together (`ÇÃ` in `AÇÃO`, in the
+/// block too), never four bytes in a row.
+fn looks_like_gbk(sample: &[u8]) -> bool {
     let (mut pairs, mut core) = (0u64, 0u64);
+    let (mut high, mut in_long_runs, mut run) = (0u64, 0u64, 0u64);
     let mut i = 0;
     while let Some(&b) = sample.get(i) {
         if b < 0x81 {
+            if run >= 4 {
+                in_long_runs += run;
+            }
+            run = 0;
             i += 1;
             continue;
         }
@@ -121,14 +142,20 @@ fn gb2312_share(sample: &[u8]) -> f64 {
         pairs += 1;
         if (0xa1..=0xfe).contains(&b) && (0xa1..=0xfe).contains(&t) {
             core += 1;
+            high += 2;
+            run += 2;
+        } else {
+            if run >= 4 {
+                in_long_runs += run;
+            }
+            run = 0;
         }
         i += 2;
     }
-    if pairs == 0 {
-        0.0
-    } else {
-        core as f64 / pairs as f64
+    if run >= 4 {
+        in_long_runs += run;
     }
+    pairs > 0 && core * 10 >= pairs * 9 && in_long_runs * 2 >= high
 }
 
 /// One game's bytes as UTF-8: borrowed when they already are (UTF-8 and

@@ -15,6 +15,7 @@ mod clocks_vs_python_chess;
 mod compressed;
 mod curation_columns;
 mod duplicates_report;
+mod encodings;
 mod html;
 mod html_page;
 mod malformed;
