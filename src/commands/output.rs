@@ -28,7 +28,7 @@ impl Output {
                 std::io::stdout(),
             )));
         };
-        if path.exists() && !force {
+        if pgnmill::output::is_taken(path) && !force {
             return Err(CliError::Failed(format!(
                 "{}: already exists; use --force to replace it",
                 path.display()

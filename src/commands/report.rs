@@ -240,7 +240,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let extracts = planned.iter().filter(|p| p.shape == Shape::Extract);
     collisions::check_none_is_an_input(extracts, &input_paths)?;
     for extract in args.extract.iter().filter(|e| !e.is_stdout()) {
-        if extract.path.exists() && !args.force {
+        if pgnmill::output::is_taken(&extract.path) && !args.force {
             return Err(CliError::Failed(format!(
                 "{}: already exists; use --force to replace it",
                 extract.path.display()

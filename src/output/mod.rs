@@ -11,7 +11,15 @@ mod spill;
 pub use atomic::AtomicFile;
 pub use spill::{Frames, Spill, SpillReader};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Whether something is at `path` that an output written there would
+/// replace: a file, a folder, or a symbolic link, even one that leads
+/// nowhere (`Path::exists` follows the link and says no, and the rename
+/// would replace the link).
+pub fn is_taken(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
+}
 
 /// Why an output could not be written. The command line adds what the user
 /// can do about it (`--force`, `-o`); these messages only say what happened.

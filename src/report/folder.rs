@@ -41,7 +41,7 @@ impl ReportFolder {
         let earlier: Vec<&str> = REPORT_FILES
             .iter()
             .copied()
-            .filter(|name| dir.join(name).exists())
+            .filter(|name| crate::output::is_taken(&dir.join(name)))
             .collect();
         if !earlier.is_empty() {
             if !force {
@@ -51,7 +51,7 @@ impl ReportFolder {
                 });
             }
             let marker = dir.join("summary.json");
-            if marker.exists() {
+            if crate::output::is_taken(&marker) {
                 std::fs::remove_file(&marker).map_err(|e| OutputError::io(&marker, e))?;
             }
         }

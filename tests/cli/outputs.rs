@@ -384,3 +384,64 @@ fn report_closing(
     let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
     (stderr, crate::support::read_csv(&out.join("games.csv")))
 }
+
+/// A symbolic link that leads nowhere, where an output would go, is
+/// something there: `convert -o`, `fen -o`, `--extract` and a report
+/// file in the folder all leave it alone without `--force` (exit 1) and
+/// replace it with `--force`.
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_where_an_output_goes_is_replaced_only_with_force() {
+    let game = corpus("pgn2tex-london1851.pgn");
+    let epd = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fen/mixed.epd");
+    let cases: [(&str, Vec<String>, &Path); 4] = [
+        (
+            "converted.pgn",
+            vec!["convert".into(), "--to".into(), "iccs".into()],
+            &game,
+        ),
+        ("rows.csv", vec!["fen".into()], &epd),
+        (
+            "errors.pgn",
+            vec!["report".into(), "--extract".into()],
+            &game,
+        ),
+        ("games.csv", vec!["report".into()], &game),
+    ];
+    for (name, command, input) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let report = tmp.path().join("report");
+        let link = if name == "games.csv" {
+            std::fs::create_dir(&report).unwrap();
+            report.join(name)
+        } else {
+            tmp.path().join(name)
+        };
+        std::os::unix::fs::symlink(tmp.path().join("nowhere"), &link).unwrap();
+        let run = |force: bool| {
+            let mut cmd = pgnmill();
+            cmd.args(&command);
+            match name {
+                "errors.pgn" => cmd
+                    .arg(format!("errors={}", link.display()))
+                    .arg("-o")
+                    .arg(&report),
+                "games.csv" => cmd.arg("-o").arg(&report),
+                _ => cmd.arg("-o").arg(&link),
+            };
+            if force {
+                cmd.arg("--force");
+            }
+            cmd.arg("-q").arg(input).output().unwrap()
+        };
+        let refused = run(false);
+        assert_eq!(refused.status.code(), Some(1), "{name}: {refused:?}");
+        assert!(
+            link.symlink_metadata().unwrap().file_type().is_symlink(),
+            "{name}"
+        );
+        let replaced = run(true);
+        assert!(replaced.status.success(), "{name}: {replaced:?}");
+        assert!(link.symlink_metadata().unwrap().is_file(), "{name}");
+    }
+}
