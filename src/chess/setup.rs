@@ -26,6 +26,9 @@ pub enum FenError {
     RankCount { found: usize },
     #[error("rank {rank} covers {covers} squares, expected 8")]
     RankSquares { rank: u8, covers: u32 },
+    /// `44` for `8`: python-chess refuses it, and so do most readers.
+    #[error("rank {rank} has two digits in a row ({digits:?})")]
+    AdjacentDigits { rank: u8, digits: String },
     #[error("invalid piece character {ch:?} at column {column}")]
     BadPiece { ch: char, column: usize },
     #[error("side to move must be 'w' or 'b', found {0:?}")]
@@ -180,12 +183,24 @@ fn parse_placement(offset: usize, text: &[u8]) -> Result<Board, FenError> {
     for (i, rank_text) in text.split(|&c| c == b'/').enumerate() {
         let rank = 7 - i as u8;
         let mut covers: u32 = 0;
+        let mut previous_digit = None;
         for &c in rank_text {
             pos += 1;
             match c {
-                b'1'..=b'8' => covers += u32::from(c - b'0'),
+                b'1'..=b'8' => {
+                    if let Some(d) = previous_digit {
+                        return Err(FenError::AdjacentDigits {
+                            rank: rank + 1,
+                            digits: format!("{}{}", char::from(d), char::from(c)),
+                        });
+                    }
+                    previous_digit = Some(c);
+                    covers += u32::from(c - b'0');
+                    continue;
+                }
                 _ => match Piece::from_char(c) {
                     Some(piece) if c.is_ascii_alphabetic() => {
+                        previous_digit = None;
                         if covers < 8 {
                             board.put(Square::from_coords(covers as u8, rank), piece);
                         }
@@ -212,8 +227,9 @@ fn parse_placement(offset: usize, text: &[u8]) -> Result<Board, FenError> {
     Ok(board)
 }
 
-/// `-`, or up to four white letters followed by up to four black letters,
-/// each `K`, `Q` or a file letter (the form python-chess accepts).
+/// `-`, or up to two white letters followed by up to two black letters,
+/// each `K`, `Q` or a file letter: the form python-chess accepts (a side
+/// has two rooks to castle with; `KQkqq` and `KQKQ` are typing errors).
 fn parse_castling(text: &[u8]) -> Result<String, FenError> {
     if text == b"-" {
         return Ok("-".to_string());
@@ -222,8 +238,8 @@ fn parse_castling(text: &[u8]) -> Result<String, FenError> {
     let white = text.iter().take_while(|c| c.is_ascii_uppercase()).count();
     let black = text.len() - white;
     let well_formed = !text.is_empty()
-        && white <= 4
-        && black <= 4
+        && white <= 2
+        && black <= 2
         && text.iter().all(|&c| ok_char(c))
         && text[white..].iter().all(|c| c.is_ascii_lowercase());
     if !well_formed {

@@ -170,7 +170,7 @@ fn output_file_is_refused_when_it_exists_or_is_an_input() {
 
     pgnmill().args(["fen", "-q", l, "-o", o]).assert().success();
     let first = std::fs::read(&out).unwrap();
-    assert_eq!(rows(&first).len(), 14);
+    assert_eq!(rows(&first).len(), 18);
     // Exists: refused without --force, replaced with it (the old name too).
     std::fs::write(&out, "old").unwrap();
     pgnmill()
@@ -236,7 +236,7 @@ fn threads_do_not_change_the_output() {
             .clone()
     };
     let one = args("1");
-    assert_eq!(rows(&one).len(), 960 * 2 + 14);
+    assert_eq!(rows(&one).len(), 960 * 2 + 18);
     assert_eq!(one, args("3"));
     pgnmill().args(["fen", "-j", "0", "-"]).assert().code(2);
 }
