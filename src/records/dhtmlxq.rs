@@ -32,7 +32,7 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
     );
     let text = decode_game(bytes, encoding);
     let mut games = Vec::new();
-    for (start, end) in blocks(&text) {
+    for (start, end, closed) in blocks(&text) {
         let block = text.get(start..end).unwrap_or_default();
         let tags = tags(block);
         if tags.is_empty() {
@@ -45,7 +45,7 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
             .iter()
             .filter(|&&b| b == b'\n')
             .count() as u64;
-        games.push(read_block(&tags, offset, line));
+        games.push(read_block(&tags, offset, line, closed));
     }
     if games.is_empty() {
         return Err("no DhtmlXQ block with tags in the page".into());
@@ -53,10 +53,11 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
     Ok(games)
 }
 
-/// (start, end) of each block: from an opening tag to its closing tag (or
-/// the next opening tag, or the end of the text). A page with tags but no
-/// opening tag (a script string) is one block.
-fn blocks(text: &str) -> Vec<(usize, usize)> {
+/// (start, end, closed) of each block: from an opening tag to its closing
+/// tag (or the next opening tag, or the end of the text; `closed` says
+/// whether the closing tag was found). A page with tags but no opening tag
+/// (a script string) is one block, which has no closing tag to miss.
+fn blocks(text: &str) -> Vec<(usize, usize, bool)> {
     let mut starts: Vec<usize> = Vec::new();
     for o in OPENERS {
         starts.extend(text.match_indices(o).map(|(i, _)| i));
@@ -64,7 +65,7 @@ fn blocks(text: &str) -> Vec<(usize, usize)> {
     starts.sort_unstable();
     if starts.is_empty() {
         return match text.find("[DhtmlXQ_") {
-            Some(i) => vec![(i, text.len())],
+            Some(i) => vec![(i, text.len(), true)],
             None => Vec::new(),
         };
     }
@@ -72,12 +73,11 @@ fn blocks(text: &str) -> Vec<(usize, usize)> {
     for (k, &s) in starts.iter().enumerate() {
         let limit = starts.get(k + 1).copied().unwrap_or(text.len());
         let seg = text.get(s..limit).unwrap_or_default();
-        let end = CLOSERS
-            .iter()
-            .filter_map(|c| seg.find(c))
-            .min()
-            .map_or(limit, |e| s + e);
-        out.push((s, end));
+        let end = CLOSERS.iter().filter_map(|c| seg.find(c)).min();
+        // A block followed by another without its own closing tag is
+        // sloppy, not cut: only the last can be cut short.
+        let closed = end.is_some() || limit < text.len();
+        out.push((s, end.map_or(limit, |e| s + e), closed));
     }
     out
 }
@@ -142,19 +142,31 @@ fn point(x: u8, y: u8) -> Point {
     }
 }
 
-/// Four digits a ply, non-digits dropped first.
-fn moves(v: &str) -> Vec<RawMove> {
+/// Four digits a ply, non-digits dropped first; and how many digits are
+/// left over after the last whole move (a list cut inside a move).
+fn moves(v: &str) -> (Vec<RawMove>, usize) {
     let d: Vec<u8> = v
         .bytes()
         .filter(u8::is_ascii_digit)
         .map(|b| b - b'0')
         .collect();
-    d.chunks_exact(4)
+    let chunks = d.chunks_exact(4);
+    let left_over = chunks.remainder().len();
+    let moves = chunks
         .map(|c| RawMove {
             from: point(c[0], c[1]),
             to: point(c[2], c[3]),
         })
-        .collect()
+        .collect();
+    (moves, left_over)
+}
+
+/// The problem of a move list with `left_over` digits after its last
+/// whole move, `what` naming the list.
+fn cut_move(what: &str, left_over: usize) -> Option<String> {
+    (left_over > 0).then(|| {
+        format!("{what} ends inside a move ({left_over} digit(s) after its last whole move)")
+    })
 }
 
 fn result(v: &str) -> &'static str {
@@ -190,7 +202,9 @@ fn node_at(branches: &HashMap<usize, Branch>, mut b: usize, plies: usize) -> Opt
     None
 }
 
-fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64) -> RecordGame {
+/// The game of one block, whose tags are `tags`; `closed` is false for a
+/// block that runs to the end of the page without its closing tag.
+fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bool) -> RecordGame {
     let get = |n: &str| tags.get(n).map(|v| clean(v)).unwrap_or_default();
     let mut game = RecordGame::new("DhtmlXQ", offset, line);
     game.tags = vec![
@@ -205,6 +219,13 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64) -> RecordG
     ];
     game.result = result(&get("result"));
     let mut problems: Vec<String> = Vec::new();
+    if !closed {
+        // A page cut short (a download that broke off): its last value
+        // may be cut too.
+        problems.push(
+            "the block ends with the page, before its closing tag: the page is cut short".into(),
+        );
+    }
     let fen_tag = get("fen");
     let binit = get("binit");
     let mut stored = Color::Red;
@@ -238,12 +259,13 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64) -> RecordG
     // Branch 0 is the main line; the others in id order (a branch names
     // its parent, which a well-formed block defines first).
     let mut branches: HashMap<usize, Branch> = HashMap::new();
-    let main = tags
+    let (main, left_over) = tags
         .get("movelist")
         .or_else(|| tags.get("move_0_1_0"))
         .map(|v| moves(v))
         .unwrap_or_default();
-    let mut defs: Vec<(usize, usize, usize, Vec<RawMove>)> = Vec::new();
+    problems.extend(cut_move("the move list", left_over));
+    let mut defs: Vec<(usize, usize, usize, (Vec<RawMove>, usize))> = Vec::new();
     for (name, value) in tags {
         let Some(rest) = name.strip_prefix("move_") else {
             continue;
@@ -256,6 +278,9 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64) -> RecordG
         }
     }
     defs.sort_by_key(|d| d.0);
+    for (b, _, _, (_, left_over)) in &defs {
+        problems.extend(cut_move(&format!("branch {b}'s move list"), *left_over));
+    }
     let mut at = MoveTree::ROOT;
     let mut nodes = Vec::with_capacity(main.len());
     for mv in main {
@@ -271,7 +296,7 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64) -> RecordG
         },
     );
     let mut lost = 0;
-    for (b, p, s, mvs) in defs {
+    for (b, p, s, (mvs, _)) in defs {
         let fork = if s >= 1 && branches.contains_key(&p) && !branches.contains_key(&b) {
             node_at(&branches, p, s - 1)
         } else {

@@ -466,3 +466,62 @@ fn an_xqf_record_with_an_empty_board_says_so() {
     assert_eq!(fen[2]["status"], "bad_fen");
     assert_eq!(fen[2]["problems"], "king_off_palace");
 }
+
+/// A DhtmlXQ page cut short (a download that broke off) is no whole game:
+/// cut inside its move list, the game keeps its whole moves (the oracle's
+/// main line up to there) and says it ends inside a move and that the
+/// block has no closing tag; cut after the move list, it keeps every move
+/// and says the page is cut short. Converting it stops its main line there.
+#[test]
+fn a_dhtmlxq_page_cut_short_says_so_and_keeps_its_whole_moves() {
+    let name = "ccbridge-arena-dhtmlxq-utf8-multiline-event.ubb";
+    let main = expected()
+        .into_iter()
+        .find(|e| e.file == name)
+        .unwrap()
+        .main_line;
+    let page = record(name);
+    let list = memchr::memmem::find(&page, b"[DhtmlXQ_movelist]").unwrap() + 18;
+    let after_list = memchr::memmem::find(&page, b"[/DhtmlXQ_movelist]").unwrap() + 19;
+    // Ten whole moves and two digits of the eleventh.
+    let (rows, _) = report_files(&[
+        ("a-in-a-move.ubb", page[..list + 42].to_vec()),
+        ("b-after-the-moves.ubb", page[..after_list].to_vec()),
+    ]);
+    for (row, plies, why) in [
+        (
+            &rows[0],
+            10,
+            "the move list ends inside a move (2 digit(s) after its last whole move)",
+        ),
+        (&rows[1], main.len(), "the page is cut short"),
+    ] {
+        assert_eq!(row["status"], "parse_error", "{row:?}");
+        assert!(row["error"].contains(why), "{}", row["error"]);
+        assert!(
+            row["error"].contains("before its closing tag"),
+            "{}",
+            row["error"]
+        );
+        let moves: Vec<&str> = row["moves"].split_whitespace().collect();
+        assert_eq!(moves, main[..plies]);
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let cut = tmp.path().join("cut.ubb");
+    std::fs::write(&cut, &page[..list + 42]).unwrap();
+    let out = assert_cmd::Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["convert", "--to", "iccs"])
+        .arg(&cut)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[PgnmillError \"ply 11: DhtmlXQ: "), "{text}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("0 games converted to ICCS, 1 stopped early"),
+        "{stderr}"
+    );
+}
