@@ -142,9 +142,16 @@ fn point(x: u8, y: u8) -> Point {
     }
 }
 
-/// Four digits a ply, non-digits dropped first; and how many digits are
-/// left over after the last whole move (a list cut inside a move).
-fn moves(v: &str) -> (Vec<RawMove>, usize) {
+/// A move list as read: its whole moves, and how many digits are left
+/// over after the last of them (a list cut inside a move).
+#[derive(Default)]
+struct MoveList {
+    moves: Vec<RawMove>,
+    left_over: usize,
+}
+
+/// Four digits a ply, non-digits dropped first.
+fn moves(v: &str) -> MoveList {
     let d: Vec<u8> = v
         .bytes()
         .filter(u8::is_ascii_digit)
@@ -158,7 +165,7 @@ fn moves(v: &str) -> (Vec<RawMove>, usize) {
             to: point(c[2], c[3]),
         })
         .collect();
-    (moves, left_over)
+    MoveList { moves, left_over }
 }
 
 /// The problem of a move list with `left_over` digits after its last
@@ -259,13 +266,14 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
     // Branch 0 is the main line; the others in id order (a branch names
     // its parent, which a well-formed block defines first).
     let mut branches: HashMap<usize, Branch> = HashMap::new();
-    let (main, left_over) = tags
+    let main = tags
         .get("movelist")
         .or_else(|| tags.get("move_0_1_0"))
         .map(|v| moves(v))
         .unwrap_or_default();
-    problems.extend(cut_move("the move list", left_over));
-    let mut defs: Vec<(usize, usize, usize, (Vec<RawMove>, usize))> = Vec::new();
+    problems.extend(cut_move("the move list", main.left_over));
+    let main = main.moves;
+    let mut defs: Vec<(usize, usize, usize, MoveList)> = Vec::new();
     for (name, value) in tags {
         let Some(rest) = name.strip_prefix("move_") else {
             continue;
@@ -278,8 +286,8 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
         }
     }
     defs.sort_by_key(|d| d.0);
-    for (b, _, _, (_, left_over)) in &defs {
-        problems.extend(cut_move(&format!("branch {b}'s move list"), *left_over));
+    for (b, _, _, list) in &defs {
+        problems.extend(cut_move(&format!("branch {b}'s move list"), list.left_over));
     }
     let mut at = MoveTree::ROOT;
     let mut nodes = Vec::with_capacity(main.len());
@@ -296,7 +304,8 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
         },
     );
     let mut lost = 0;
-    for (b, p, s, (mvs, _)) in defs {
+    for (b, p, s, list) in defs {
+        let mvs = list.moves;
         let fork = if s >= 1 && branches.contains_key(&p) && !branches.contains_key(&b) {
             node_at(&branches, p, s - 1)
         } else {
