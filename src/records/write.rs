@@ -68,7 +68,12 @@ impl MoveWriter for Checked {
         mv.iccs(&mut iccs);
         let m = Move::from_iccs(&iccs).ok_or_else(|| format!("{iccs}: a point off the board"))?;
         if !pos.is_legal(m) {
-            return Err(illegal(pos, m));
+            // Why, in the words reading the move in ICCS gives: the same
+            // when the converted game (its rest in ICCS) is converted again.
+            return Err(match parse_move_as(pos, &iccs, Notation::Iccs) {
+                Err(e) => e.to_string(),
+                Ok(_) => format!("{m}: not a legal move"),
+            });
         }
         let mut written = String::new();
         InMovetext(self.0)
@@ -87,23 +92,6 @@ impl MoveWriter for Checked {
         let mut next = pos.clone();
         next.play(m);
         Ok(next)
-    }
-}
-
-/// Why `m` is not legal in `pos`, in words.
-pub fn illegal(pos: &Position, m: Move) -> String {
-    let side = |c: Color| if c == Color::Red { "red" } else { "black" };
-    match pos.piece_at(m.from) {
-        None => format!("{m}: no piece on {}", m.from),
-        Some(p) if p.color != pos.turn() => format!(
-            "{m}: the piece on {} is {}'s, and {} is to move",
-            m.from,
-            side(p.color),
-            side(pos.turn())
-        ),
-        Some(_) => format!(
-            "{m}: not a legal move (the piece cannot go there, or it leaves the king in check or facing the other king)"
-        ),
     }
 }
 
@@ -166,21 +154,11 @@ pub fn write_pgn<W: MoveWriter>(
     if !root.comment.is_empty() {
         text.comment(&root.comment);
     }
-    match w.start(game) {
-        Ok(state) => walk(game, w, state, &mut text, &mut written),
-        Err(why) => {
-            if let Some(first) = game.tree.children(MoveTree::ROOT).next() {
-                let stop = Stop {
-                    node: first,
-                    ply: 0,
-                    why: &why,
-                    main: true,
-                };
-                stopped(game, &stop, &mut text, &mut written);
-                written.error = Some(why.clone());
-            }
-        }
-    }
+    let start = match w.start(game) {
+        Ok(state) => Check::Play(state),
+        Err(why) => Check::Fail(why),
+    };
+    walk(game, w, start, &mut text, &mut written);
     if let Some(ReaderNote::Damaged(why)) = &game.problem
         && game.start_read
         && written.error.is_none()
@@ -204,11 +182,24 @@ pub fn write_pgn<W: MoveWriter>(
     written
 }
 
+/// How the moves of a line are written.
+#[derive(Clone)]
+enum Check<S> {
+    /// Replayed from this state and written by the writer.
+    Play(S),
+    /// The line cannot be replayed from its first move: the game's start
+    /// position cannot be set up, and why.
+    Fail(String),
+    /// As recorded, in ICCS, unchecked: the rest of a line that stopped,
+    /// its comments and variations included.
+    Copy,
+}
+
 enum Item<S> {
     /// The line that continues after `parent`'s move.
     Line {
         parent: usize,
-        state: S,
+        check: Check<S>,
         ply: u32,
         number: bool,
         /// On the main line (not inside a variation).
@@ -217,33 +208,39 @@ enum Item<S> {
     /// A variation: `node`'s move instead of its elder sibling's.
     Alt {
         node: usize,
-        state: S,
+        check: Check<S>,
         ply: u32,
     },
     Close,
 }
 
+/// Writes the tree in PGN's order: a move, the alternatives to it, then
+/// the line that follows. A line stops at a move that cannot be played
+/// ([`stopped`]); the rest of it, its comments and variations included, is
+/// written as recorded, so that nothing of the record is lost and every
+/// variation stands after the move it replaces.
 fn walk<W: MoveWriter>(
     game: &RecordGame,
     w: &W,
-    start: W::State,
+    start: Check<W::State>,
     text: &mut Wrapped<'_>,
     written: &mut Written,
 ) {
     let tree = &game.tree;
     let mut stack = vec![Item::Line {
         parent: MoveTree::ROOT,
-        state: start,
+        check: start,
         ply: 0,
         number: true,
         main: true,
     }];
     let mut buf = String::new();
     while let Some(item) = stack.pop() {
-        match item {
+        let mut numbered = false;
+        let (node, check, ply, number, main, alts) = match item {
             Item::Line {
                 parent,
-                state,
+                check,
                 ply,
                 number,
                 main,
@@ -251,84 +248,78 @@ fn walk<W: MoveWriter>(
                 let mut kids = tree.children(parent);
                 let Some(first) = kids.next() else { continue };
                 let alts: Vec<usize> = kids.collect();
-                let node = tree.node(first);
-                let Some(mv) = node.mv else { continue };
-                buf.clear();
-                match w.play(&state, mv, &mut buf) {
-                    Ok(next) => {
-                        text.move_number(game, ply, number);
-                        text.token(&buf);
-                        if main {
-                            written.plies += 1;
-                        }
-                        if !node.comment.is_empty() {
-                            text.comment(&node.comment);
-                        }
-                        stack.push(Item::Line {
-                            parent: first,
-                            state: next,
-                            ply: ply + 1,
-                            number: !alts.is_empty() || !node.comment.is_empty(),
-                            main,
-                        });
-                    }
-                    Err(why) => {
-                        // The alternatives start from the same position;
-                        // after them nothing of this line follows.
-                        let stop = Stop {
-                            node: first,
-                            ply,
-                            why: &why,
-                            main,
-                        };
-                        stopped(game, &stop, text, written);
-                    }
-                }
-                for &alt in alts.iter().rev() {
-                    stack.push(Item::Close);
-                    stack.push(Item::Alt {
-                        node: alt,
-                        state: state.clone(),
-                        ply,
-                    });
-                }
+                (first, check, ply, number, main, alts)
             }
-            Item::Alt { node, state, ply } => {
+            Item::Alt { node, check, ply } => {
                 text.token("(");
                 text.glue();
-                let n = tree.node(node);
-                let Some(mv) = n.mv else { continue };
-                buf.clear();
-                match w.play(&state, mv, &mut buf) {
-                    Ok(next) => {
-                        text.move_number(game, ply, true);
-                        text.token(&buf);
-                        if !n.comment.is_empty() {
-                            text.comment(&n.comment);
-                        }
-                        stack.push(Item::Line {
-                            parent: node,
-                            state: next,
-                            ply: ply + 1,
-                            number: !n.comment.is_empty(),
-                            main: false,
-                        });
-                    }
-                    Err(why) => {
-                        let stop = Stop {
-                            node,
-                            ply,
-                            why: &why,
-                            main: false,
-                        };
-                        stopped(game, &stop, text, written);
-                    }
-                }
+                (node, check, ply, true, false, Vec::new())
             }
             Item::Close => {
                 text.unglue();
                 text.token(")");
+                continue;
             }
+        };
+        let n = tree.node(node);
+        let Some(mv) = n.mv else { continue };
+        buf.clear();
+        let played = match &check {
+            Check::Play(state) => w.play(state, mv, &mut buf).map(Check::Play),
+            Check::Fail(why) => Err(why.clone()),
+            Check::Copy => {
+                mv.iccs(&mut buf);
+                Ok(Check::Copy)
+            }
+        };
+        let next = match played {
+            Ok(next) => {
+                if main && matches!(next, Check::Play(_)) {
+                    written.plies += 1;
+                }
+                next
+            }
+            Err(why) => {
+                let stop = Stop {
+                    node,
+                    ply,
+                    why: &why,
+                    main,
+                };
+                text.move_number(game, ply, true);
+                text.token(&super::stop_comment(&stopped(game, &stop, written)));
+                numbered = true;
+                buf.clear();
+                mv.iccs(&mut buf);
+                Check::Copy
+            }
+        };
+        if !numbered {
+            text.move_number(game, ply, number);
+        }
+        text.token(&buf);
+        if !n.comment.is_empty() {
+            text.comment(&n.comment);
+        }
+        stack.push(Item::Line {
+            parent: node,
+            check: next,
+            ply: ply + 1,
+            number: !alts.is_empty() || !n.comment.is_empty(),
+            main,
+        });
+        // The alternatives start from the position before this move.
+        let before = match check {
+            Check::Fail(_) => Check::Copy,
+            other => other,
+        };
+        for &alt in alts.iter().rev() {
+            stack.push(Item::Close);
+            stack.push(Item::Alt {
+                node: alt,
+                check: before.clone(),
+                ply,
+            });
         }
     }
 }
@@ -342,17 +333,17 @@ struct Stop<'a> {
     main: bool,
 }
 
-/// A line stops at a move: a comment says why ([`super::stop_comment`]),
-/// and the move and the rest of the line follow as recorded, in ICCS, so
-/// that the converted game, read back, fails at the same move as the
-/// record.
-fn stopped(game: &RecordGame, stop: &Stop<'_>, text: &mut Wrapped<'_>, written: &mut Written) {
-    let tree = &game.tree;
+/// A line stops at a move: counted in `written`, and the text of the
+/// comment that says why ([`super::stop_comment`]), written after the
+/// move's number and before the move, as `convert` places it in PGN:
+/// converting the output again finds it there. The move and the rest of
+/// the line follow as recorded, in ICCS, so that the converted game, read
+/// back, fails at the same move as the record.
+fn stopped(game: &RecordGame, stop: &Stop<'_>, written: &mut Written) -> String {
     let mut first = String::new();
-    if let Some(mv) = tree.node(stop.node).mv {
+    if let Some(mv) = game.tree.node(stop.node).mv {
         mv.iccs(&mut first);
     }
-    let tail = line_from(tree, stop.node);
     let what = format!("ply {} \"{first}\": {}", stop.ply + 1, stop.why);
     if stop.main {
         written.main_line_stop = Some((stop.ply + 1, stop.why.to_string()));
@@ -360,35 +351,7 @@ fn stopped(game: &RecordGame, stop: &Stop<'_>, text: &mut Wrapped<'_>, written: 
     } else {
         written.variation_stops += 1;
     }
-    // The comment right before the move, after its number, as `convert`
-    // places it in PGN: converting the output again finds it there.
-    for (i, mv) in std::iter::once(first.as_str())
-        .chain(tail.split_whitespace())
-        .enumerate()
-    {
-        text.move_number(game, stop.ply + i as u32, i == 0);
-        if i == 0 {
-            text.token(&super::stop_comment(&what));
-        }
-        text.token(mv);
-    }
-}
-
-/// The first-child line after `node`, in ICCS.
-fn line_from(tree: &MoveTree, node: usize) -> String {
-    let mut out = String::new();
-    let mut at = tree.node(node).first_child;
-    while let Some(id) = at {
-        let n = tree.node(id);
-        if let Some(mv) = n.mv {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            mv.iccs(&mut out);
-        }
-        at = n.first_child;
-    }
-    out
+    what
 }
 
 /// A PGN tag pair; `\` and `"` escaped, control characters made spaces.

@@ -288,3 +288,43 @@ fn a_record_cut_short_converts_as_a_game_stopped_where_it_breaks_off() {
         );
     }
 }
+
+/// A record whose main line stops at an illegal move keeps everything
+/// after it as recorded: the comments on the later moves, and a variation
+/// of a later move, written right after the move it replaces (PGN's
+/// order), not after the end of the line. A DhtmlXQ block written here:
+/// main line h2e2, a0a1 (red's rook, with black to move), h0g2, h7e7;
+/// comments on plies 2 to 4; a branch b0c2 (with its comment) instead of
+/// ply 3, h0g2.
+#[test]
+fn a_record_stopped_in_its_main_line_keeps_the_comments_and_variations_after_the_stop() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let page = tmp.path().join("stop.ubb");
+    std::fs::write(
+        &page,
+        "[DhtmlXQ]\n[DhtmlXQ_movelist]7747090879677242[/DhtmlXQ_movelist]\n\
+         [DhtmlXQ_comment2]c2[/DhtmlXQ_comment2]\n[DhtmlXQ_comment3]c3[/DhtmlXQ_comment3]\n\
+         [DhtmlXQ_comment4]c4[/DhtmlXQ_comment4]\n[DhtmlXQ_move_0_3_1]1927[/DhtmlXQ_move_0_3_1]\n\
+         [DhtmlXQ_comment1_3]v1[/DhtmlXQ_comment1_3]\n[/DhtmlXQ]\n",
+    )
+    .expect("write");
+    let (out, _) = convert("iccs", &page);
+    let why = "ply 2 \"a0a1\": a0a1: the piece on a0 is red's, but black is to move";
+    let moves = out
+        .split("\n\n")
+        .nth(1)
+        .expect("movetext")
+        .replace('\n', " ");
+    assert_eq!(
+        moves.trim(),
+        format!(
+            "1. h2e2 1... {{pgnmill: not converted from here, {why}}} a0a1 {{ c2 }} 2. h0g2 {{ c3 }} (2. b0c2 {{ v1 }}) 2... h7e7 {{ c4 }} *"
+        )
+    );
+    assert_eq!(games(&out, "PgnmillError")[0].0.as_deref(), Some(why));
+    let back = converted_again_unchanged(tmp.path(), "iccs", &out);
+    assert_eq!(
+        (back[0].0.as_str(), back[0].1.as_str()),
+        ("illegal_move", "1")
+    );
+}
