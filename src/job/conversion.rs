@@ -256,7 +256,11 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                 // A record that breaks off stops its main line: one note.
                 (Some((ply, why)), _) => {
                     self.totals.stopped += 1;
-                    (self.notes)(JobNote::stopped(format!("{at}: ply {ply}: {why}")));
+                    let note = match ply {
+                        0 => format!("{at}: {why}"),
+                        ply => format!("{at}: ply {ply}: {why}"),
+                    };
+                    (self.notes)(JobNote::stopped(note));
                 }
                 (None, Some(ReaderNote::Damaged(why) | ReaderNote::NotAGame(why))) => {
                     self.totals.converted += 1;

@@ -100,7 +100,8 @@ impl MoveWriter for Checked {
 pub struct Written {
     /// Main-line moves written.
     pub plies: u32,
-    /// Why the main line stopped early, with its 1-based ply.
+    /// Why the main line stopped early, with its 1-based ply (0 for a
+    /// game with no move whose start position cannot be set up).
     pub main_line_stop: Option<(u32, String)>,
     /// The same as the `[PgnmillError]` tag says it: `ply 10 "e1f0": …`.
     pub error: Option<String>,
@@ -158,6 +159,13 @@ pub fn write_pgn<W: MoveWriter>(
         Ok(state) => Check::Play(state),
         Err(why) => Check::Fail(why),
     };
+    if let Check::Fail(why) = &start
+        && game.tree.children(MoveTree::ROOT).next().is_none()
+    {
+        // No move to stop at: the game stops before its first.
+        written.main_line_stop = Some((0, why.clone()));
+        written.error = Some(why.clone());
+    }
     walk(game, w, start, &mut text, &mut written);
     if let Some(ReaderNote::Damaged(why)) = &game.problem
         && game.start_read

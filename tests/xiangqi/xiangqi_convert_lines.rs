@@ -328,3 +328,37 @@ fn a_record_stopped_in_its_main_line_keeps_the_comments_and_variations_after_the
         ("illegal_move", "1")
     );
 }
+
+/// A record with no move whose start position cannot be played (a
+/// DhtmlXQ block whose `binit` puts every piece off the board: no king)
+/// is no converted game: it is counted as stopped and carries why, as
+/// `report` calls it `bad_fen`.
+#[test]
+fn a_record_without_moves_or_a_playable_start_is_not_counted_converted() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let page = tmp.path().join("no-king.ubb");
+    let binit = "99".repeat(32);
+    std::fs::write(
+        &page,
+        format!("[DhtmlXQ][DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][/DhtmlXQ]\n"),
+    )
+    .expect("write");
+    assert_eq!(report_rows(&page)[0].0, "bad_fen");
+    let run = assert_cmd::Command::cargo_bin("pgnmill")
+        .expect("binary")
+        .args(["convert", "--to", "iccs"])
+        .arg(&page)
+        .assert()
+        .success();
+    let out = String::from_utf8(run.get_output().stdout.clone()).expect("UTF-8");
+    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(
+        err.contains("0 games converted to ICCS, 1 stopped early"),
+        "{err}"
+    );
+    let tag = games(&out, "PgnmillError")[0]
+        .0
+        .clone()
+        .expect("PgnmillError");
+    assert!(tag.ends_with("no red king on the board"), "{tag}");
+}
