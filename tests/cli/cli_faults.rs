@@ -295,17 +295,25 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Interrupt as soon as the run is under way (its partial files exist,
-    // so the handler is installed), not after a fixed time: a fast build
-    // replays the whole input in well under a second.
-    let started = std::time::Instant::now();
-    while !out.join(".games.csv.partial").exists() {
-        assert!(started.elapsed().as_secs() < 30, "the run never started");
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    wait_until_written(&out.join(".games.csv.partial"));
     send_sigint(&child);
     let err = read_stderr(&mut child);
     assert_interrupted(child.wait().unwrap(), &err, &out);
+}
+
+/// Waits until `partial` exists: the run is under way and its signal
+/// handler installed (a fast build may finish in well under a second, so
+/// a fixed wait would not do).
+fn wait_until_written(partial: &Path) {
+    let started = std::time::Instant::now();
+    while !partial.exists() {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "the run never started: no {}",
+            partial.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 /// Everything `child` writes on its (piped) stderr, until it closes it.
@@ -592,14 +600,7 @@ fn convert_and_fen_stop_at_a_signal_between_record_files() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let started = std::time::Instant::now();
-        while !partial.exists() {
-            assert!(
-                started.elapsed().as_secs() < 30,
-                "{command:?}: never started"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        wait_until_written(&partial);
         send_sigint(&child);
         let status = wait_at_most(&mut child, 20);
         let err = read_stderr(&mut child);
