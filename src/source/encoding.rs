@@ -70,9 +70,9 @@ const XIANGQI_CHARS: &str =
 /// it is valid UTF-8 (a character cut at the end of the sample is allowed);
 /// otherwise GBK or Big5 when one decodes with no error and yields xiangqi
 /// characters; otherwise UTF-8 again when most of its non-ASCII characters
-/// are UTF-8 ones ([`mostly_utf8`]: a UTF-8 collection with a game pasted
-/// in from a windows-1252 one, which [`decode_game`] then reads as such);
-/// otherwise GBK when its text looks like Chinese ([`looks_like_gbk`]);
+/// are UTF-8 ones (a UTF-8 collection with a game pasted in from a
+/// windows-1252 one, which [`decode_game`] then reads as such); otherwise
+/// GBK when its text looks like Chinese (two-byte characters in runs);
 /// otherwise windows-1252.
 pub fn sniff(sample: &[u8]) -> Encoding {
     // simdutf8's `compat` flavour reports where and how validation failed,
