@@ -28,12 +28,7 @@ impl Output {
                 std::io::stdout(),
             )));
         };
-        if pgnmill::output::is_taken(path) && !force {
-            return Err(CliError::Failed(format!(
-                "{}: already exists; use --force to replace it",
-                path.display()
-            )));
-        }
+        refuse_to_replace(path, force)?;
         Ok(Output::File(AtomicFile::create(path)?))
     }
 
@@ -83,6 +78,19 @@ impl Write for Output {
 
 fn stdout_error(e: std::io::Error) -> CliError {
     CliError::io("standard output", e)
+}
+
+/// An error when something is at `path` (a file, a folder, a symbolic
+/// link even to nothing) and `force` was not given: a user's file is
+/// replaced only with `--force`.
+pub fn refuse_to_replace(path: &Path, force: bool) -> Result<(), CliError> {
+    if pgnmill::output::is_taken(path) && !force {
+        return Err(CliError::Failed(format!(
+            "{}: already exists; use --force to replace it",
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The `-o FILE` of `convert` and `fen`, for the checks of

@@ -240,12 +240,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let extracts = planned.iter().filter(|p| p.shape == Shape::Extract);
     collisions::check_none_is_an_input(extracts, &input_paths)?;
     for extract in args.extract.iter().filter(|e| !e.is_stdout()) {
-        if pgnmill::output::is_taken(&extract.path) && !args.force {
-            return Err(CliError::Failed(format!(
-                "{}: already exists; use --force to replace it",
-                extract.path.display()
-            )));
-        }
+        super::output::refuse_to_replace(&extract.path, args.force)?;
     }
     let out = ReportFolder::prepare(&args.out, args.force)?;
     if args.force {
@@ -353,9 +348,10 @@ fn print_summary(s: &Summary, out: &ReportFolder) {
     let secs = s.elapsed_seconds.max(1e-9);
     // With --where, how many games the conditions kept of those read: a
     // condition that matches nothing is seen at once.
-    let selected = match s.games_read == s.games_selected {
-        true => String::new(),
-        false => format!(" of {} read, selected by --where", s.games_read),
+    let selected = if s.games_read == s.games_selected {
+        String::new()
+    } else {
+        format!(" of {} read, selected by --where", s.games_read)
     };
     // Damaged games are not broken games, but no less worth a look.
     let damaged = match s.status.get("damaged_input").copied().unwrap_or(0) {

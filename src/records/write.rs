@@ -244,7 +244,6 @@ fn walk<W: MoveWriter>(
     }];
     let mut buf = String::new();
     while let Some(item) = stack.pop() {
-        let mut numbered = false;
         let (node, check, ply, number, main, alts) = match item {
             Item::Line {
                 parent,
@@ -280,30 +279,23 @@ fn walk<W: MoveWriter>(
                 Ok(Check::Copy)
             }
         };
-        let next = match played {
+        let (next, stop) = match played {
             Ok(next) => {
                 if main && matches!(next, Check::Play(_)) {
                     written.plies += 1;
                 }
-                next
+                (next, None)
             }
             Err(why) => {
-                let stop = Stop {
-                    node,
-                    ply,
-                    why: &why,
-                    main,
-                };
-                text.move_number(game, ply, true);
-                text.token(&super::stop_comment(&stopped(game, &stop, written)));
-                numbered = true;
                 buf.clear();
                 mv.iccs(&mut buf);
-                Check::Copy
+                (Check::Copy, Some(stopped(&buf, ply, &why, main, written)))
             }
         };
-        if !numbered {
-            text.move_number(game, ply, number);
+        // A stop comment stands after the move's number, before the move.
+        text.move_number(game, ply, number || stop.is_some());
+        if let Some(what) = &stop {
+            text.token(&super::stop_comment(what));
         }
         text.token(&buf);
         if !n.comment.is_empty() {
@@ -332,29 +324,17 @@ fn walk<W: MoveWriter>(
     }
 }
 
-/// Where and why a line stops: at the move of `node`, 0-based ply `ply`.
-struct Stop<'a> {
-    node: usize,
-    ply: u32,
-    why: &'a str,
-    /// On the main line.
-    main: bool,
-}
-
-/// A line stops at a move: counted in `written`, and the text of the
-/// comment that says why ([`super::stop_comment`]), written after the
-/// move's number and before the move, as `convert` places it in PGN:
-/// converting the output again finds it there. The move and the rest of
-/// the line follow as recorded, in ICCS, so that the converted game, read
-/// back, fails at the same move as the record.
-fn stopped(game: &RecordGame, stop: &Stop<'_>, written: &mut Written) -> String {
-    let mut first = String::new();
-    if let Some(mv) = game.tree.node(stop.node).mv {
-        mv.iccs(&mut first);
-    }
-    let what = format!("ply {} \"{first}\": {}", stop.ply + 1, stop.why);
-    if stop.main {
-        written.main_line_stop = Some((stop.ply + 1, stop.why.to_string()));
+/// A line stops at the move `iccs`, 0-based ply `ply`, on the main line
+/// when `main`: counted in `written`; returns the text of the comment that
+/// says why ([`super::stop_comment`]), written after the move's number and
+/// before the move, as `convert` places it in PGN: converting the output
+/// again finds it there. The move and the rest of the line follow as
+/// recorded, in ICCS, so that the converted game, read back, fails at the
+/// same move as the record.
+fn stopped(iccs: &str, ply: u32, why: &str, main: bool, written: &mut Written) -> String {
+    let what = format!("ply {} \"{iccs}\": {why}", ply + 1);
+    if main {
+        written.main_line_stop = Some((ply + 1, why.to_string()));
         written.error = Some(what.clone());
     } else {
         written.variation_stops += 1;

@@ -127,13 +127,12 @@ fn mostly_utf8(sample: &[u8]) -> bool {
 /// block too), never four bytes in a row.
 fn looks_like_gbk(sample: &[u8]) -> bool {
     let (mut pairs, mut core) = (0u64, 0u64);
+    // Bytes of core pairs, those of them in runs of four bytes or more,
+    // and the length of the run the last pair is in.
     let (mut high, mut in_long_runs, mut run) = (0u64, 0u64, 0u64);
     let mut i = 0;
     while let Some(&b) = sample.get(i) {
         if b < 0x81 {
-            if run >= 4 {
-                in_long_runs += run;
-            }
             run = 0;
             i += 1;
             continue;
@@ -144,16 +143,16 @@ fn looks_like_gbk(sample: &[u8]) -> bool {
             core += 1;
             high += 2;
             run += 2;
+            // A run counts whole once it reaches two pairs.
+            in_long_runs += match run {
+                4 => 4,
+                r if r > 4 => 2,
+                _ => 0,
+            };
         } else {
-            if run >= 4 {
-                in_long_runs += run;
-            }
             run = 0;
         }
         i += 2;
-    }
-    if run >= 4 {
-        in_long_runs += run;
     }
     pairs > 0 && core * 10 >= pairs * 9 && in_long_runs * 2 >= high
 }
