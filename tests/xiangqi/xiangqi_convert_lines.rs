@@ -25,11 +25,22 @@ fn expected() -> serde_json::Value {
     serde_json::from_str(&text).expect("json")
 }
 
-/// `pgnmill convert --to <to> <input>`: stdout and stderr.
+/// `pgnmill convert --quiet --to <to> <input>`: stdout and stderr.
 pub fn convert(to: &str, input: &Path) -> (String, String) {
+    run_convert(&["--quiet", "--to", to], input)
+}
+
+/// `pgnmill convert --to <to> <input>`, its closing lines on stderr:
+/// stdout and stderr.
+pub fn convert_told(to: &str, input: &Path) -> (String, String) {
+    run_convert(&["--to", to], input)
+}
+
+fn run_convert(args: &[&str], input: &Path) -> (String, String) {
     let out = assert_cmd::Command::cargo_bin("pgnmill")
         .expect("binary")
-        .args(["convert", "--quiet", "--to", to])
+        .arg("convert")
+        .args(args)
         .arg(input)
         .assert()
         .success();
@@ -256,14 +267,7 @@ fn a_record_cut_short_converts_as_a_game_stopped_where_it_breaks_off() {
     let whole_plies: u32 = report_rows(&whole)[0].1.parse().expect("plies");
     assert!(0 < plies && plies < whole_plies, "{plies} of {whole_plies}");
     for to in ["chinese", "wxf", "iccs"] {
-        let run = assert_cmd::Command::cargo_bin("pgnmill")
-            .expect("binary")
-            .args(["convert", "--to", to])
-            .arg(&cut)
-            .assert()
-            .success();
-        let out = String::from_utf8(run.get_output().stdout.clone()).expect("UTF-8");
-        let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+        let (out, err) = convert_told(to, &cut);
         assert!(
             err.contains("0 games converted") && err.contains("1 stopped early"),
             "{err}"
@@ -344,14 +348,7 @@ fn a_record_without_moves_or_a_playable_start_is_not_counted_converted() {
     )
     .expect("write");
     assert_eq!(report_rows(&page)[0].0, "bad_fen");
-    let run = assert_cmd::Command::cargo_bin("pgnmill")
-        .expect("binary")
-        .args(["convert", "--to", "iccs"])
-        .arg(&page)
-        .assert()
-        .success();
-    let out = String::from_utf8(run.get_output().stdout.clone()).expect("UTF-8");
-    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    let (out, err) = convert_told("iccs", &page);
     assert!(
         err.contains("0 games converted to ICCS, 1 stopped early"),
         "{err}"

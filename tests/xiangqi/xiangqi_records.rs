@@ -509,17 +509,8 @@ fn a_dhtmlxq_page_cut_short_says_so_and_keeps_its_whole_moves() {
     let tmp = tempfile::tempdir().unwrap();
     let cut = tmp.path().join("cut.ubb");
     std::fs::write(&cut, &page[..list + 42]).unwrap();
-    let out = assert_cmd::Command::cargo_bin("pgnmill")
-        .unwrap()
-        .args(["convert", "--to", "iccs"])
-        .arg(&cut)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, stderr) = crate::xiangqi_convert_lines::convert_told("iccs", &cut);
     assert!(text.contains("[PgnmillError \"ply 11: DhtmlXQ: "), "{text}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("0 games converted to ICCS, 1 stopped early"),
         "{stderr}"
