@@ -262,7 +262,14 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                     };
                     (self.notes)(JobNote::stopped(note));
                 }
-                (None, Some(ReaderNote::Damaged(why) | ReaderNote::NotAGame(why))) => {
+                (
+                    None,
+                    Some(
+                        ReaderNote::Damaged(why)
+                        | ReaderNote::DamagedOffMainLine(why)
+                        | ReaderNote::NotAGame(why),
+                    ),
+                ) => {
                     self.totals.converted += 1;
                     (self.notes)(JobNote::stopped(format!("{at}: {why}")));
                 }

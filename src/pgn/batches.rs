@@ -49,8 +49,13 @@ pub struct Batch {
 /// decides the row's status when the replay itself found nothing worse.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReaderNote {
-    /// The record is damaged; its moves up to the damage are the text.
+    /// The record breaks off in its main line (a file cut short, a move
+    /// list cut inside a move); its moves up to the break are the text.
     Damaged(String),
+    /// The record is damaged where its main line is not (a variation cut
+    /// short, two pieces on one point of its start): the main line is
+    /// whole, and a converted game must not say it stops.
+    DamagedOffMainLine(String),
     /// The record holds no game (a library's chapter heading).
     NotAGame(String),
 }

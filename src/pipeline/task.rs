@@ -141,7 +141,7 @@ fn apply_note(note: &ReaderNote, record: &mut ReplayedGame<'_>) {
         return;
     }
     let (status, why) = match note {
-        ReaderNote::Damaged(why) => (Status::ParseError, why),
+        ReaderNote::Damaged(why) | ReaderNote::DamagedOffMainLine(why) => (Status::ParseError, why),
         ReaderNote::NotAGame(why) => (Status::Unsupported, why),
     };
     record.status = status;

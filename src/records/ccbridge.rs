@@ -3,7 +3,7 @@
 
 use super::game::RecordGame;
 use super::text::{comment, utf16le, utf16le_field};
-use super::tree::{MoveTree, Point, PreOrder, RawMove};
+use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};
 use crate::pgn::ReaderNote;
 use crate::xiangqi::board::Board;
 use crate::xiangqi::types::{Color, Piece, Role, Square};
@@ -106,22 +106,27 @@ pub fn read_record(bytes: &[u8], offset: u64) -> Result<RecordGame, String> {
                     root.comment = c;
                 }
             }
-            None => damage = Some(at),
+            None => {
+                damage = Some(Break {
+                    at: offset + at as u64,
+                    main_line_read: false,
+                })
+            }
         }
     }
     if damage.is_none() && intro & 0x01 == 0 {
-        damage = read_tree(bytes, at, &mut game.tree);
+        damage = read_tree(bytes, at, &mut game.tree).map(|cut| Break {
+            at: offset + cut.at,
+            ..cut
+        });
     }
     game.settle_turn(stored);
     if game.kingless() && game.tree.moves() == 0 {
         game.problem = Some(ReaderNote::NotAGame(
             "CCBridge chapter-heading record (empty board, a comment): no game".into(),
         ));
-    } else if let Some(at) = damage {
-        game.problem = Some(ReaderNote::Damaged(format!(
-            "CCBridge move records cut short at byte {}: the moves after it are missing",
-            offset + at as u64
-        )));
+    } else if let Some(cut) = damage {
+        game.problem = Some(cut.note("CCBridge move records"));
     }
     Ok(game)
 }
@@ -137,24 +142,28 @@ fn read_comment(bytes: &[u8], at: &mut usize) -> Option<String> {
 /// The move records from `at`, pre-order like XQF's but without a dummy
 /// root and with the "end of line" flag inverted (§2.1). Returns where
 /// they broke off, if before the tree was complete.
-fn read_tree(bytes: &[u8], mut at: usize, tree: &mut MoveTree) -> Option<usize> {
+fn read_tree(bytes: &[u8], mut at: usize, tree: &mut MoveTree) -> Option<Break> {
     let mut order = PreOrder::new(MoveTree::ROOT);
     while !order.complete() {
         let start = at;
+        let cut = |order: &PreOrder| Break {
+            at: start as u64,
+            main_line_read: order.main_line_read(),
+        };
         let Some(rec) = bytes.get(at..at + 4) else {
-            return Some(start);
+            return Some(cut(&order));
         };
         let (flags, from, to) = (rec[0], rec[2], rec[3]);
         // A zero record is block padding: the tree ended without saying so.
         if rec == [0, 0, 0, 0] {
-            return Some(start);
+            return Some(cut(&order));
         }
         at += 4;
         let mut text = String::new();
         if flags & 0x04 != 0 {
             match read_comment(bytes, &mut at) {
                 Some(c) => text = c,
-                None => return Some(start),
+                None => return Some(cut(&order)),
             }
         }
         let mv = RawMove {

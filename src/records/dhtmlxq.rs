@@ -34,7 +34,7 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
     let mut games = Vec::new();
     for (start, end, closed) in blocks(&text) {
         let block = text.get(start..end).unwrap_or_default();
-        let tags = tags(block);
+        let (tags, unterminated) = tags(block);
         if tags.is_empty() {
             continue;
         }
@@ -45,7 +45,8 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
             .iter()
             .filter(|&&b| b == b'\n')
             .count() as u64;
-        games.push(read_block(&tags, offset, line, closed));
+        let cut = (!closed).then_some(unterminated.as_deref());
+        games.push(read_block(&tags, offset, line, cut));
     }
     if games.is_empty() {
         return Err("no DhtmlXQ block with tags in the page".into());
@@ -84,8 +85,10 @@ fn blocks(text: &str) -> Vec<(usize, usize, bool)> {
 
 /// The block's tags, name (lower case) → value; the first of a name wins.
 /// A value runs to the next `[/DhtmlXQ_` whatever name that closes (real
-/// files close `[DhtmlXQ_blacktime]` with `[/DhtmlXQ_time]`).
-fn tags(block: &str) -> HashMap<String, String> {
+/// files close `[DhtmlXQ_blacktime]` with `[/DhtmlXQ_time]`). Also the
+/// name of the value that runs to the end of the block without a closing
+/// tag, if one does: on a page cut short, the value that is cut.
+fn tags(block: &str) -> (HashMap<String, String>, Option<String>) {
     let mut out = HashMap::new();
     let mut rest = block;
     while let Some(i) = rest.find("[DhtmlXQ_") {
@@ -100,13 +103,13 @@ fn tags(block: &str) -> HashMap<String, String> {
         let value = &rest[..end];
         rest = &rest[end..];
         if !name.starts_with('/') && name.len() <= 40 {
-            out.entry(name).or_insert_with(|| unescape(value));
+            out.entry(name.clone()).or_insert_with(|| unescape(value));
         }
         if closed.is_none() {
-            break;
+            return (out, Some(name));
         }
     }
-    out
+    (out, None)
 }
 
 /// vschess's `\uXXXX` escapes.
@@ -209,9 +212,15 @@ fn node_at(branches: &HashMap<usize, Branch>, mut b: usize, plies: usize) -> Opt
     None
 }
 
-/// The game of one block, whose tags are `tags`; `closed` is false for a
-/// block that runs to the end of the page without its closing tag.
-fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bool) -> RecordGame {
+/// The game of one block, whose tags are `tags`; `cut` is `Some` for a
+/// block that runs to the end of the page without its closing tag, with
+/// the name of the value cut there if one is.
+fn read_block(
+    tags: &HashMap<String, String>,
+    offset: u64,
+    line: u64,
+    cut: Option<Option<&str>>,
+) -> RecordGame {
     let get = |n: &str| tags.get(n).map(|v| clean(v)).unwrap_or_default();
     let mut game = RecordGame::new("DhtmlXQ", offset, line);
     game.tags = vec![
@@ -226,12 +235,22 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
     ];
     game.result = result(&get("result"));
     let mut problems: Vec<String> = Vec::new();
-    if !closed {
+    // Branch 0 is the main line, under either name.
+    let main_name = if tags.contains_key("movelist") {
+        "movelist"
+    } else {
+        "move_0_1_0"
+    };
+    // Whether the main line may have lost moves: a page cut before or
+    // inside its move list (one cut after it loses what follows only).
+    let mut main_line_cut = false;
+    if let Some(value) = cut {
         // A page cut short (a download that broke off): its last value
         // may be cut too.
         problems.push(
             "the block ends with the page, before its closing tag: the page is cut short".into(),
         );
+        main_line_cut = !tags.contains_key(main_name) || value == Some(main_name);
     }
     let fen_tag = get("fen");
     let binit = get("binit");
@@ -266,11 +285,8 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
     // Branch 0 is the main line; the others in id order (a branch names
     // its parent, which a well-formed block defines first).
     let mut branches: HashMap<usize, Branch> = HashMap::new();
-    let main = tags
-        .get("movelist")
-        .or_else(|| tags.get("move_0_1_0"))
-        .map(|v| moves(v))
-        .unwrap_or_default();
+    let main = tags.get(main_name).map(|v| moves(v)).unwrap_or_default();
+    main_line_cut |= main.left_over > 0;
     problems.extend(cut_move("the move list", main.left_over));
     let main = main.moves;
     let mut defs: Vec<(usize, usize, usize, MoveList)> = Vec::new();
@@ -356,10 +372,12 @@ fn read_block(tags: &HashMap<String, String>, offset: u64, line: u64, closed: bo
     }
     game.settle_turn(stored);
     if !problems.is_empty() {
-        game.problem = Some(ReaderNote::Damaged(format!(
-            "DhtmlXQ: {}",
-            problems.join("; ")
-        )));
+        let why = format!("DhtmlXQ: {}", problems.join("; "));
+        game.problem = Some(if main_line_cut {
+            ReaderNote::Damaged(why)
+        } else {
+            ReaderNote::DamagedOffMainLine(why)
+        });
     }
     game
 }

@@ -7,6 +7,8 @@
 //! any depth needs no recursion: a file with a line nested 100,000 deep
 //! costs no stack.
 
+use crate::pgn::ReaderNote;
+
 /// One point of the board as a format stores it: file 0–8 from red's left,
 /// rank 0–9 from red's side (ICCS). Values outside the board are kept as
 /// read so that the move is reported, not dropped.
@@ -182,6 +184,33 @@ impl MoveTree {
     }
 }
 
+/// Where a pre-order list of records broke off (a file cut short).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Break {
+    /// The byte the unreadable record starts at.
+    pub at: u64,
+    /// The main line's last record was read before the break.
+    pub main_line_read: bool,
+}
+
+impl Break {
+    /// The reader's note for records named `records` (`XQF move
+    /// records`): a break before the main line's end cuts the main line;
+    /// one after it loses variations only.
+    pub fn note(&self, records: &str) -> ReaderNote {
+        let at = self.at;
+        if self.main_line_read {
+            ReaderNote::DamagedOffMainLine(format!(
+                "{records} cut short at byte {at}, after the main line: the variations after it are missing"
+            ))
+        } else {
+            ReaderNote::Damaged(format!(
+                "{records} cut short at byte {at}: the moves after it are missing"
+            ))
+        }
+    }
+}
+
 /// Where the next record of a pre-order list goes.
 #[derive(Clone, Copy, Debug)]
 enum Slot {
@@ -198,6 +227,9 @@ enum Slot {
 pub struct PreOrder {
     next: Option<Slot>,
     pending: Vec<usize>,
+    /// A record without a child has been added: in pre-order the main
+    /// line's records come first, so that one ended it.
+    main_line_read: bool,
 }
 
 impl PreOrder {
@@ -206,6 +238,7 @@ impl PreOrder {
         PreOrder {
             next: Some(Slot::ChildOf(parent)),
             pending: Vec::new(),
+            main_line_read: false,
         }
     }
 
@@ -214,12 +247,19 @@ impl PreOrder {
         PreOrder {
             next: None,
             pending: Vec::new(),
+            main_line_read: true,
         }
     }
 
     /// True once the last record of the tree has been added.
     pub fn complete(&self) -> bool {
         self.next.is_none()
+    }
+
+    /// True once the main line's last record has been added: records
+    /// that break off after it lose variations only.
+    pub fn main_line_read(&self) -> bool {
+        self.main_line_read
     }
 
     /// Adds the next record's move where pre-order puts it, with the
@@ -238,6 +278,7 @@ impl PreOrder {
             Some(Slot::SiblingOf(n)) => tree.parent(n),
         };
         let id = tree.add_child(parent, mv, comment);
+        self.main_line_read |= !child;
         self.next = if child {
             if sibling {
                 self.pending.push(id);

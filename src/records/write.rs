@@ -155,6 +155,11 @@ pub fn write_pgn<W: MoveWriter>(
     if !root.comment.is_empty() {
         text.comment(&root.comment);
     }
+    if let Some(ReaderNote::DamagedOffMainLine(why)) = &game.problem {
+        // The main line is whole, so no line stops: the damage is said
+        // once, before the moves, where converting again keeps it.
+        text.comment(&format!("pgnmill: the record is damaged: {why}"));
+    }
     let start = match w.start(game) {
         Ok(state) => Check::Play(state),
         Err(why) => Check::Fail(why),

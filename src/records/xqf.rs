@@ -4,7 +4,7 @@
 
 use super::game::{RecordGame, place};
 use super::text::{comment, gbk, pascal_gbk};
-use super::tree::{MoveTree, Point, PreOrder, RawMove};
+use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};
 use crate::pgn::ReaderNote;
 use crate::xiangqi::board::Board;
 use crate::xiangqi::types::Color;
@@ -135,13 +135,10 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
         game.problem = Some(ReaderNote::NotAGame(
             "record 1: empty board (the XQF piece table places no piece): no game".into(),
         ));
-    } else if let Some(at) = damage {
-        game.problem = Some(ReaderNote::Damaged(format!(
-            "XQF move records cut short at byte {}: the moves after it are missing",
-            HEADER + at
-        )));
+    } else if let Some(cut) = damage {
+        game.problem = Some(cut.note("XQF move records"));
     } else if overlaps > 0 {
-        game.problem = Some(ReaderNote::Damaged(format!(
+        game.problem = Some(ReaderNote::DamagedOffMainLine(format!(
             "XQF piece table puts {overlaps} piece(s) on an occupied point"
         )));
     }
@@ -169,21 +166,25 @@ fn table(raw: &[u8], version: u8, kxy: u8) -> [u8; 32] {
 
 /// Reads the records of `body` (already stream-decoded) into `tree`, in
 /// pre-order (§1.5); record 0 is the dummy root, with the opening comment.
-/// Returns the body offset where the records broke off, if they did before
-/// the tree was complete.
-fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Option<usize> {
+/// Returns where the records broke off (a file offset), if they did
+/// before the tree was complete.
+fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Option<Break> {
     let mut at = 0usize;
     let mut order: Option<PreOrder> = None;
+    let cut = |start: usize, order: &Option<PreOrder>| Break {
+        at: (HEADER + start) as u64,
+        main_line_read: order.as_ref().is_some_and(PreOrder::main_line_read),
+    };
     loop {
         let Some(rec) = body.get(at..at + 4) else {
-            return Some(at);
+            return Some(cut(at, &order));
         };
         let (src, dst, tag) = (rec[0], rec[1], rec[2]);
         let start = at;
         at += 4;
         let (child, sibling, len) = if version <= 10 {
             let Some(len) = body.get(at..at + 4) else {
-                return Some(start);
+                return Some(cut(start, &order));
             };
             at += 4;
             let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]);
@@ -192,7 +193,7 @@ fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Opti
             let mut len = 0u64;
             if tag & 0x20 != 0 {
                 let Some(l) = body.get(at..at + 4) else {
-                    return Some(start);
+                    return Some(cut(start, &order));
                 };
                 at += 4;
                 let raw = u32::from_le_bytes([l[0], l[1], l[2], l[3]]);
@@ -208,7 +209,7 @@ fn read_tree(body: &[u8], version: u8, keys: &Keys, tree: &mut MoveTree) -> Opti
                 at += t.len();
                 comment(&gbk(t))
             }
-            None => return Some(start),
+            None => return Some(cut(start, &order)),
         };
         match &mut order {
             // The root's sibling flag means nothing.

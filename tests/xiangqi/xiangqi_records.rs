@@ -515,4 +515,123 @@ fn a_dhtmlxq_page_cut_short_says_so_and_keeps_its_whole_moves() {
         stderr.contains("0 games converted to ICCS, 1 stopped early"),
         "{stderr}"
     );
+    // Cut after the move list, the main line is whole: no line stops.
+    std::fs::write(&cut, &page[..after_list]).unwrap();
+    assert_whole_main_line_converted(&cut, &main, "the page is cut short");
+}
+
+/// Converting the one record in `file`, damaged off its main line, writes
+/// the main line whole (`main`, read back by `report`), says why before
+/// the moves, stops no line and counts the game converted.
+fn assert_whole_main_line_converted(file: &std::path::Path, main: &[String], why: &str) {
+    let (text, stderr) = crate::xiangqi_convert_lines::convert_told("iccs", file);
+    assert!(!text.contains("[PgnmillError"), "{text}");
+    let said = text
+        .find("{ pgnmill: the record is damaged: ")
+        .expect("the damage said");
+    assert!(text[said..].contains(why), "{text}");
+    assert!(
+        said < text.find("1. ").expect("a first move"),
+        "said before the moves: {text}"
+    );
+    assert!(
+        stderr.contains("1 games converted to ICCS, 0 stopped early"),
+        "{stderr}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let converted = tmp.path().join("converted.pgn");
+    std::fs::write(&converted, &text).unwrap();
+    let (_out_tmp, out) = run_report(&["--moves", converted.to_str().unwrap()]);
+    let rows = read_csv(&out.join("games.csv"));
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["status"], "ok", "{:?}", rows[0]);
+    let moves: Vec<&str> = rows[0]["moves"].split_whitespace().collect();
+    assert_eq!(moves, main);
+}
+
+/// XQF and CBR store the main line's records first, so a file cut after
+/// them loses variations only. Cut every few bytes, each record gives a
+/// row whose moves are the oracle's main line up to the cut; the row says
+/// the cut is after the main line exactly when that line is whole. One cut
+/// after the main line converts with no line stopped.
+#[test]
+fn a_record_cut_after_its_main_line_loses_variations_only() {
+    let expected = expected();
+    let main = |file: &str| {
+        expected
+            .iter()
+            .find(|e| e.file == file)
+            .unwrap()
+            .main_line
+            .clone()
+    };
+    // 65 plies and 139 lines; 28 plies and 12 lines.
+    let cases = [("WildHouse.xqf", 1024, 13), ("test.cbr", 2218, 3)];
+    let mut files = Vec::new();
+    for (name, records_from, step) in cases {
+        let bytes = record(name);
+        for len in (records_from..bytes.len()).step_by(step) {
+            files.push((format!("{len:05}-{name}"), bytes[..len].to_vec()));
+        }
+    }
+    let named: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let (rows, _) = report_files(&named);
+    assert_eq!(rows.len(), files.len());
+    let mut after_the_main_line = HashMap::new();
+    for row in &rows {
+        let source = file_name(&row["source"]);
+        let (len, name) = source.split_once('-').unwrap();
+        let main = main(name);
+        let plies: usize = row["plies"].parse().unwrap();
+        let moves: Vec<&str> = row["moves"].split_whitespace().collect();
+        assert_eq!(moves, main[..plies], "{source}");
+        assert_eq!(row["status"], "parse_error", "{row:?}");
+        assert_eq!(
+            row["error"].contains(", after the main line: the variations after it are missing"),
+            plies == main.len(),
+            "{source}: {}",
+            row["error"]
+        );
+        if plies == main.len() {
+            after_the_main_line.insert(name.to_string(), len.parse::<usize>().unwrap());
+        }
+    }
+    // Both files have cuts after their main line (the last one checked).
+    assert_eq!(after_the_main_line.len(), 2, "{after_the_main_line:?}");
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, len) in after_the_main_line {
+        let ext = name.rsplit('.').next().unwrap();
+        let cut = tmp.path().join(format!("cut.{ext}"));
+        std::fs::write(&cut, &record(&name)[..len]).unwrap();
+        assert_whole_main_line_converted(&cut, &main(&name), "after the main line");
+    }
+}
+
+/// A DhtmlXQ branch whose move list ends inside a move damages that
+/// branch only: the main line is whole, and converting stops no line.
+#[test]
+fn a_dhtmlxq_branch_cut_inside_a_move_leaves_the_main_line_whole() {
+    let name = "chasoft-dhtmlxq-iframe-branches-english-comments.html";
+    let main = expected()
+        .into_iter()
+        .find(|e| e.file == name)
+        .unwrap()
+        .main_line;
+    let page = record(name);
+    let branch = memchr::memmem::find(&page, b"[/DhtmlXQ_move_0_94_1]").unwrap();
+    // The branch's last digit dropped.
+    let damaged = [&page[..branch - 1], &page[branch..]].concat();
+    let (rows, _) = report_files(&[("branch.html", damaged.clone())]);
+    assert_eq!(rows[0]["status"], "parse_error", "{:?}", rows[0]);
+    assert!(
+        rows[0]["error"].contains("branch 1's move list ends inside a move"),
+        "{}",
+        rows[0]["error"]
+    );
+    let moves: Vec<&str> = rows[0]["moves"].split_whitespace().collect();
+    assert_eq!(moves, main);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("branch.html");
+    std::fs::write(&file, damaged).unwrap();
+    assert_whole_main_line_converted(&file, &main, "branch 1's move list");
 }
