@@ -543,8 +543,13 @@ impl Position {
         Ok(Move::castle(king, rook))
     }
 
-    /// The SAN of a legal move, with minimal disambiguation and `+`/`#`.
+    /// The SAN of a legal move, with minimal disambiguation and `+`/`#`;
+    /// a null move is `--` whatever it leaves (python-chess writes no
+    /// suffix after a pass, which gives no check of its own).
     pub fn san(&self, m: Move) -> String {
+        if m.is_null() {
+            return "--".to_string();
+        }
         let mut out = self.san_plain(m);
         let mut after = *self;
         after.play(m);

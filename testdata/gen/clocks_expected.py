@@ -199,6 +199,10 @@ CASES_GAMES = [
     case("a null move and a promotion with check",
          "1. a8=Q+ {[%eval #9]} 1... Kd7 {[%clk 0:01:00]} 2. -- {[%clk 0:00:59]} 2... Kd6 "
          "3. Qd5+ {[%eval #-0]} *", SetUp="1", FEN="4k3/P7/8/8/8/8/8/K7 w - - 0 1"),
+    case("a null move in check is written -- with no suffix",
+         "1. e4 f5 2. Qh5+ -- 3. -- g6 4. Qxg6+ hxg6 *"),
+    case("a null move after mate is written -- with no suffix",
+         "1. f3 e5 2. g4 Qh4# -- *"),
     case("a broken game keeps the commands of its replayed moves",
          "1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:00:59]} 2. Ke3 {[%clk 0:00:58]} 2... Nc6 *",
          TimeControl="60+1"),
