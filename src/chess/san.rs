@@ -38,6 +38,14 @@ pub enum SanError {
     BadPromotion(String),
     #[error("illegal move {0}")]
     Illegal(String),
+    /// `b8=K`: a promotion SAN's grammar allows (python-chess reads it and
+    /// finds no such legal move), which no position does.
+    #[error("{0}: {KING_PROMOTION}")]
+    KingPromotion(String),
+    /// `Pxd5`, `xd5`: a pawn capture without the file it comes from,
+    /// which python-chess also refuses as no legal move.
+    #[error("{0}: {CAPTURE_WITHOUT_FILE}")]
+    PawnCaptureWithoutFile(String),
     /// A move with a full origin square (`g1h1`, `e2-e4`) whose square
     /// holds no piece of the side to move: a move, not a legal one.
     #[error("{token}: no {color} piece on {from}", color = .color.name())]
@@ -57,6 +65,8 @@ pub enum SanError {
 const LEAVES_CHECK: &str = "leaves the king in check";
 const MISSING_PROMOTION: &str = "a pawn reaching the last rank must name its promotion piece";
 const BAD_PROMOTION: &str = "only a pawn reaching the last rank can promote";
+const KING_PROMOTION: &str = "a pawn cannot promote to a king";
+const CAPTURE_WITHOUT_FILE: &str = "a pawn capture must name the file the pawn comes from";
 
 impl SanError {
     /// Why, without the token, for a message that names the token already:
@@ -72,6 +82,8 @@ impl SanError {
             SanError::MissingPromotion(_) => MISSING_PROMOTION.into(),
             SanError::BadPromotion(_) => BAD_PROMOTION.into(),
             SanError::Illegal(_) => "illegal move".into(),
+            SanError::KingPromotion(_) => KING_PROMOTION.into(),
+            SanError::PawnCaptureWithoutFile(_) => CAPTURE_WITHOUT_FILE.into(),
             SanError::NoPieceOn { color, from, .. } => {
                 format!("no {} piece on {from}", color.name()).into()
             }
@@ -236,12 +248,15 @@ fn plain_shape(token: &[u8]) -> Option<(Role, Bitboard, bool, Square)> {
     Some((role, from_mask, capture, to))
 }
 
+/// The piece a promotion names; the king too, as SAN's grammar (and
+/// python-chess's) allows it, for the resolver to refuse as illegal.
 fn promo_role(c: u8) -> Option<Role> {
     match c {
         b'N' | b'n' => Some(Role::Knight),
         b'B' | b'b' => Some(Role::Bishop),
         b'R' | b'r' => Some(Role::Rook),
         b'Q' | b'q' => Some(Role::Queen),
+        b'K' | b'k' => Some(Role::King),
         _ => None,
     }
 }
@@ -293,6 +308,12 @@ impl Position {
             _ => {}
         }
         let p = parse_tokens(t).ok_or_else(|| SanError::Invalid(lossy(token)))?;
+        if p.promo == Some(Role::King) {
+            return Err(SanError::KingPromotion(lossy(token)));
+        }
+        if matches!(p.role, None | Some(Role::Pawn)) && p.file.is_none() && t.contains(&b'x') {
+            return Err(SanError::PawnCaptureWithoutFile(lossy(token)));
+        }
         let from_mask = p.file.map_or(Bitboard::ALL, Bitboard::file)
             & p.rank.map_or(Bitboard::ALL, Bitboard::rank);
         let role = match (p.role, p.file, p.rank) {

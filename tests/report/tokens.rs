@@ -196,3 +196,41 @@ fn a_fen_list_given_to_report_names_the_command_that_reads_it() {
         "line 1: stray text (no tag pair, and \"rnbqkbnr/pppppppp/8/8\" is not a move)"
     );
 }
+
+/// Two moves SAN's grammar allows and no position does: a promotion to a
+/// king (`b8=K`, `bxa8=K`, `b8K`, `b8=k`) and a pawn capture without the
+/// file the pawn comes from (`Pxd5`, `xd5`, an en-passant `Pxd6`).
+/// python-chess 1.11.2 reads each as no legal move (`read_game` drops a
+/// leading `P`, then `Board.parse_san` raises `IllegalMoveError`), so each
+/// is `illegal_move`, and the reason says what is wrong with the move
+/// rather than that no pawn can reach a square one can.
+#[test]
+fn a_king_promotion_and_a_pawn_capture_without_its_file_are_illegal_and_say_why() {
+    let promotion = "r1b1k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    for token in ["b8=K", "bxa8=K", "b8K", "b8=k"] {
+        let pgn = format!("[FEN \"{promotion}\"]\n\n1. {token} *\n");
+        let (plies, error) = stops(&pgn, &[]);
+        assert_eq!(plies, 0);
+        assert_eq!(
+            error,
+            format!("move 1. {token}, ply 1 (line 3): a pawn cannot promote to a king")
+        );
+    }
+    let capture = "4k3/8/8/3pP3/4P3/8/8/4K3 w - d6 0 2";
+    for token in ["Pxd5", "xd5", "Pxd6"] {
+        let pgn = format!("[FEN \"{capture}\"]\n\n2. {token} *\n");
+        let (plies, error) = stops(&pgn, &[]);
+        assert_eq!(plies, 0);
+        assert_eq!(
+            error,
+            format!(
+                "move 2. {token}, ply 1 (line 3): a pawn capture must name the file the pawn comes from"
+            )
+        );
+    }
+    // With the file named, each is a move.
+    let pgn = format!("[FEN \"{capture}\"]\n\n2. exd5 *\n");
+    assert_eq!(one(&pgn, &[]).0, "ok");
+    let pgn = format!("[FEN \"{capture}\"]\n\n2. exd6 *\n");
+    assert_eq!(one(&pgn, &[]).0, "ok");
+}
