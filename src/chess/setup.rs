@@ -41,6 +41,10 @@ pub enum FenError {
     BadHalfmove(String),
     #[error("malformed fullmove number {0:?} (expected a non-negative integer)")]
     BadFullmove(String),
+    /// A counter that is a number, but one past what pgnmill counts to
+    /// (a 32-bit clock): said as such, not as malformed.
+    #[error("{field} {value} is too large (at most {max})", max = u32::MAX)]
+    CounterTooLarge { field: &'static str, value: String },
 }
 
 /// A FEN as written, unvalidated beyond what docs/chess.md (section FEN) says a parser refuses.
@@ -113,14 +117,12 @@ impl Setup {
             },
         };
         let halfmove = if n > 4 {
-            parse_uint(fields[4].1).ok_or_else(|| FenError::BadHalfmove(lossy(fields[4].1)))?
+            parse_counter(fields[4].1, "halfmove clock", FenError::BadHalfmove)?
         } else {
             0
         };
         let fullmove = if n > 5 {
-            parse_uint(fields[5].1)
-                .ok_or_else(|| FenError::BadFullmove(lossy(fields[5].1)))?
-                .max(1)
+            parse_counter(fields[5].1, "fullmove number", FenError::BadFullmove)?.max(1)
         } else {
             1
         };
@@ -162,15 +164,28 @@ fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn parse_uint(b: &[u8]) -> Option<u32> {
-    if b.is_empty() || b.len() > 9 || !b.iter().all(u8::is_ascii_digit) {
-        return None;
+/// A FEN counter: ASCII digits (leading zeros allowed) up to
+/// `u32::MAX`; `malformed` words any other text, `field` names the
+/// counter when it is too large.
+fn parse_counter(
+    b: &[u8],
+    field: &'static str,
+    malformed: fn(String) -> FenError,
+) -> Result<u32, FenError> {
+    if b.is_empty() || !b.iter().all(u8::is_ascii_digit) {
+        return Err(malformed(lossy(b)));
     }
     let mut v = 0u32;
     for &d in b {
-        v = v * 10 + u32::from(d - b'0');
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u32::from(d - b'0')))
+            .ok_or_else(|| FenError::CounterTooLarge {
+                field,
+                value: lossy(b),
+            })?;
     }
-    Some(v)
+    Ok(v)
 }
 
 fn parse_placement(offset: usize, text: &[u8]) -> Result<Board, FenError> {

@@ -116,6 +116,38 @@ fn kqkq_with_a_king_off_the_e_file_hints_at_chess960() {
     );
 }
 
+/// A FEN counter is read up to 4294967295 (python-chess reads any
+/// integer, and the suite's lines of ten digits agree with it); past that
+/// the row says the number is too large, not that it is no number.
+#[test]
+fn a_counter_past_32_bits_is_too_large_not_malformed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = tmp.path().join("big.epd");
+    std::fs::write(
+        &list,
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 4294967296 1\n4k3/8/8/8/8/8/4P3/4K3 b - - 0 99999999999\n",
+    )
+    .unwrap();
+    let got = run_fen(&["-q", list.to_str().unwrap()]);
+    let said: Vec<(&str, &str)> = got
+        .iter()
+        .map(|r| (r["status"].as_str(), r["error"].as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "bad_fen",
+                "halfmove clock 4294967296 is too large (at most 4294967295)"
+            ),
+            (
+                "bad_fen",
+                "fullmove number 99999999999 is too large (at most 4294967295)"
+            ),
+        ]
+    );
+}
+
 #[test]
 fn perft_count_lines_are_never_rows() {
     let out = pgnmill()
@@ -170,7 +202,7 @@ fn output_file_is_refused_when_it_exists_or_is_an_input() {
 
     pgnmill().args(["fen", "-q", l, "-o", o]).assert().success();
     let first = std::fs::read(&out).unwrap();
-    assert_eq!(rows(&first).len(), 18);
+    assert_eq!(rows(&first).len(), 20);
     // Exists: refused without --force, replaced with it (the old name too).
     std::fs::write(&out, "old").unwrap();
     pgnmill()
@@ -236,7 +268,7 @@ fn threads_do_not_change_the_output() {
             .clone()
     };
     let one = args("1");
-    assert_eq!(rows(&one).len(), 960 * 2 + 18);
+    assert_eq!(rows(&one).len(), 960 * 2 + 20);
     assert_eq!(one, args("3"));
     pgnmill().args(["fen", "-j", "0", "-"]).assert().code(2);
 }
