@@ -15,7 +15,7 @@ use pgnmill::variant::GameVariant;
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
 
 use crate::errors::{source_error, warn};
 
@@ -30,11 +30,40 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Paths {
         if ob.is_instance_of::<PyString>() || ob.hasattr("__fspath__")? {
             return Ok(Paths(vec![ob.extract()?]));
         }
+        if ob.is_instance_of::<PyBytes>() {
+            // A path as bytes, as `os` takes it: one path, not a sequence
+            // of numbers.
+            let name = ob.py().import("os")?.call_method1("fsdecode", (ob,))?;
+            return Ok(Paths(vec![name.extract()?]));
+        }
         let mut paths = Vec::new();
         for item in ob.try_iter()? {
             paths.push(item?.extract::<PathBuf>()?);
         }
         Ok(Paths(paths))
+    }
+}
+
+/// A whole number given as a Python `int` (not a `bool`, which Python
+/// counts as one): a number too large for 64 bits is a `ValueError` (out
+/// of range), as a number below an option's least is.
+pub struct Whole(pub i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if ob.is_instance_of::<PyBool>() || !ob.is_instance_of::<PyInt>() {
+            let kind = ob.get_type().name()?;
+            return Err(PyTypeError::new_err(format!("expected an int, not {kind}")));
+        }
+        match ob.extract::<i64>() {
+            Ok(n) => Ok(Whole(n)),
+            Err(_) => Err(PyValueError::new_err(format!(
+                "{} is out of range",
+                ob.str()?
+            ))),
+        }
     }
 }
 
@@ -68,7 +97,7 @@ pub struct Keywords {
     pub clocks: bool,
     pub plies: bool,
     pub chess960: bool,
-    pub threads: Option<i64>,
+    pub threads: Option<Whole>,
     /// `--openings`: a path or a list of them.
     pub openings: Option<Paths>,
     /// `--duplicates`, `--duplicates-min-plies`, `--against` (a report
@@ -112,7 +141,14 @@ impl Keywords {
                 "openings" => keywords.openings = Some(argument(&key, &value)?),
                 "duplicates" => keywords.duplicates = argument(&key, &value)?,
                 "duplicates_min_plies" => {
-                    keywords.duplicates_min_plies = Some(argument(&key, &value)?)
+                    let Whole(n) = argument(&key, &value)?;
+                    let n = u32::try_from(n).map_err(|_| {
+                        PyValueError::new_err(format!(
+                            "duplicates_min_plies must be from 0 to {}, not {n}",
+                            u32::MAX
+                        ))
+                    })?;
+                    keywords.duplicates_min_plies = Some(n)
                 }
                 "against" => keywords.against = Some(argument(&key, &value)?),
                 other => {
@@ -127,11 +163,16 @@ impl Keywords {
 }
 
 /// The value of keyword `key`; `TypeError` naming it when it has the
-/// wrong type.
+/// wrong type, and any other error (a `ValueError`) named the same way.
 fn argument<'py, T: FromPyObjectOwned<'py>>(key: &str, value: &Bound<'py, PyAny>) -> PyResult<T> {
     value.extract::<T>().map_err(|e| {
         let e: PyErr = e.into();
-        PyTypeError::new_err(format!("argument '{key}': {e}"))
+        let py = value.py();
+        if e.is_instance_of::<PyTypeError>(py) {
+            PyTypeError::new_err(format!("argument '{key}': {e}"))
+        } else {
+            PyValueError::new_err(format!("argument '{key}': {}", e.value(py)))
+        }
     })
 }
 
@@ -197,7 +238,8 @@ impl Keywords {
             against: self.against.map(|p| p.0).unwrap_or_default(),
         };
         let options = request.options().map_err(PyValueError::new_err)?;
-        let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;
+        let threads = self.threads.map(|Whole(n)| n);
+        let (job, cancel) = plan(py, paths, Listing::Games, threads)?;
         let job = py
             .detach(|| job.against(&request.against, Listing::Games))
             .map_err(source_error)?;

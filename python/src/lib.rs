@@ -26,9 +26,11 @@ use std::sync::mpsc;
 
 use pgnmill::fenlist::{FenOptions, VariantRule};
 use pgnmill::job::request::Format;
+use pgnmill::output::collisions;
 use pgnmill::report::unread::Unread;
-use pgnmill::report::{ReportFolder, Summary, merge_summaries};
+use pgnmill::report::{ReportFolder, Summary, merge_summaries, planned_paths};
 use pgnmill::source::Listing;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -74,8 +76,9 @@ fn read_fens(
     py: Python<'_>,
     paths: Paths,
     chess960: bool,
-    threads: Option<i64>,
+    threads: Option<keywords::Whole>,
 ) -> PyResult<RowStream> {
+    let threads = threads.map(|keywords::Whole(n)| n);
     let (job, cancel) = keywords::plan(py, &paths, Listing::Positions, threads)?;
     let variant = match chess960 {
         true => VariantRule::Chess960,
@@ -98,7 +101,18 @@ fn report<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let formats = keywords::formats(formats)?;
-    let planned = Keywords::of(options)?.job(py, &paths, &formats, strict)?;
+    let keywords = Keywords::of(options)?;
+    // Where the report may go, checked as the command line checks `-o`
+    // before anything is read or written.
+    let inputs: Vec<PathBuf> = paths
+        .0
+        .iter()
+        .chain(keywords.against.iter().flat_map(|a| &a.0))
+        .cloned()
+        .collect();
+    collisions::check(&planned_paths("out", &out), &inputs)
+        .map_err(|e| PyValueError::new_err(e.0))?;
+    let planned = keywords.job(py, &paths, &formats, strict)?;
     let out = ReportFolder::prepare(&out, force).map_err(errors::output_error)?;
     let (job, options, cancel) = (planned.job, planned.options, planned.cancel);
     let (done, finished) = mpsc::sync_channel(1);
@@ -137,7 +151,7 @@ fn _plan_shards(
     let mut files: Vec<PathBuf> = Vec::new();
     for input in planned.job.inputs() {
         let Some(file) = input.file_path() else {
-            return Err(pyo3::exceptions::PyValueError::new_err(
+            return Err(PyValueError::new_err(
                 "shards: standard input (-) cannot be split into tasks; name files",
             ));
         };

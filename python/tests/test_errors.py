@@ -110,3 +110,63 @@ def test_a_keyword_of_the_wrong_type_is_a_type_error_naming_it():
         pgnmill.read_games(CHESSCOM, moves="yes")
     with pytest.raises(TypeError, match="argument 'tags'"):
         pgnmill.read_games(CHESSCOM, tags=[1])
+
+
+def test_a_report_folder_is_refused_where_the_cli_refuses_it(cli, tmp_path, monkeypatch):
+    """The places `pgnmill report -o` refuses (docs/reports.md, "Where
+    outputs may go"): a ValueError with the command line's reason, and
+    nothing written."""
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    game = inputs / "one.pgn"
+    game.write_bytes(open(CHESSCOM, "rb").read())
+    monkeypatch.chdir(inputs)
+    cases = [
+        ("-", [str(game)], "standard output cannot hold"),
+        (str(inputs), [str(inputs)], "is the input folder"),
+        (str(inputs / "report"), [str(inputs)], "is inside the input folder"),
+        (".", [str(game)], "holds the input"),
+        (str(tmp_path), [str(game)], "holds the input"),
+    ]
+    for out, paths, reason in cases:
+        with pytest.raises(ValueError, match=reason) as raised:
+            pgnmill.report(paths, out)
+        run = cli("report", "-o", out, *paths, check=False)
+        assert run.returncode == 2, run.stderr
+        assert reason in run.stderr
+        assert str(raised.value).split(":", 1)[1] in run.stderr
+    # The command line cannot be given an empty path; Python can.
+    with pytest.raises(ValueError, match="an empty path names no file or folder"):
+        pgnmill.report(str(game), "")
+    # An input given by `against` counts too.
+    with pytest.raises(ValueError, match="holds the input"):
+        pgnmill.report(CHESSCOM, str(tmp_path), duplicates=True, against=str(game))
+    assert sorted(p.name for p in inputs.iterdir()) == ["one.pgn"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["inputs"]
+
+
+def test_a_path_given_as_bytes_is_one_path(tmp_path):
+    games = pa.table(pgnmill.read_games(os.fsencode(CHESSCOM)))
+    assert games.num_rows == pa.table(pgnmill.read_games(CHESSCOM)).num_rows > 0
+    with pytest.raises(FileNotFoundError):
+        pgnmill.read_games(os.fsencode(str(tmp_path / "nowhere.pgn")))
+
+
+@pytest.mark.parametrize(
+    "call,keywords,error,reason",
+    [
+        ("read_games", {"threads": 2**63}, ValueError, "threads.*out of range"),
+        ("read_fens", {"threads": 2**63}, ValueError, "out of range"),
+        ("read_games", {"threads": True}, TypeError, "expected an int, not bool"),
+        ("read_games", {"threads": 1.5}, TypeError, "expected an int, not float"),
+        ("read_games", {"duplicates": True, "duplicates_min_plies": -1}, ValueError,
+         "duplicates_min_plies must be from 0 to 4294967295, not -1"),
+        ("read_games", {"duplicates": True, "duplicates_min_plies": 2**40}, ValueError,
+         "duplicates_min_plies must be from 0 to 4294967295"),
+        ("read_games", {"duplicates": True, "duplicates_min_plies": 2**70}, ValueError,
+         "out of range"),
+    ],
+)
+def test_a_number_out_of_range_is_a_value_error(call, keywords, error, reason):
+    with pytest.raises(error, match=reason):
+        getattr(pgnmill, call)(CHESSCOM, **keywords)

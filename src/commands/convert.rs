@@ -4,10 +4,10 @@
 //! writes its text to the output.
 
 use super::CliError;
-use super::collisions;
 use super::output::Output;
 use clap::{Args, ValueEnum};
 use pgnmill::job::Job;
+use pgnmill::output::collisions;
 use pgnmill::source::Listing;
 use pgnmill::xiangqi::notation::Notation;
 use std::path::{Path, PathBuf};

@@ -4,6 +4,7 @@
 //! code.
 
 use pgnmill::output::OutputError;
+use pgnmill::output::collisions::Collision;
 use pgnmill::pipeline::ReportError;
 use pgnmill::source::SourceError;
 use std::path::PathBuf;
@@ -55,6 +56,14 @@ impl CliError {
 impl From<SourceError> for CliError {
     fn from(e: SourceError) -> Self {
         CliError::Failed(e.to_string())
+    }
+}
+
+/// An output that would collide with another or with an input is a
+/// mistake in the command's arguments.
+impl From<Collision> for CliError {
+    fn from(e: Collision) -> Self {
+        CliError::Usage(e.0)
     }
 }
 

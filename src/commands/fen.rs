@@ -5,10 +5,10 @@
 //! shared output.
 
 use super::CliError;
-use super::collisions;
 use super::output::Output;
 use pgnmill::fenlist::{self, COLUMNS, FenOptions, FenRow, VariantRule};
 use pgnmill::job::{FenTotals, Job};
+use pgnmill::output::collisions;
 use pgnmill::source::Listing;
 use std::path::{Path, PathBuf};
 

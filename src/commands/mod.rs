@@ -5,7 +5,6 @@
 //! the binary's code: the library it calls knows nothing of flags or exit
 //! codes.
 
-mod collisions;
 pub mod convert;
 mod error;
 pub mod fen;

@@ -4,7 +4,7 @@
 //! replaced only with `--force`; `-o -` is standard output.
 
 use super::CliError;
-use super::collisions::{Planned, Shape};
+use pgnmill::output::collisions::{Planned, Shape};
 use pgnmill::output::{AtomicFile, OutputError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -94,7 +94,7 @@ pub fn refuse_to_replace(path: &Path, force: bool) -> Result<(), CliError> {
 }
 
 /// The `-o FILE` of `convert` and `fen`, for the checks of
-/// [`collisions`](super::collisions): none when the output is standard
+/// [`collisions`](pgnmill::output::collisions): none when the output is standard
 /// output.
 pub fn planned(out: Option<&Path>) -> Vec<Planned> {
     out.filter(|p| p.as_os_str() != "-")

@@ -4,7 +4,7 @@
 
 use clap::{Args, ValueEnum};
 use pgnmill::pgn::select::Condition;
-use pgnmill::report::{ExtractRequest, REPORT_FILES};
+use pgnmill::report::ExtractRequest;
 use pgnmill::variant::GameVariant;
 use std::path::{Path, PathBuf};
 
@@ -194,11 +194,11 @@ pub struct ReportArgs {
     pub against: Vec<PathBuf>,
 }
 
-use super::collisions::{self, Planned, Shape};
 use super::progress::Progress;
 use super::{CliError, say};
 use pgnmill::job::Job;
 use pgnmill::job::request::{Format, ReportRequest};
+use pgnmill::output::collisions::{self, Planned, Shape};
 use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{ReportFolder, Summary};
@@ -302,14 +302,7 @@ fn request(args: &ReportArgs) -> ReportRequest {
 /// Every path the run writes: the report folder, the report's own files
 /// in it and the extracts, for [`collisions::check`].
 fn planned_outputs(args: &ReportArgs) -> Vec<Planned> {
-    let mut planned = vec![Planned::new("-o", &args.out, Shape::Folder)];
-    planned.extend(REPORT_FILES.iter().map(|name| {
-        Planned::new(
-            format!("the report's {name}"),
-            args.out.join(name),
-            Shape::File,
-        )
-    }));
+    let mut planned = pgnmill::report::planned_paths("-o", &args.out);
     planned.extend(args.extract.iter().map(|e| {
         Planned::new(
             format!("--extract {}", e.kind.name()),

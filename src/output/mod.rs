@@ -6,6 +6,7 @@
 //! temporary one.
 
 mod atomic;
+pub mod collisions;
 mod spill;
 
 pub use atomic::AtomicFile;

@@ -5,6 +5,7 @@
 //! and removed first when `--force` replaces an earlier report, so a folder
 //! with a `summary.json` always holds one finished run.
 
+use crate::output::collisions::{Planned, Shape};
 use crate::output::{AtomicFile, OutputError};
 use std::path::{Path, PathBuf};
 
@@ -20,6 +21,19 @@ pub const REPORT_FILES: [&str; 9] = [
     "plies.parquet",
     "duplicates.csv",
 ];
+
+/// Every path a report folder `dir` is made of, the folder and its own
+/// files, as [`crate::output::collisions::check`] takes them; `label`
+/// names the folder in a refusal (`-o`, `out`).
+pub fn planned_paths(label: &str, dir: &Path) -> Vec<Planned> {
+    let mut planned = vec![Planned::new(label, dir, Shape::Folder)];
+    planned.extend(
+        REPORT_FILES
+            .iter()
+            .map(|name| Planned::new(format!("the report's {name}"), dir.join(name), Shape::File)),
+    );
+    planned
+}
 
 pub struct ReportFolder {
     dir: PathBuf,

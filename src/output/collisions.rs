@@ -1,14 +1,19 @@
 //! Outputs never collide and never become inputs: the checks every command
 //! makes on the paths it is asked to write, before it opens any file (the
 //! rules, once, in docs/reports.md, "Where outputs may go"). Each refusal
-//! is a usage error (exit 2) that names both paths.
+//! is a [`Collision`] that names both paths: a usage error (exit 2) on the
+//! command line, a `ValueError` in Python.
 //!
 //! Paths are compared as the file system resolves them: symbolic links
 //! and `..` followed as far as the path exists, the rest taken as
 //! written, so `r/../r/x.pgn`, `./r/x.pgn` and a link to `r` are one path.
 
-use super::CliError;
 use std::path::{Component, Path, PathBuf};
+
+/// Why a planned output may not be written where it is asked to be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Collision(pub String);
 
 /// What an output path is to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,22 +58,28 @@ impl Planned {
     }
 }
 
-/// Refuses, before the inputs are even searched: a report folder named
-/// `-`; a file output that is an existing folder; two outputs that name one path (standard output
+/// Refuses, before the inputs are even searched: an empty path; a report
+/// folder named `-`; a file output that is an existing folder; two outputs that name one path (standard output
 /// included); a report folder that is an input folder, lies inside one,
 /// or holds an input; a file output inside an input folder, where a later
 /// search of that folder would read it back (an extract may: a search
 /// passes it over).
-pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
+pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), Collision> {
     for p in planned {
+        if p.path.as_os_str().is_empty() {
+            return Err(refused(format!(
+                "{}: an empty path names no file or folder",
+                p.label
+            )));
+        }
         if p.shape == Shape::Folder && p.is_stdout() {
-            return Err(usage(format!(
+            return Err(refused(format!(
                 "{} -: a report is a folder of files, which standard output cannot hold; name a folder",
                 p.label
             )));
         }
         if p.shape.is_file() && !p.is_stdout() && p.path.is_dir() {
-            return Err(usage(format!(
+            return Err(refused(format!(
                 "{}: {} names a folder; give the name of a file to write",
                 p.path.display(),
                 p.label
@@ -92,7 +103,7 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
                 } else {
                     b.path.display().to_string()
                 };
-                return Err(usage(format!(
+                return Err(refused(format!(
                     "{} and {} both name {what}; give each output its own name",
                     a.label, b.label
                 )));
@@ -110,7 +121,7 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
                 } else {
                     "is inside the input folder"
                 };
-                return Err(usage(format!(
+                return Err(refused(format!(
                     "{} {}: {how} {}; the report would be written among the files it reads. Write it elsewhere",
                     p.label,
                     p.path.display(),
@@ -118,7 +129,7 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
                 )));
             }
             if p.shape == Shape::Folder && input.starts_with(out) && input != *out {
-                return Err(usage(format!(
+                return Err(refused(format!(
                     "{} {}: holds the input {}; a report folder is passed over by later searches, and its inputs with it. Write it elsewhere",
                     p.label,
                     p.path.display(),
@@ -126,7 +137,7 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
                 )));
             }
             if p.shape == Shape::File && input_is_folder && out.starts_with(&input) {
-                return Err(usage(format!(
+                return Err(refused(format!(
                     "{} {}: is inside the input folder {}, where a later run would read it back. Write it elsewhere",
                     p.label,
                     p.path.display(),
@@ -144,13 +155,13 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), CliError> {
 pub fn check_none_is_an_input<'a>(
     planned: impl IntoIterator<Item = &'a Planned>,
     inputs: &[&Path],
-) -> Result<(), CliError> {
+) -> Result<(), Collision> {
     planned
         .into_iter()
         .try_for_each(|p| check_not_an_input(p, inputs))
 }
 
-fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), CliError> {
+fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), Collision> {
     if p.is_stdout() {
         return Ok(());
     }
@@ -161,7 +172,7 @@ fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), CliError> {
         .iter()
         .find(|i| std::fs::canonicalize(i).is_ok_and(|i| i == target))
     {
-        Some(input) => Err(usage(format!(
+        Some(input) => Err(refused(format!(
             "{}: {} names the input {}; write it elsewhere",
             p.path.display(),
             p.label,
@@ -171,8 +182,8 @@ fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), CliError> {
     }
 }
 
-fn usage(message: String) -> CliError {
-    CliError::Usage(message)
+fn refused(message: String) -> Collision {
+    Collision(message)
 }
 
 /// `path` made absolute and resolved as far as it exists: its longest
