@@ -69,8 +69,10 @@ def read_games(
     `duckdb.sql("select ... from s")` read it without a copy, and
     iterating it gives `Batch`es. It is read once: reading it again (it
     was read to its end, handed to another reader or closed) raises
-    PgnmillError. Threads may share it: each batch goes to one of them,
-    and `close()` from any thread stops the run. The run starts at once
+    PgnmillError; a stream partly iterated and then handed to a reader
+    gives it the batches not yet taken. Threads may share it: each batch
+    goes to one of them, and `close()` from any thread stops the run (a
+    reader it was handed to then raises). The run starts at once
     on threads of its own, a few batches ahead of the reader: memory stays
     bounded whatever the input's size, the GIL is free meanwhile, and
     Ctrl-C stops the run and raises KeyboardInterrupt.

@@ -87,6 +87,9 @@ pub struct RowStream {
     feed: Mutex<Option<Arc<Feed>>>,
     /// A batch has been asked for by iteration.
     iterated: AtomicBool,
+    /// Stops the run: kept here too, so that `close` stops a run whose
+    /// feed another reader (pyarrow, polars, DuckDB) has taken.
+    cancel: Cancel,
 }
 
 impl RowStream {
@@ -109,9 +112,10 @@ impl RowStream {
             made_by,
             feed: Mutex::new(Some(Arc::new(Feed {
                 rx: Mutex::new(rx),
-                cancel,
+                cancel: cancel.clone(),
             }))),
             iterated: AtomicBool::new(false),
+            cancel,
         })
     }
 
@@ -269,11 +273,11 @@ impl RowStream {
     }
 
     /// Stops the run; the stream then has no more batches. Safe from any
-    /// thread, also while another is iterating.
+    /// thread, also while another is iterating, or while another reader
+    /// that was handed the stream reads it (that reader then fails).
     fn close(&self) {
-        if let Some(feed) = lock(&self.feed).take() {
-            feed.cancel.request();
-        }
+        lock(&self.feed).take();
+        self.cancel.request();
     }
 
     fn __repr__(&self) -> String {

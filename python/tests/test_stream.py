@@ -11,6 +11,8 @@ import pytest
 import os
 import subprocess
 import sys
+import threading
+import time
 
 import pgnmill
 from conftest import INPUTS, ROOT
@@ -148,6 +150,31 @@ def test_a_stream_dropped_unread_stops_its_run(big_pgn):
     stream.close()
     with pytest.raises(pgnmill.PgnmillError, match="has been read \\(or closed\\)"):
         list(stream)
+
+
+def test_closing_a_stream_another_reader_reads_stops_the_run(big_pgn):
+    """pyarrow has the stream (its feed taken); close() from another
+    thread still stops the run, and pyarrow fails rather than return
+    every row."""
+    all_rows = pa.table(pgnmill.read_games(big_pgn, threads=1)).num_rows
+    stream = pgnmill.read_games(big_pgn, threads=1)
+    outcome = {}
+
+    def read():
+        try:
+            outcome["rows"] = pa.table(stream).num_rows
+        except Exception as e:  # what pyarrow makes of the run's error
+            outcome["error"] = str(e)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    while "unread" in repr(stream):
+        time.sleep(0.01)
+    stream.close()
+    reader.join(timeout=60)
+    assert not reader.is_alive()
+    assert "rows" not in outcome, f"read {outcome['rows']} of {all_rows} rows"
+    assert "stopped while reading" in outcome["error"], outcome
 
 
 # Threads sharing one stream: each runs in a child interpreter under a
