@@ -54,6 +54,16 @@ fn expected() -> Vec<Expected> {
         .collect()
 }
 
+/// The oracle's main line of the first game of `file`.
+fn main_line(expected: &[Expected], file: &str) -> Vec<String> {
+    expected
+        .iter()
+        .find(|e| e.file == file)
+        .unwrap_or_else(|| panic!("{file}: no expected game"))
+        .main_line
+        .clone()
+}
+
 fn file_name(source: &str) -> String {
     source.rsplit('/').next().unwrap_or(source).to_string()
 }
@@ -263,14 +273,7 @@ pub fn chapter_heading() -> Vec<u8> {
 #[test]
 fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
     let expected = expected();
-    let main = |file: &str| {
-        expected
-            .iter()
-            .find(|e| e.file == file)
-            .unwrap()
-            .main_line
-            .clone()
-    };
+    let main = |file: &str| main_line(&expected, file);
     // An XQF cut inside its move records (110 plies; version 18, encrypted).
     let mut xqf = record("test.xqf");
     let cut = xqf.len() - 400;
@@ -475,11 +478,7 @@ fn an_xqf_record_with_an_empty_board_says_so() {
 #[test]
 fn a_dhtmlxq_page_cut_short_says_so_and_keeps_its_whole_moves() {
     let name = "ccbridge-arena-dhtmlxq-utf8-multiline-event.ubb";
-    let main = expected()
-        .into_iter()
-        .find(|e| e.file == name)
-        .unwrap()
-        .main_line;
+    let main = main_line(&expected(), name);
     let page = record(name);
     let list = memchr::memmem::find(&page, b"[DhtmlXQ_movelist]").unwrap() + 18;
     let after_list = memchr::memmem::find(&page, b"[/DhtmlXQ_movelist]").unwrap() + 19;
@@ -557,14 +556,7 @@ fn assert_whole_main_line_converted(file: &std::path::Path, main: &[String], why
 #[test]
 fn a_record_cut_after_its_main_line_loses_variations_only() {
     let expected = expected();
-    let main = |file: &str| {
-        expected
-            .iter()
-            .find(|e| e.file == file)
-            .unwrap()
-            .main_line
-            .clone()
-    };
+    let main = |file: &str| main_line(&expected, file);
     // 65 plies and 139 lines; 28 plies and 12 lines.
     let cases = [("WildHouse.xqf", 1024, 13), ("test.cbr", 2218, 3)];
     let mut files = Vec::new();
@@ -612,11 +604,7 @@ fn a_record_cut_after_its_main_line_loses_variations_only() {
 #[test]
 fn a_dhtmlxq_branch_cut_inside_a_move_leaves_the_main_line_whole() {
     let name = "chasoft-dhtmlxq-iframe-branches-english-comments.html";
-    let main = expected()
-        .into_iter()
-        .find(|e| e.file == name)
-        .unwrap()
-        .main_line;
+    let main = main_line(&expected(), name);
     let page = record(name);
     let branch = memchr::memmem::find(&page, b"[/DhtmlXQ_move_0_94_1]").unwrap();
     // The branch's last digit dropped.
