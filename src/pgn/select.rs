@@ -9,8 +9,11 @@
 //! wins. A missing tag has the empty value for `=`, `!=` and `~`, and is no
 //! number, so a comparison of numbers fails on it (as on `?` or `-`).
 
+mod decimal;
+
 use super::GameText;
 use super::headers::text_in;
+use decimal::Decimal;
 use std::borrow::Cow;
 
 /// How a tag's value is tested.
@@ -19,7 +22,8 @@ enum Test {
     Equal(String),
     NotEqual(String),
     Matches(regex::Regex),
-    Number(Compare, f64),
+    /// The number as written, checked to be one.
+    Number(Compare, String),
 }
 
 /// A comparison of numbers.
@@ -106,21 +110,10 @@ impl std::fmt::Display for Condition {
 
 /// The number a comparison is made with; not a number is a usage error.
 fn number(value: &str, compare: Compare) -> Result<Test, String> {
-    match parse_number(value) {
-        Some(n) => Ok(Test::Number(compare, n)),
+    match Decimal::parse(value) {
+        Some(_) => Ok(Test::Number(compare, value.to_string())),
         None => Err(format!("\"{value}\" is not a number")),
     }
-}
-
-/// A tag value as a number: decimal, optionally signed, finite.
-fn parse_number(value: &str) -> Option<f64> {
-    let v = value.trim();
-    let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
-    // `f64::from_str` also reads `inf` and `NaN`: tag values are not those.
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return None;
-    }
-    v.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
 impl Condition {
@@ -131,14 +124,14 @@ impl Condition {
             Test::Equal(want) => v == want,
             Test::NotEqual(want) => v != want,
             Test::Matches(re) => re.is_match(v),
-            Test::Number(compare, n) => match value.and_then(parse_number) {
-                None => false,
-                Some(x) => match compare {
-                    Compare::AtLeast => x >= *n,
-                    Compare::AtMost => x <= *n,
-                    Compare::Above => x > *n,
-                    Compare::Below => x < *n,
+            Test::Number(compare, n) => match (value.and_then(Decimal::parse), Decimal::parse(n)) {
+                (Some(x), Some(n)) => match compare {
+                    Compare::AtLeast => x >= n,
+                    Compare::AtMost => x <= n,
+                    Compare::Above => x > n,
+                    Compare::Below => x < n,
                 },
+                _ => false,
             },
         }
     }

@@ -491,3 +491,61 @@ fn long_text_columns_span_pages_cut_at_values() {
     }
     assert_eq!(got, events[skip..skip + 2]);
 }
+
+/// `--where` compares numbers as written, exactly: values a 64-bit float
+/// cannot tell apart (2^53 + 1 and 2^53, twenty nines and 10^20, a
+/// difference in the twentieth decimal) are told apart, as Python's
+/// `decimal.Decimal` (and int) comparisons tell them apart.
+#[test]
+fn where_compares_long_numbers_exactly() {
+    let rounds = [
+        "9007199254740993",
+        "9007199254740992",
+        "99999999999999999999",
+        "100000000000000000000",
+        "1.00000000000000000001",
+        "-0",
+    ];
+    let pgn: String = rounds
+        .iter()
+        .map(|r| format!("[Round \"{r}\"]\n\n1. e4 *\n\n"))
+        .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("rounds.pgn");
+    std::fs::write(&file, pgn).unwrap();
+    let selected = |condition: &str| -> Vec<String> {
+        let (_out_tmp, out) = run_report(&["--where", condition, file.to_str().unwrap()]);
+        read_csv(&out.join("games.csv"))
+            .iter()
+            .map(|r| r["round"].clone())
+            .collect()
+    };
+    assert_eq!(
+        selected("Round>9007199254740992"),
+        rounds[..1]
+            .iter()
+            .chain(&rounds[2..4])
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        selected("Round<=9007199254740992"),
+        ["9007199254740992", "1.00000000000000000001", "-0"]
+    );
+    assert_eq!(
+        selected("Round>=99999999999999999999.5"),
+        ["100000000000000000000"]
+    );
+    assert_eq!(
+        selected("Round>1"),
+        [
+            "9007199254740993",
+            "9007199254740992",
+            "99999999999999999999",
+            "100000000000000000000",
+            "1.00000000000000000001"
+        ]
+    );
+    assert_eq!(selected("Round<0.0"), Vec::<String>::new());
+    assert_eq!(selected("Round>=0"), rounds.map(String::from).to_vec());
+}
