@@ -204,6 +204,9 @@ def report(
     formats: "csv", "parquet" or both (`--format`).
     force: replace an earlier report in `out` (`--force`); without it an
         earlier report is refused with PgnmillError.
+    out is refused with ValueError, before anything is read or written,
+        where `-o` is refused: `-`, an empty path, an input folder or a
+        folder inside one, a folder that holds an input.
     strict: raise PgnmillError when an input could not be read whole, after
         the report is written (`--strict`).
     plies: also write plies.parquet, and plies.csv with "csv" (`--plies`):
