@@ -59,9 +59,9 @@ impl Planned {
 }
 
 /// Refuses, before the inputs are even searched: an empty path; a report
-/// folder named `-`; a file output that is an existing folder; two outputs that name one path (standard output
-/// included); a report folder that is an input folder, lies inside one,
-/// or holds an input; a file output inside an input folder, where a later
+/// folder named `-`; a file output that is an existing folder; two
+/// outputs that name one path (standard output included); a report folder
+/// that is an input folder, lies inside one, or holds an input; a file output inside an input folder, where a later
 /// search of that folder would read it back (an extract may: a search
 /// passes it over).
 pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), Collision> {
