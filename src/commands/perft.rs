@@ -169,8 +169,11 @@ fn parse_position(text: &str, mode: CastlingMode) -> Result<Position, CliError> 
     };
     let (pos, _audit) = Position::from_setup(&setup, mode)
         .map_err(|e| CliError::Usage(format!("bad position {text:?}: {e}")))?;
-    warn_problems(chess::problems(&setup, &pos).iter().map(|p| p.as_str()));
-    if let Some(ep) = setup.ep_square.filter(|&ep| pos.ep_square() != Some(ep)) {
+    let problems = chess::problems(&setup, &pos);
+    warn_problems(problems.iter().map(|p| p.as_str()));
+    if let Some(ep) = setup.ep_square
+        && problems.contains(&chess::Problem::InvalidEpSquare)
+    {
         // Counted all the same, but not as written: say what changed.
         super::say(format_args!(
             "pgnmill: warning: the en-passant square {ep} is dropped: no double step can have made it"
