@@ -115,10 +115,7 @@ pub fn read_record(bytes: &[u8], offset: u64) -> Result<RecordGame, String> {
         }
     }
     if damage.is_none() && intro & 0x01 == 0 {
-        damage = read_tree(bytes, at, &mut game.tree).map(|cut| Break {
-            at: offset + cut.at,
-            ..cut
-        });
+        damage = read_tree(bytes, at, offset, &mut game.tree);
     }
     game.settle_turn(stored);
     if game.kingless() && game.tree.moves() == 0 {
@@ -141,13 +138,14 @@ fn read_comment(bytes: &[u8], at: &mut usize) -> Option<String> {
 
 /// The move records from `at`, pre-order like XQF's but without a dummy
 /// root and with the "end of line" flag inverted (§2.1). Returns where
-/// they broke off, if before the tree was complete.
-fn read_tree(bytes: &[u8], mut at: usize, tree: &mut MoveTree) -> Option<Break> {
+/// they broke off (a file offset, the record starting at `offset`), if
+/// before the tree was complete.
+fn read_tree(bytes: &[u8], mut at: usize, offset: u64, tree: &mut MoveTree) -> Option<Break> {
     let mut order = PreOrder::new(MoveTree::ROOT);
     while !order.complete() {
         let start = at;
         let cut = |order: &PreOrder| Break {
-            at: start as u64,
+            at: offset + start as u64,
             main_line_read: order.main_line_read(),
         };
         let Some(rec) = bytes.get(at..at + 4) else {
