@@ -22,8 +22,7 @@ enum Test {
     Equal(String),
     NotEqual(String),
     Matches(regex::Regex),
-    /// The number as written, checked to be one.
-    Number(Compare, String),
+    Number(Compare, Decimal<'static>),
 }
 
 /// A comparison of numbers.
@@ -111,7 +110,7 @@ impl std::fmt::Display for Condition {
 /// The number a comparison is made with; not a number is a usage error.
 fn number(value: &str, compare: Compare) -> Result<Test, String> {
     match Decimal::parse(value) {
-        Some(_) => Ok(Test::Number(compare, value.to_string())),
+        Some(n) => Ok(Test::Number(compare, n.into_owned())),
         None => Err(format!("\"{value}\" is not a number")),
     }
 }
@@ -124,14 +123,14 @@ impl Condition {
             Test::Equal(want) => v == want,
             Test::NotEqual(want) => v != want,
             Test::Matches(re) => re.is_match(v),
-            Test::Number(compare, n) => match (value.and_then(Decimal::parse), Decimal::parse(n)) {
-                (Some(x), Some(n)) => match compare {
-                    Compare::AtLeast => x >= n,
-                    Compare::AtMost => x <= n,
-                    Compare::Above => x > n,
-                    Compare::Below => x < n,
+            Test::Number(compare, n) => match value.and_then(Decimal::parse) {
+                None => false,
+                Some(x) => match compare {
+                    Compare::AtLeast => x >= *n,
+                    Compare::AtMost => x <= *n,
+                    Compare::Above => x > *n,
+                    Compare::Below => x < *n,
                 },
-                _ => false,
             },
         }
     }

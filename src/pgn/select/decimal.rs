@@ -3,16 +3,18 @@
 //! `9007199254740992`, which a 64-bit float cannot tell apart), however
 //! many digits they have.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
-/// A decimal number in canonical parts, borrowed from its text (no
-/// allocation per game): no leading zeros before the point, no trailing
-/// zeros after it, and zero never negative.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A decimal number in canonical parts: no leading zeros before the
+/// point, no trailing zeros after it, and zero never negative. Borrowed
+/// from a tag value's text (no allocation per game); owned for the number
+/// a condition compares with.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decimal<'a> {
     negative: bool,
-    whole: &'a str,
-    fraction: &'a str,
+    whole: Cow<'a, str>,
+    fraction: Cow<'a, str>,
 }
 
 impl<'a> Decimal<'a> {
@@ -36,9 +38,18 @@ impl<'a> Decimal<'a> {
         let zero = whole.is_empty() && fraction.is_empty();
         Some(Decimal {
             negative: negative && !zero,
-            whole,
-            fraction,
+            whole: Cow::Borrowed(whole),
+            fraction: Cow::Borrowed(fraction),
         })
+    }
+
+    /// The same number, no longer tied to its text.
+    pub fn into_owned(self) -> Decimal<'static> {
+        Decimal {
+            negative: self.negative,
+            whole: Cow::Owned(self.whole.into_owned()),
+            fraction: Cow::Owned(self.fraction.into_owned()),
+        }
     }
 
     /// The order of the magnitudes: more whole digits is larger; then digit
@@ -47,8 +58,8 @@ impl<'a> Decimal<'a> {
         self.whole
             .len()
             .cmp(&other.whole.len())
-            .then_with(|| self.whole.cmp(other.whole))
-            .then_with(|| self.fraction.cmp(other.fraction))
+            .then_with(|| self.whole.cmp(&other.whole))
+            .then_with(|| self.fraction.cmp(&other.fraction))
     }
 }
 
