@@ -238,8 +238,7 @@ impl Keywords {
             against: self.against.map(|p| p.0).unwrap_or_default(),
         };
         let options = request.options().map_err(PyValueError::new_err)?;
-        let threads = self.threads.map(|Whole(n)| n);
-        let (job, cancel) = plan(py, paths, Listing::Games, threads)?;
+        let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;
         let job = py
             .detach(|| job.against(&request.against, Listing::Games))
             .map_err(source_error)?;
@@ -259,12 +258,12 @@ pub fn plan(
     py: Python<'_>,
     paths: &Paths,
     listing: Listing,
-    threads: Option<i64>,
+    threads: Option<Whole>,
 ) -> PyResult<(Job, Cancel)> {
     if paths.0.is_empty() {
         return Err(PyValueError::new_err("paths: name at least one input"));
     }
-    let asked = match threads {
+    let asked = match threads.map(|Whole(n)| n) {
         None => None,
         Some(n) if n < 1 => {
             return Err(PyValueError::new_err("threads must be at least 1"));

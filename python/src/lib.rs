@@ -78,7 +78,6 @@ fn read_fens(
     chess960: bool,
     threads: Option<keywords::Whole>,
 ) -> PyResult<RowStream> {
-    let threads = threads.map(|keywords::Whole(n)| n);
     let (job, cancel) = keywords::plan(py, &paths, Listing::Positions, threads)?;
     let variant = match chess960 {
         true => VariantRule::Chess960,
