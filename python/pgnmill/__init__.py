@@ -98,9 +98,9 @@ def read_games(
         Parquet file in a temporary folder (TMPDIR) first, then streamed
         from it, so the first batch comes when the run is over.
 
-    Raises FileNotFoundError for a missing input, ValueError for a refused
-    option (the command line's reason, a table line that cannot be read),
-    PgnmillError otherwise.
+    Raises FileNotFoundError for a missing input or openings table,
+    ValueError for a refused option (the command line's reason, a table
+    line that cannot be read), PgnmillError otherwise.
     """
     return _pgnmill.read_games(
         paths,

@@ -1,14 +1,16 @@
-//! The library's errors as Python exceptions: a missing input is
-//! `FileNotFoundError`, a refused option `ValueError` (raised where the
+//! The library's errors as Python exceptions: a missing input or
+//! openings table is `FileNotFoundError`, a refused option `ValueError` (raised where the
 //! keywords are read), anything else `pgnmill.PgnmillError`, with the
 //! command line's words. An input's warnings (cut off, damaged, refused)
 //! are `pgnmill.PgnmillWarning`s, through Python's `warnings`, so that a
 //! filter can silence them or make them errors.
 
+use pgnmill::job::request::OptionsError;
+use pgnmill::openings::OpeningsError;
 use pgnmill::output::OutputError;
 use pgnmill::pipeline::ReportError;
 use pgnmill::source::SourceError;
-use pyo3::exceptions::{PyException, PyFileNotFoundError, PyUserWarning};
+use pyo3::exceptions::{PyException, PyFileNotFoundError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -43,6 +45,24 @@ pub fn source_error(e: SourceError) -> PyErr {
             path.display().to_string(),
         )),
         e => PgnmillError::new_err(e.to_string()),
+    }
+}
+
+/// Options that cannot be used: an openings table that is not there is a
+/// `FileNotFoundError`, as a missing input is; any other refusal a
+/// `ValueError`.
+pub fn options_error(e: OptionsError) -> PyErr {
+    match e {
+        OptionsError::Openings(OpeningsError::Unreadable { file, why })
+            if why.kind() == std::io::ErrorKind::NotFound =>
+        {
+            PyFileNotFoundError::new_err((
+                2,
+                "No such file or directory",
+                file.display().to_string(),
+            ))
+        }
+        e => PyValueError::new_err(e.to_string()),
     }
 }
 

@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
 
-use crate::errors::{source_error, warn};
+use crate::errors::{options_error, source_error, warn};
 
 /// One path or many: `paths` of every function (a `str` or `os.PathLike`
 /// is one path, any other iterable a list of them).
@@ -237,7 +237,7 @@ impl Keywords {
             duplicates_min_plies: self.duplicates_min_plies,
             against: self.against.map(|p| p.0).unwrap_or_default(),
         };
-        let options = request.options().map_err(PyValueError::new_err)?;
+        let options = request.options().map_err(options_error)?;
         let (job, cancel) = plan(py, paths, Listing::Games, self.threads)?;
         let job = py
             .detach(|| job.against(&request.against, Listing::Games))

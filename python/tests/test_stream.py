@@ -111,6 +111,16 @@ def test_a_bad_openings_table_is_a_value_error(tmp_path):
         pgnmill.read_games(INPUTS, openings=str(table))
 
 
+def test_a_missing_openings_table_is_file_not_found(tmp_path):
+    # As `open` and a missing input are; `--against` is read as an input.
+    missing = tmp_path / "nope.tsv"
+    with pytest.raises(FileNotFoundError) as raised:
+        pgnmill.read_games(INPUTS, openings=str(missing))
+    assert raised.value.filename == str(missing)
+    with pytest.raises(FileNotFoundError):
+        pgnmill.read_games(INPUTS, against=str(tmp_path / "nope.pgn"))
+
+
 def test_a_stream_is_read_once():
     stream = pgnmill.read_games(INPUTS)
     schema = pa.schema(stream)

@@ -219,7 +219,9 @@ impl Observer for Progress {
 fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let cancel = super::interrupt::cancel_token();
     let threads = super::thread_count(args.threads)?;
-    let options = request(args).options().map_err(CliError::Usage)?;
+    let options = request(args)
+        .options()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let planned = planned_outputs(args);
     let all_inputs: Vec<PathBuf> = args.inputs.iter().chain(&args.against).cloned().collect();
     collisions::check(&planned, &all_inputs)?;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::ReportOptions;
 use crate::duplicates::DuplicateOptions;
-use crate::openings::{COMPILED_IN_COMMIT, OpeningBook};
+use crate::openings::{COMPILED_IN_COMMIT, OpeningBook, OpeningsError};
 use crate::pgn::select::{Condition, TagQuery};
 use crate::replay::ply_data::PlyDataOptions;
 use crate::replay::{CurationOptions, ReplayOptions};
@@ -17,6 +17,20 @@ use crate::report::columns::tag_columns;
 use crate::report::summary::RunOptions;
 use crate::variant::GameVariant;
 use std::sync::Arc;
+
+/// Why a request's options are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum OptionsError {
+    /// A `--tags` list that names a roster tag, or two tags whose columns
+    /// would share a name.
+    #[error("{0}")]
+    Tags(String),
+    /// An `--openings` table that cannot be read or holds a bad line: kept
+    /// whole, so that a front end can tell a missing file from a bad one
+    /// (Python raises `FileNotFoundError` for the first, as `open` does).
+    #[error("--openings {0}")]
+    Openings(#[from] OpeningsError),
+}
 
 /// What a report is asked for, in the user's words.
 #[derive(Debug, Clone, Default)]
@@ -95,21 +109,19 @@ pub fn variant_name(variant: Option<&GameVariant>) -> &'static str {
 impl ReportRequest {
     /// The options of the run; `Err` with the reason a tag list is refused
     /// (a roster tag, a name that is not a tag's, two tags whose columns
-    /// would share a name).
-    pub fn options(&self) -> Result<ReportOptions, String> {
+    /// would share a name) or an openings table cannot be used.
+    pub fn options(&self) -> Result<ReportOptions, OptionsError> {
         let given: Vec<String> = self
             .tags
             .iter()
             .flat_map(|t| t.split(','))
             .map(str::to_string)
             .collect();
-        let tags = tag_columns(&given)?;
+        let tags = tag_columns(&given).map_err(OptionsError::Tags)?;
         let openings = if self.openings.is_empty() {
             None
         } else {
-            let book =
-                OpeningBook::from_files(&self.openings).map_err(|e| format!("--openings {e}"))?;
-            Some(Arc::new(book))
+            Some(Arc::new(OpeningBook::from_files(&self.openings)?))
         };
         let duplicates = (self.duplicates
             || self.duplicates_min_plies.is_some()
@@ -240,7 +252,7 @@ mod tests {
             tags: vec!["White".into()],
             ..ReportRequest::default()
         };
-        assert!(roster.options().unwrap_err().contains("white"));
+        assert!(roster.options().unwrap_err().to_string().contains("white"));
     }
 
     #[test]
