@@ -69,29 +69,21 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
             may_escape: true,
         };
     }
-    i += 1;
-    let value_start = i;
-    if !dbcs {
-        // Fast path: jump between quotes and backslashes.
-        while i < line_end {
-            let hay = buf.get(i..line_end).unwrap_or_default();
-            match memchr::memchr2(b'"', b'\\', hay) {
-                Some(k) if buf.get(i + k) == Some(&b'\\') => i += k + 2,
-                Some(k) => {
-                    i += k;
-                    break;
-                }
-                None => i = line_end,
-            }
-        }
+    let value_start = i + 1;
+    // A quote that neither a `]` nor the line's end follows (spaces
+    // between allowed) was written inside the value unescaped (`[White
+    // "O"Brien"]`, `[Event ""Huangshan Cup" 2002"]`): the value runs on to
+    // the first quote that one of them follows, as python-chess 1.11.2
+    // reads it. Without such a quote, the value ends at its first one.
+    let first_quote = next_quote(buf, value_start, line_end, dbcs);
+    let mut quote = first_quote;
+    while quote < line_end && !closes_value(buf, quote, line_end) {
+        quote = next_quote(buf, quote + 1, line_end, dbcs);
     }
-    while i < line_end {
-        match buf.get(i) {
-            Some(b'"') => break,
-            Some(b'\\') => i += 2,
-            _ => i += char_len(buf, i, dbcs, line_end),
-        }
+    if quote >= line_end {
+        quote = first_quote;
     }
+    i = quote;
     let value_end = i.min(line_end);
     // Skip to the closing bracket; if there is none, the tag ends with the line.
     i = (i + 1).min(line_end);
@@ -118,6 +110,39 @@ pub(crate) fn scan_tag(buf: &[u8], open: usize, line_end: usize, dbcs: bool) -> 
         end: i.min(line_end),
         may_escape: true,
     }
+}
+
+/// The first quote at or after `from` that a backslash does not escape,
+/// or `line_end` (or past it) when there is none before the line's end.
+fn next_quote(buf: &[u8], from: usize, line_end: usize, dbcs: bool) -> usize {
+    let mut i = from;
+    if !dbcs {
+        // Fast path: jump between quotes and backslashes.
+        while i < line_end {
+            let hay = buf.get(i..line_end).unwrap_or_default();
+            match memchr::memchr2(b'"', b'\\', hay) {
+                Some(k) if buf.get(i + k) == Some(&b'\\') => i += k + 2,
+                Some(k) => return i + k,
+                None => return line_end,
+            }
+        }
+        return i;
+    }
+    while i < line_end {
+        match buf.get(i) {
+            Some(b'"') => break,
+            Some(b'\\') => i += 2,
+            _ => i += char_len(buf, i, dbcs, line_end),
+        }
+    }
+    i
+}
+
+/// Whether the quote at `quote` can close a tag's value: a `]` or the
+/// line's end follows it, after spaces.
+fn closes_value(buf: &[u8], quote: usize, line_end: usize) -> bool {
+    let after = lines::skip_spaces(buf, quote + 1, line_end);
+    after >= line_end || buf.get(after) == Some(&b']')
 }
 
 /// Whether a tag's value, `buf[start..end]` (a [`TagScan::value`]), opened

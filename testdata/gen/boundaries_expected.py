@@ -292,6 +292,26 @@ def cases():
     out.append(("broken-tag-value-crlf.pgn", text.replace("\n", "\r\n"),
                 [dict(r, file="broken-tag-value-crlf.pgn") for r in rows]))
 
+    # Quotes written inside a tag value without their backslash, as real
+    # files have them: wukong-liu-dahua-1125-iccs.pgn line 4543 (the first
+    # game's event, copied), and CCPD's Big5 middlegames whose events quote
+    # a cup's name (the third, written here in UTF-8). python-chess reads a
+    # value up to the last quote before the line's `]`; so does the dialect,
+    # which ends a value at the first quote that a `]` or the line's end
+    # follows (docs/pgn-dialect.md section 3).
+    quoted = [
+        '[Event ""Huangshan Cup" National GM,CM Tournament 2002"]\n[White "XU YinChuan"]\n'
+        '[Black "LIU DaHua"]\n[Round "1"]\n\n1. e4 e5 *\n',
+        '[Event "Titled Arena"]\n[White "Carlsen, Magnus "DrNykterstein""]\n[Black "O"Brien"]\n'
+        '[Round "2"2"]\n\n1. d4 d5 *\n',
+        '[Event "首屆"味極王杯"象棋精英賽 004"]\n[White "He said "no""]\n[Black ""quoted at the start"]\n'
+        '[Round "two "" quotes"]\n\n1. c4 *\n',
+        '[Event """]\n[White "]"]\n[Black "a "b" c"]\n\n1. Nf3 *\n',
+    ]
+    text = "\n".join(quoted)
+    out.append(("unescaped-quotes.pgn", text,
+                [row("unescaped-quotes.pgn", i, g) for i, g in enumerate(quoted, 1)]))
+
     # Files joined with `cat` after a Windows tool saved each with a byte
     # order mark: a BOM before the second and third games' first tag line.
     # Movetext copied from a web page, with no-break spaces (U+00A0) where

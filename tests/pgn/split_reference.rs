@@ -88,11 +88,7 @@ fn tag_end(text: &[u8], mut i: usize) -> usize {
     if i >= text.len() || text[i] == b']' {
         return (i + 1).min(text.len());
     }
-    i += 1;
-    while i < text.len() && text[i] != b'"' {
-        i += if text[i] == b'\\' { 2 } else { 1 };
-    }
-    i += 1;
+    i = value_end(text, i + 1) + 1;
     while i < text.len() && text[i] != b']' {
         i += 1;
     }
@@ -122,6 +118,35 @@ fn tag_names(text: &[u8], mut p: usize) -> Vec<Vec<u8>> {
     names
 }
 
+/// Where the tag value that starts at `text[from]` ends (`text` is the
+/// tag's line): at the first unescaped `"` that spaces and then a `]` or
+/// the line's end follow; when no quote is followed so, at the first
+/// unescaped `"`; at the line's end or past it without one. (A quote
+/// followed by other text was written inside the value unescaped,
+/// `[White "O"Brien"]`, as python-chess 1.11.2 reads it.)
+pub fn value_end(text: &[u8], from: usize) -> usize {
+    let mut quotes = Vec::new();
+    let mut i = from;
+    while i < text.len() {
+        match text[i] {
+            b'"' => {
+                quotes.push(i);
+                i += 1;
+            }
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    let closes = |q: usize| {
+        let after = skip_spaces(text, q + 1);
+        after >= text.len() || text[after] == b']'
+    };
+    match quotes.iter().find(|&&q| closes(q)).or(quotes.first()) {
+        Some(&q) => q,
+        None => i,
+    }
+}
+
 /// Whether the tag whose `[` is at `text[i]` opens a value with a quote
 /// that has no closing quote on the line.
 fn value_open(text: &[u8], mut i: usize) -> bool {
@@ -132,11 +157,7 @@ fn value_open(text: &[u8], mut i: usize) -> bool {
     if i >= text.len() || text[i] == b']' {
         return false;
     }
-    i += 1;
-    while i < text.len() && text[i] != b'"' {
-        i += if text[i] == b'\\' { 2 } else { 1 };
-    }
-    i >= text.len()
+    value_end(text, i + 1) >= text.len()
 }
 
 /// §3: how many of `lines` (the lines after a tag whose value is left

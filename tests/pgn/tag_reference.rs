@@ -5,8 +5,9 @@
 //!   with `%` (escape) or `;` (comment) are skipped;
 //! - a line may hold several tags, each after optional spaces: `[`, spaces,
 //!   a name (up to a space, `"` or `]`), anything up to the `"` that opens
-//!   the value, the value (`\` escapes the next byte) up to its `"`, then
-//!   anything up to the `]`; a tag without a value ends at its `]`, and any
+//!   the value, the value (`\` escapes the next byte) up to its `"` (the
+//!   first one that a `]` or the line's end follows, after spaces, when
+//!   one is: [`value_end`]), then anything up to the `]`; a tag without a value ends at its `]`, and any
 //!   tag at the line end;
 //! - the first other byte starts the movetext, even on a tag's line;
 //! - a value left open at its line end (no closing quote) is ended there,
@@ -15,6 +16,7 @@
 //!   starts with `[` (after spaces), `%` or `;`, and the end of the text.
 
 use crate::movetext_reference::{is_blank, space_len};
+use crate::split_reference::value_end;
 
 /// One tag pair, borrowed from the game's bytes.
 #[derive(Clone, Copy)]
@@ -60,10 +62,7 @@ fn read_tag(buf: &[u8], open: usize, end: usize) -> (&[u8], &[u8], usize, bool) 
     if quote == end || buf[quote] == b']' {
         return (name, &[], (quote + 1).min(end), false);
     }
-    let mut i = quote + 1;
-    while i < end && buf[i] != b'"' {
-        i += if buf[i] == b'\\' { 2 } else { 1 };
-    }
+    let i = value_end(&buf[..end], quote + 1);
     let raw_value = &buf[quote + 1..i.min(end)];
     let close = scan(buf, (i + 1).min(end), end, |b| b == b']');
     (name, raw_value, (close + 1).min(end), i >= end)
