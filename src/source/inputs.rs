@@ -89,8 +89,23 @@ impl Input {
             Kind::Stdin => open_stream(&self.path, Box::new(std::io::stdin()), opts, None),
             Kind::File => open_file(&self.path, opts),
             Kind::ZipMember { archive, index } => {
-                let checked = check_zip_member(archive, *index, &self.path)
-                    .map_err(|e| io_err(&self.path, e))?;
+                let checked = match check_zip_member(archive, *index, &self.path) {
+                    Ok(checked) => checked,
+                    Err(e) => match member_unsupported(&e) {
+                        // An encrypted member, or one in a compression
+                        // method not built in: that member is not read,
+                        // as a binary input is not, and the run goes on.
+                        Some(why) => {
+                            return Ok(refused(
+                                &self.path,
+                                Compression::Zip,
+                                RefusalKind::Unsupported,
+                                format!("zip member that cannot be read: {why}, nothing read"),
+                            ));
+                        }
+                        None => return Err(io_err(&self.path, e)),
+                    },
+                };
                 let member = zip_member(archive, *index, checked.readable)
                     .map_err(|e| io_err(&self.path, e))?;
                 open_stream(&self.path, Box::new(member), opts, None)
@@ -111,6 +126,17 @@ impl Input {
                 ),
             )),
         }
+    }
+}
+
+/// Why a zip member cannot be read at all, when `e` (from opening it) says
+/// it is encrypted or compressed in a method not built in; `None` for an
+/// error of the file itself.
+fn member_unsupported(e: &std::io::Error) -> Option<String> {
+    match e.get_ref()?.downcast_ref::<zip::result::ZipError>()? {
+        zip::result::ZipError::UnsupportedArchive(why) => Some(why.to_lowercase()),
+        e @ zip::result::ZipError::CompressionMethodNotSupported(_) => Some(e.to_string()),
+        _ => None,
     }
 }
 

@@ -256,6 +256,51 @@ fn a_zip_archive_gives_each_pgn_member_in_archive_order() {
 }
 
 #[test]
+fn an_encrypted_zip_member_is_named_and_passed_over_not_the_end_of_the_run() {
+    use zip::unstable::write::FileOptionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let text = sample_text();
+    // `zip -P secret`: ZipCrypto, which the reader cannot open without the
+    // password; beside it a member stored in the clear.
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let clear = zip::write::SimpleFileOptions::default();
+    let locked = clear.with_deprecated_encryption(b"secret").unwrap();
+    w.start_file("locked.pgn", locked).unwrap();
+    w.write_all(&text).unwrap();
+    w.start_file("clear.pgn", clear).unwrap();
+    w.write_all(&text).unwrap();
+    let archive = tmp.path().join("mixed.zip");
+    std::fs::write(&archive, w.finish().unwrap().into_inner()).unwrap();
+    let run = report(tmp.path(), &[&archive]);
+    assert_eq!(run.games(), want, "the clear member's games, once");
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    let locked = format!("{}:locked.pgn", archive.display());
+    assert_eq!(inputs[0]["path"], locked.as_str());
+    assert_eq!(inputs[0]["games"], 0);
+    assert_eq!(inputs[0]["warnings"][0]["kind"], "unsupported");
+    assert!(
+        inputs[0]["unsupported"]
+            .as_str()
+            .unwrap()
+            .contains("password required"),
+        "{}",
+        inputs[0]
+    );
+    assert!(run.stderr.contains(&locked), "{}", run.stderr);
+    assert_eq!(inputs[1]["games"], want.len() as u64);
+    // An input not read: --strict fails, and the report is written.
+    let strict = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .current_dir(tmp.path())
+        .args(["report", "-q", "--strict", "-o", "strict"])
+        .arg(&archive)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(tmp.path().join("strict/games.csv").is_file());
+}
+
+#[test]
 fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
     let tmp = tempfile::tempdir().unwrap();
     let want = plain_rows(tmp.path());
