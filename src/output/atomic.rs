@@ -5,6 +5,12 @@
 //! [`AtomicFile::commit`]. Dropped without a commit — an error, a full disk,
 //! an interrupt — the temporary file is removed, so no half-written report
 //! can pass for a finished one.
+//!
+//! A run that writes several files finishes each one first
+//! ([`AtomicFile::finish`]: flushed and synced, still under its temporary
+//! name) and renames them only once all are finished
+//! ([`FinishedFile::publish`]): a failure in the last file leaves none of the
+//! others in place either.
 
 use super::OutputError;
 use std::fs::File;
@@ -49,15 +55,54 @@ impl AtomicFile {
     }
 
     /// Flushes, syncs and renames the file into place.
-    pub fn commit(mut self) -> Result<(), OutputError> {
-        if let Some(writer) = self.writer.take() {
-            let file = writer
-                .into_inner()
-                .map_err(|e| OutputError::io(&self.dest, e.into_error()))?;
-            file.sync_all()
-                .map_err(|e| OutputError::io(&self.dest, e))?;
+    pub fn commit(self) -> Result<(), OutputError> {
+        self.finish()?.publish()
+    }
+
+    /// Flushes and syncs the file, still under its temporary name, for
+    /// [`FinishedFile::publish`] to rename into place.
+    pub fn finish(mut self) -> Result<FinishedFile, OutputError> {
+        let dest = std::mem::take(&mut self.dest);
+        let tmp = std::mem::take(&mut self.tmp);
+        let Some(writer) = self.writer.take() else {
+            return Ok(FinishedFile { dest, tmp });
+        };
+        // From here the temporary file is `FinishedFile`'s to remove.
+        let finished = FinishedFile { dest, tmp };
+        let file = writer
+            .into_inner()
+            .map_err(|e| OutputError::io(&finished.dest, e.into_error()))?;
+        file.sync_all()
+            .map_err(|e| OutputError::io(&finished.dest, e))?;
+        Ok(finished)
+    }
+}
+
+/// A complete file under its temporary name ([`AtomicFile::finish`]).
+/// Dropped without [`FinishedFile::publish`], it is removed, as an unfinished
+/// [`AtomicFile`] is.
+#[must_use = "a finished file is removed unless it is published"]
+pub struct FinishedFile {
+    dest: PathBuf,
+    tmp: PathBuf,
+}
+
+impl FinishedFile {
+    /// Renames the file into place.
+    pub fn publish(mut self) -> Result<(), OutputError> {
+        let tmp = std::mem::take(&mut self.tmp);
+        std::fs::rename(&tmp, &self.dest).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            OutputError::io(&self.dest, e)
+        })
+    }
+}
+
+impl Drop for FinishedFile {
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.tmp);
         }
-        std::fs::rename(&self.tmp, &self.dest).map_err(|e| OutputError::io(&self.dest, e))
     }
 }
 

@@ -9,7 +9,7 @@ mod atomic;
 pub mod collisions;
 mod spill;
 
-pub use atomic::AtomicFile;
+pub use atomic::{AtomicFile, FinishedFile};
 pub use spill::{Frames, Spill, SpillReader};
 
 use std::path::{Path, PathBuf};

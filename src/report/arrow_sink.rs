@@ -23,7 +23,7 @@ use super::plies_sink::{PLIES_PER_GAME_HINT, PLY_ROWS_PER_GROUP};
 use super::ply_columns::{PLY_COLUMNS, write_game_plies};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::OutputError;
+use crate::output::{FinishedFile, OutputError};
 
 /// Batches a reader may fall behind by before the run waits for it.
 pub const BATCHES_QUEUED: usize = 4;
@@ -135,9 +135,9 @@ impl Sink for ArrowSink {
         Ok(None)
     }
 
-    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
         // Dropping the sender ends the stream.
-        Ok(())
+        Ok(Vec::new())
     }
 }
 

@@ -16,7 +16,7 @@ use super::format::{ROW_BYTES_HINT, castling_header, games_header};
 use super::rows::{CastlingRow, FieldSink};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::{AtomicFile, OutputError, Spill};
+use crate::output::{AtomicFile, FinishedFile, OutputError, Spill};
 use std::io::BufRead;
 
 /// The two CSV files, being written.
@@ -112,14 +112,13 @@ impl Sink for CsvSink {
         Ok(())
     }
 
-    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
         if self.waiting.is_some() {
             return Err(OutputError::NoVerdicts {
                 file: "games.csv".into(),
             });
         }
-        self.games.commit()?;
-        self.castling.commit()
+        Ok(vec![self.games.finish()?, self.castling.finish()?])
     }
 }
 

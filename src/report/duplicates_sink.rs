@@ -10,7 +10,7 @@ use super::folder::ReportFolder;
 use super::format::header_bytes;
 use super::sink::{Encoded, Sink, SinkChunk};
 use super::summary::Summary;
-use crate::output::{AtomicFile, OutputError};
+use crate::output::{AtomicFile, FinishedFile, OutputError};
 use ColumnType::{Int32, Int64, Text};
 
 /// The columns of `duplicates.csv`, in order.
@@ -87,12 +87,12 @@ impl Sink for DuplicatesSink {
         self.file.write_all(csv.bytes())
     }
 
-    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
         if !self.written {
             return Err(OutputError::NoVerdicts {
                 file: "duplicates.csv".into(),
             });
         }
-        self.file.commit()
+        Ok(vec![self.file.finish()?])
     }
 }

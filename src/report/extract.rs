@@ -6,7 +6,7 @@
 
 use super::duplicate_stage::DuplicateRows;
 use super::facts::GameFacts;
-use crate::output::{AtomicFile, OutputError, Spill};
+use crate::output::{AtomicFile, FinishedFile, OutputError, Spill};
 use crate::source::extract_first_line;
 use std::io::Write;
 use std::path::Path;
@@ -203,12 +203,15 @@ impl ExtractFile {
         self.games
     }
 
-    /// Renames the file into place, or flushes standard output.
-    pub fn commit(self) -> Result<(), OutputError> {
+    /// Finishes the file, for the writer to rename into place, or flushes
+    /// standard output.
+    pub fn finish(self) -> Result<Option<FinishedFile>, OutputError> {
         match self.sink {
-            Target::File(f) => f.commit(),
-            Target::Stdout { gone: true, .. } => Ok(()),
-            Target::Stdout { mut out, mut gone } => stdout_result(out.flush(), &mut gone),
+            Target::File(f) => f.finish().map(Some),
+            Target::Stdout { gone: true, .. } => Ok(None),
+            Target::Stdout { mut out, mut gone } => {
+                stdout_result(out.flush(), &mut gone).map(|()| None)
+            }
         }
     }
 }
@@ -274,13 +277,16 @@ impl super::sink::Sink for ExtractFile {
         Ok(())
     }
 
-    fn finish(self: Box<Self>, _summary: &super::summary::Summary) -> Result<(), OutputError> {
+    fn finish(
+        self: Box<Self>,
+        _summary: &super::summary::Summary,
+    ) -> Result<Vec<FinishedFile>, OutputError> {
         if self.waiting.is_some() {
             return Err(OutputError::NoVerdicts {
                 file: self.kind.name().to_string(),
             });
         }
-        self.commit()
+        Ok(ExtractFile::finish(*self)?.into_iter().collect())
     }
 }
 

@@ -17,7 +17,7 @@ use super::arrow_rows::{Finished, TextRoom};
 use super::columns::{Column, ColumnType};
 use super::folder::ReportFolder;
 use super::text_pages::{TextChunk, ZSTD_LEVEL, text_chunk};
-use crate::output::{AtomicFile, OutputError, Spill};
+use crate::output::{AtomicFile, FinishedFile, OutputError, Spill};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
@@ -186,11 +186,12 @@ impl ParquetFile {
         ParquetFile::create_on(out.create(name)?, name, columns)
     }
 
-    /// Writes the footer and renames the file into place.
-    pub fn commit(self) -> Result<(), OutputError> {
+    /// Writes the footer: the file is complete, for the writer to rename
+    /// into place.
+    pub fn finish(self) -> Result<FinishedFile, OutputError> {
         let name = self.table.name;
         let file = self.writer.into_inner().map_err(|e| error(name, e))?;
-        file.commit()
+        file.finish()
     }
 }
 
@@ -283,7 +284,7 @@ pub fn copy_adding_text_columns(
     name: &str,
     columns: &[Column],
     more: &dyn Fn(usize) -> Vec<String>,
-) -> Result<(), OutputError> {
+) -> Result<FinishedFile, OutputError> {
     use arrow_array::{ArrayRef, RecordBatch, StringArray};
     use parquet::arrow::ArrowWriter;
     use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
@@ -328,7 +329,7 @@ pub fn copy_adding_text_columns(
         }
         writer.flush().map_err(|e| error(name, e))?;
     }
-    writer.into_inner().map_err(|e| error(name, e))?.commit()
+    writer.into_inner().map_err(|e| error(name, e))?.finish()
 }
 
 impl ParquetTable {

@@ -14,7 +14,7 @@ use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup, copy_adding
 use super::rows::CastlingRow;
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::{AtomicFile, OutputError, Spill};
+use crate::output::{AtomicFile, FinishedFile, OutputError, Spill};
 
 /// The two Parquet files, being written.
 pub struct ParquetSink {
@@ -32,7 +32,10 @@ enum Games {
         file: AtomicFile,
         columns: Vec<Column>,
     },
-    Done,
+    /// The verdicts are being added (an error there leaves it so).
+    Copying,
+    /// The copy with the verdicts, complete.
+    Done(FinishedFile),
 }
 
 /// What the workers encode row groups with.
@@ -100,7 +103,7 @@ impl Sink for ParquetSink {
             match &mut self.games {
                 Games::File(f) => f.append(group)?,
                 Games::Waiting { rows, .. } => rows.append(group)?,
-                Games::Done => {}
+                Games::Copying | Games::Done(_) => {}
             }
         }
         if let Some(group) = castling {
@@ -114,28 +117,31 @@ impl Sink for ParquetSink {
             rows: waiting,
             file,
             columns,
-        } = std::mem::replace(&mut self.games, Games::Done)
+        } = std::mem::replace(&mut self.games, Games::Copying)
         else {
             return Ok(());
         };
         let spill = waiting.close()?.into_reader()?;
-        copy_adding_text_columns(spill.file()?, file, "games.parquet", &columns, &|row| {
-            let f = rows.fields(row);
-            vec![f.dup_of, f.kind.to_string(), f.headers]
-        })
+        let copied =
+            copy_adding_text_columns(spill.file()?, file, "games.parquet", &columns, &|row| {
+                let f = rows.fields(row);
+                vec![f.dup_of, f.kind.to_string(), f.headers]
+            })?;
+        self.games = Games::Done(copied);
+        Ok(())
     }
 
-    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
-        match self.games {
-            Games::File(f) => f.commit()?,
-            Games::Waiting { .. } => {
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
+        let games = match self.games {
+            Games::File(f) => f.finish()?,
+            Games::Waiting { .. } | Games::Copying => {
                 return Err(OutputError::NoVerdicts {
                     file: "games.parquet".into(),
                 });
             }
-            Games::Done => {}
-        }
-        self.castling.commit()
+            Games::Done(finished) => finished,
+        };
+        Ok(vec![games, self.castling.finish()?])
     }
 }
 

@@ -21,7 +21,7 @@ use super::parquet::{ArrowRows, ParquetFile, ParquetTable, RowGroup};
 use super::ply_columns::{PLY_COLUMNS, write_game_plies};
 use super::sink::{Encoded, RowEncoder, RowFormat, Sink, SinkChunk, encoded_as};
 use super::summary::Summary;
-use crate::output::{AtomicFile, OutputError};
+use crate::output::{AtomicFile, FinishedFile, OutputError};
 
 /// Rows a Parquet row group (and an Arrow batch of plies) is closed at:
 /// the first game that reaches it ends the group. 65,536 rows of some 150
@@ -104,11 +104,13 @@ impl Sink for PliesSink {
         })))
     }
 
-    fn finish(self: Box<Self>, _summary: &Summary) -> Result<(), OutputError> {
+    fn finish(self: Box<Self>, _summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
+        let mut finished = Vec::new();
         if let Some(file) = self.csv {
-            file.commit()?;
+            finished.push(file.finish()?);
         }
-        self.parquet.commit()
+        finished.push(self.parquet.finish()?);
+        Ok(finished)
     }
 }
 

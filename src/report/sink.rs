@@ -19,7 +19,7 @@ use super::columns::GameView;
 use super::duplicate_stage::DuplicateRows;
 use super::facts::GameFacts;
 use super::summary::{InputSummary, Summary};
-use crate::output::OutputError;
+use crate::output::{FinishedFile, OutputError};
 use crate::pgn::GameSpan;
 
 /// A sink's form of one chunk of games, made by its [`RowEncoder`] on a
@@ -90,9 +90,11 @@ pub trait Sink: Send {
         Ok(())
     }
 
-    /// Every chunk was written: finishes the output with the run's totals
-    /// and makes it appear.
-    fn finish(self: Box<Self>, summary: &Summary) -> Result<(), OutputError>;
+    /// Every chunk was written: finishes the output with the run's totals,
+    /// its files complete under their temporary names, which the writer
+    /// renames into place once every sink has finished (so that a sink
+    /// that fails leaves no other's file looking finished).
+    fn finish(self: Box<Self>, summary: &Summary) -> Result<Vec<FinishedFile>, OutputError>;
 }
 
 /// A chunk's encoding as the type its sink made it (`file` names the sink

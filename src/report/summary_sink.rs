@@ -9,7 +9,7 @@ use super::folder::ReportFolder;
 use super::html_stats::HtmlStats;
 use super::sink::{Encoded, Sink, SinkChunk};
 use super::summary::{InputSummary, Summary};
-use crate::output::{AtomicFile, OutputError};
+use crate::output::{AtomicFile, FinishedFile, OutputError};
 
 /// report.html and summary.json, being written.
 pub struct SummarySink {
@@ -47,16 +47,16 @@ impl Sink for SummarySink {
     }
 
     /// Writes the page, then summary.json, the completion marker, last.
-    fn finish(mut self: Box<Self>, summary: &Summary) -> Result<(), OutputError> {
+    fn finish(mut self: Box<Self>, summary: &Summary) -> Result<Vec<FinishedFile>, OutputError> {
         let json = serde_json::to_vec_pretty(summary).map_err(|e| OutputError::Format {
             file: "summary.json".into(),
             message: e.to_string(),
         })?;
         let page = super::html::render(&self.stats, summary, env!("CARGO_PKG_VERSION"));
         self.html_file.write_all(page.as_bytes())?;
-        self.html_file.commit()?;
+        let page = self.html_file.finish()?;
         self.summary_file.write_all(&json)?;
         self.summary_file.write_all(b"\n")?;
-        self.summary_file.commit()
+        Ok(vec![page, self.summary_file.finish()?])
     }
 }

@@ -170,8 +170,8 @@ impl ReportWriter {
         Ok(())
     }
 
-    /// Closes the totals and finishes every sink, in order; returns the
-    /// totals.
+    /// Closes the totals and finishes every sink, in order, then puts
+    /// their files in place, summary.json last; returns the totals.
     pub fn finish(mut self, elapsed_seconds: f64) -> Result<Summary, OutputError> {
         if let Some((stage, true)) = self.duplicates.take()
             && let Some(stage) = stage.take()
@@ -183,8 +183,12 @@ impl ReportWriter {
             self.summary.duplicates = Some(rows.totals());
         }
         self.summary.close(elapsed_seconds);
+        let mut finished = Vec::new();
         for s in self.sinks {
-            s.sink.finish(&self.summary)?;
+            finished.extend(s.sink.finish(&self.summary)?);
+        }
+        for file in finished {
+            file.publish()?;
         }
         Ok(self.summary)
     }

@@ -116,6 +116,36 @@ fn a_closed_stdout_is_an_error() {
     assert!(status.success(), "> /dev/null is not a closed stdout");
 }
 
+/// A run that fails while finishing its outputs leaves none of them: an
+/// `--extract errors=-` whose standard output is full (`/dev/full`) fails
+/// after games.csv and castling.csv are complete, and they must not be left
+/// in place looking like a finished report.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_that_fails_at_its_last_output_leaves_no_finished_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("report");
+    let malformed = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/malformed");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let run = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .args(["report", "-q", "--extract", "errors=-", "-o"])
+        .arg(&out)
+        .arg(&malformed)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(err.contains("standard output"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 /// `| head` ends every command quietly: exit 0, nothing on stderr.
 #[cfg(unix)]
 #[test]
