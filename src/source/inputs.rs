@@ -175,6 +175,9 @@ pub struct Skipped {
     /// Symbolic links under the folders named that lead nowhere, as
     /// `link -> target`.
     pub dangling_links: Vec<String>,
+    /// Symbolic links to folders under the folders named, which a search
+    /// does not follow, as `link -> target`.
+    pub folder_links: Vec<String>,
     /// Inputs named again (directly, through a folder or by another path
     /// to the same file): each is read once, where it came first.
     pub duplicates: Vec<String>,
@@ -283,6 +286,8 @@ struct Search {
     extracts: Vec<PathBuf>,
     /// `(link, target)` of links that lead nowhere, and why.
     dangling: Vec<(PathBuf, PathBuf, std::io::Error)>,
+    /// `(link, target)` of links to folders, which a search does not follow.
+    folder_links: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Search {
@@ -323,6 +328,18 @@ impl Search {
                     .iter()
                     .map(|p| p.to_string_lossy().into_owned()),
             );
+        }
+        for (link, target) in self.folder_links {
+            out.notes.push(format!(
+                "{}: a symbolic link to the folder {}, not followed (name it to read it); passed over",
+                link.display(),
+                target.display()
+            ));
+            skipped.folder_links.push(format!(
+                "{} -> {}",
+                link.to_string_lossy(),
+                target.to_string_lossy()
+            ));
         }
         for (link, target, why) in self.dangling {
             let what = if why.kind() == std::io::ErrorKind::NotFound {
@@ -530,6 +547,11 @@ fn walk(dir: &Path, listing: Listing, search: &mut Search) -> Result<Vec<PathBuf
             {
                 let target = std::fs::read_link(&path).unwrap_or_default();
                 search.dangling.push((path, target, why));
+            } else if ft.is_symlink() && path.is_dir() {
+                // Not followed, as find, fd and ripgrep do not by default:
+                // a link back up would make the search endless.
+                let target = std::fs::read_link(&path).unwrap_or_default();
+                search.folder_links.push((path, target));
             } else if !(ft.is_file() || path.is_file()) {
                 // A FIFO or socket found by a search is not read.
             } else if listing.picks(&path) {
@@ -543,5 +565,6 @@ fn walk(dir: &Path, listing: Listing, search: &mut Search) -> Result<Vec<PathBuf
     search.other.sort();
     search.report_folders.sort();
     search.dangling.sort_by(|a, b| a.0.cmp(&b.0));
+    search.folder_links.sort();
     Ok(files)
 }

@@ -444,6 +444,54 @@ fn files_passed_over_are_named() {
     );
 }
 
+/// A symbolic link to a folder, found by a search, is not followed (as
+/// find, fd and ripgrep do not follow one by default: a link back up would
+/// never end), and not passed over silently either: a warning names it and
+/// summary.json lists it in `skipped.folder_links`. Named on the command
+/// line, the folder is read. It does not fail a --strict run: nothing in
+/// it is damaged.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_folder_is_named_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("games");
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(d.join("a.pgn"), sample_text()).unwrap();
+    std::fs::write(elsewhere.join("b.pgn"), sample_text()).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, d.join("more")).unwrap();
+    std::os::unix::fs::symlink("..", d.join("up")).unwrap();
+    let want = plain_rows(tmp.path());
+    let run = report(tmp.path(), &[&d]);
+    assert_eq!(run.games(), want, "a.pgn's games only");
+    assert_eq!(
+        run.summary["skipped"]["folder_links"],
+        serde_json::json!([
+            format!("{} -> {}", d.join("more").display(), elsewhere.display()),
+            format!("{} -> ..", d.join("up").display()),
+        ])
+    );
+    assert_said(
+        &run,
+        &format!(
+            "pgnmill: warning: {}: a symbolic link to the folder {}, not followed (name it to read it); passed over",
+            d.join("more").display(),
+            elsewhere.display()
+        ),
+    );
+    let named = report(tmp.path(), &[&d, &d.join("more")]);
+    assert_eq!(named.games().len(), 2 * want.len());
+    let strict = Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["report", "-q", "--strict", "-o"])
+        .arg(tmp.path().join("strict"))
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(0));
+}
+
 /// A symbolic link that leads nowhere (to a file that is gone, or around a
 /// loop) is a warning naming the link and its target, counted in
 /// summary.json `skipped.dangling_links`; `--strict` exits 1 for it, for
