@@ -7,20 +7,8 @@
 
 use crate::output::collisions::{Planned, Shape};
 use crate::output::{AtomicFile, OutputError};
+use crate::source::REPORT_FILES;
 use std::path::{Path, PathBuf};
-
-/// File names a report writes; their presence means an earlier report.
-pub const REPORT_FILES: [&str; 9] = [
-    "report.html",
-    "games.csv",
-    "castling.csv",
-    "summary.json",
-    "games.parquet",
-    "castling.parquet",
-    "plies.csv",
-    "plies.parquet",
-    "duplicates.csv",
-];
 
 /// Every path a report folder `dir` is made of, the folder and its own
 /// files, as [`crate::output::collisions::check`] takes them; `label`

@@ -55,7 +55,7 @@ pub use duplicate_stage::{
 };
 pub use extract::{ExtractFile, ExtractKind, ExtractRequest};
 pub use facts::{FactsPlan, GameFacts};
-pub use folder::{REPORT_FILES, ReportFolder, planned_paths};
+pub use folder::{ReportFolder, planned_paths};
 pub use format::ReportLayout;
 pub use parquet_sink::ParquetSink;
 pub use plies_sink::{PLY_ROWS_PER_GROUP, PliesSink};

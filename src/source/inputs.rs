@@ -167,7 +167,7 @@ pub struct Skipped {
     /// with `.`: `.git/`, `._name.pgn`, a report's `.*.partial` files).
     pub hidden: u64,
     /// Folders holding a pgnmill report (`summary.json` with a
-    /// `pgnmill_version` key), never read as input by a search.
+    /// `pgnmill_version` key), whose report files a search never reads.
     pub report_folders: Vec<String>,
     /// Extract files pgnmill wrote ([`is_extract`]),
     /// found by a search and not read: pgnmill's own output.
@@ -311,7 +311,7 @@ impl Search {
         }
         for folder in &self.report_folders {
             out.notes.push(format!(
-                "{folder}: a pgnmill report folder (it holds pgnmill's summary.json): pgnmill's own output, passed over"
+                "{folder}: a pgnmill report folder (it holds pgnmill's summary.json): its report files are pgnmill's own output, passed over"
             ));
         }
         skipped.report_folders.extend(self.report_folders);
@@ -507,6 +507,21 @@ fn file_id(_meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 
+/// File names a report writes (`pgnmill report -o`): in a report folder,
+/// pgnmill's own output, which a search passes over; where `-o` names a
+/// folder, their presence means an earlier report.
+pub const REPORT_FILES: [&str; 9] = [
+    "report.html",
+    "games.csv",
+    "castling.csv",
+    "summary.json",
+    "games.parquet",
+    "castling.parquet",
+    "plies.csv",
+    "plies.parquet",
+    "duplicates.csv",
+];
+
 /// True for a folder holding a pgnmill report: a `summary.json` with a
 /// `pgnmill_version` key.
 fn is_report_folder(dir: &Path) -> bool {
@@ -519,15 +534,17 @@ fn is_report_folder(dir: &Path) -> bool {
 
 /// The files of `listing` under `dir`, sorted; an explicit stack, not
 /// recursion. Hidden entries (name starting with `.`), files named
-/// `*.partial`, report folders and links that lead nowhere are passed
-/// over, and recorded in `search`.
+/// `*.partial`, the report files of a report folder, links to folders and
+/// links that lead nowhere are passed over, and recorded in `search`.
+/// The other files of a report folder are read: a report written into a
+/// folder of games does not hide them.
 fn walk(dir: &Path, listing: Listing, search: &mut Search) -> Result<Vec<PathBuf>, SourceError> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        if is_report_folder(&d) {
+        let report_folder = is_report_folder(&d);
+        if report_folder {
             search.report_folders.push(d.to_string_lossy().into_owned());
-            continue;
         }
         let entries = std::fs::read_dir(&d).map_err(|e| io_err(&d, e))?;
         for entry in entries {
@@ -540,6 +557,9 @@ fn walk(dir: &Path, listing: Listing, search: &mut Search) -> Result<Vec<PathBuf
                 continue;
             }
             let ft = entry.file_type().map_err(|e| io_err(&path, e))?;
+            if report_folder && REPORT_FILES.contains(&name.as_ref()) {
+                continue;
+            }
             if ft.is_dir() {
                 stack.push(path);
             } else if ft.is_symlink()

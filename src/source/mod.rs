@@ -69,7 +69,7 @@ pub use content::RefusalKind;
 pub use damage::Damage;
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
-    Expansion, Input, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
+    Expansion, Input, REPORT_FILES, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
     extract_first_line, is_extract,
 };
 pub use lines::TextLines;

@@ -312,12 +312,13 @@ fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
     std::fs::write(d.join("b.pgn.xz"), xz_bytes(&text)).unwrap();
     std::fs::write(d.join("c.zip"), zip_bytes(&[("c.pgn", &text)])).unwrap();
     std::fs::write(d.join("d.pgn"), &text).unwrap();
-    // Passed over: hidden files and folders, partial files, a report folder.
+    // Passed over: hidden files and folders, partial files, a report
+    // folder's report files.
     std::fs::write(d.join(".git/x.pgn"), &text).unwrap();
     std::fs::write(d.join("._d.pgn"), b"\x00\x05\x16\x07AppleDouble").unwrap();
     std::fs::write(d.join(".games.csv.partial"), b"x").unwrap();
     std::fs::write(d.join("extract.pgn.partial"), &text).unwrap();
-    std::fs::write(d.join("old-report/errors.pgn"), &text).unwrap();
+    std::fs::write(d.join("old-report/games.csv"), b"source,game\n").unwrap();
     std::fs::write(
         d.join("old-report/summary.json"),
         br#"{"pgnmill_version": "0.1.0", "inputs": []}"#,
@@ -357,9 +358,11 @@ fn a_folder_search_picks_compressed_and_zip_files_and_passes_over_the_rest() {
     );
 }
 
-/// A report folder found by a search (written there from other inputs)
-/// is passed over, with a note that names it as pgnmill's own output; a
-/// report written inside the folder it reads is refused (tests/cli/
+/// A report folder found by a search (written there from other inputs):
+/// its report files and extracts are passed over, with a note that names
+/// it as pgnmill's own output, and a game file of the user's beside them
+/// is read (a report written into a folder of games does not hide them);
+/// a report written inside the folder it reads is refused (tests/cli/
 /// collisions.rs).
 #[test]
 fn a_report_folder_inside_an_input_folder_is_not_read_back() {
@@ -379,8 +382,18 @@ fn a_report_folder_inside_an_input_folder_is_not_read_back() {
         .arg(&elsewhere)
         .assert()
         .success();
+    assert!(rep.join("games.csv").is_file() && rep.join("errors.pgn").is_file());
+    std::fs::write(rep.join("mine.pgn"), sample_text()).unwrap();
     let run = report(tmp.path(), &[&d]);
-    assert_eq!(run.summary["inputs"].as_array().unwrap().len(), 1);
+    let inputs: Vec<&str> = run.summary["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap())
+        .collect();
+    let mine = rep.join("mine.pgn").display().to_string();
+    assert_eq!(inputs, [d.join("a.pgn").display().to_string(), mine]);
+    assert_eq!(run.summary["skipped"]["other_extensions"], 0);
     assert_eq!(
         run.summary["skipped"]["report_folders"],
         serde_json::json!([rep.display().to_string()])
@@ -388,7 +401,7 @@ fn a_report_folder_inside_an_input_folder_is_not_read_back() {
     assert_said(
         &run,
         &format!(
-            "{}: a pgnmill report folder (it holds pgnmill's summary.json): pgnmill's own output, passed over",
+            "{}: a pgnmill report folder (it holds pgnmill's summary.json): its report files are pgnmill's own output, passed over",
             rep.display()
         ),
     );
