@@ -5,6 +5,7 @@
 //! the binary's code: the library it calls knows nothing of flags or exit
 //! codes.
 
+mod bus_error;
 pub mod convert;
 mod error;
 pub mod fen;
@@ -51,9 +52,11 @@ pub(crate) fn say_note(note: &JobNote, quiet: bool) {
     }
 }
 
-/// Installs the SIGINT and SIGTERM handlers ([`interrupt`]).
+/// Installs the SIGINT and SIGTERM handlers ([`interrupt`]) and the SIGBUS
+/// one ([`bus_error`]).
 pub fn catch_signals() {
     let _ = interrupt::cancel_token();
+    bus_error::catch_bus_errors();
 }
 
 /// One line on stderr. Unlike `eprintln!`, a closed stderr (`2>&1 | head

@@ -26,17 +26,24 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Creates the temporary file beside `dest`.
     pub fn create(dest: &Path) -> Result<Self, OutputError> {
-        let name = dest
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "output".into());
-        let tmp = dest.with_file_name(format!(".{name}.partial"));
+        let tmp = Self::temporary_path(dest);
         let file = File::create(&tmp).map_err(|e| OutputError::io(dest, e))?;
         Ok(AtomicFile {
             dest: dest.to_path_buf(),
             tmp,
             writer: Some(BufWriter::with_capacity(1 << 16, file)),
         })
+    }
+
+    /// Where the file for `dest` is written until it is complete:
+    /// `.NAME.partial` beside it (hidden, and passed over by a folder
+    /// search).
+    pub fn temporary_path(dest: &Path) -> PathBuf {
+        let name = dest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".into());
+        dest.with_file_name(format!(".{name}.partial"))
     }
 
     /// The final path.

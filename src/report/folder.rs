@@ -23,6 +23,21 @@ pub fn planned_paths(label: &str, dir: &Path) -> Vec<Planned> {
     planned
 }
 
+/// Removes the temporary files (`.games.csv.partial` ...) that a run into
+/// `dir` left when it was killed before it could (SIGKILL, a bus error, a
+/// power cut): they are pgnmill's own, under names no one else uses, and
+/// a report folder should not keep them.
+fn remove_leftover_partials(dir: &Path) -> Result<(), OutputError> {
+    for name in REPORT_FILES {
+        let partial = AtomicFile::temporary_path(&dir.join(name));
+        let is_file = std::fs::symlink_metadata(&partial).is_ok_and(|m| m.is_file());
+        if is_file {
+            std::fs::remove_file(&partial).map_err(|e| OutputError::io(&partial, e))?;
+        }
+    }
+    Ok(())
+}
+
 pub struct ReportFolder {
     dir: PathBuf,
     /// The folders this run created, innermost first: removed again when
@@ -63,6 +78,7 @@ impl ReportFolder {
             .map(Path::to_path_buf)
             .collect();
         std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir, e))?;
+        remove_leftover_partials(dir)?;
         Ok(ReportFolder {
             dir: dir.to_path_buf(),
             created,

@@ -301,6 +301,69 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
     assert_interrupted(child.wait().unwrap(), &err, &out);
 }
 
+/// A plain input is memory-mapped: cut short while the run reads it (a
+/// download or rsync rewriting it), the pages past its new end are gone,
+/// and reading them is a bus error. The run says so in one line and exits
+/// 1, with no report put in place (not the silent death of SIGBUS, exit
+/// 135); the next report into the folder removes the temporary files the
+/// stopped run could not.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_input_cut_short_while_mapped_stops_the_run_with_a_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("big.pgn");
+    std::fs::write(&input, many_games(500_000)).unwrap();
+    let out = tmp.path().join("r");
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    // One thread and a row per ply: seconds of work, so that the cut comes
+    // long before the reader is through the file.
+    let mut child = std::process::Command::new(&exe)
+        .args(["report", "-q", "-j", "1", "--plies", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Rows written: the input is mapped and being read (the report's
+    // files are created before it is opened).
+    let partial = out.join(".games.csv.partial");
+    wait_until_written(&partial);
+    let started = std::time::Instant::now();
+    while std::fs::metadata(&partial).map_or(0, |m| m.len()) == 0 {
+        assert!(started.elapsed().as_secs() < 30, "no row written");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&input)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let err = read_stderr(&mut child);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert_one_line(&err);
+    assert!(
+        err.contains("an input file changed while it was read"),
+        "{err}"
+    );
+    assert!(!out.join("summary.json").exists() && !out.join("games.csv").exists());
+    assert!(out.join(".games.csv.partial").exists());
+    let again = std::process::Command::new(&exe)
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".partial"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// Waits until `partial` exists: the run is under way and its signal
 /// handler installed (a fast build may finish in well under a second, so
 /// a fixed wait would not do).
