@@ -46,8 +46,9 @@ pub(crate) fn failed_move(
     not_a_move: bool,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
+    let why = shorten_token_in(why, token);
     if ply == 0 && !has_tags {
-        let text = String::from_utf8_lossy(token.text);
+        let text = quoted(token.text);
         let error = if is_fen_board(token.text) {
             format!(
                 "line {line}: stray text (no tag pair, and \"{text}\" is a FEN board, not a move: `pgnmill fen` reads FEN and EPD lists)"
@@ -95,9 +96,40 @@ pub(crate) fn already_over(ply: u32, in_check: bool) -> String {
     format!("the game was already over at ply {ply} ({end})")
 }
 
+/// The longest token an error message quotes whole, in bytes. A longer
+/// one (a run of garbage, a binary stretch inside a PGN file) is quoted by
+/// its start and its length, so that one broken token cannot put megabytes
+/// into a report's `error` column and page.
+const QUOTED_WHOLE: usize = 64;
+
+/// How an error message quotes `text`: whole, or, past [`QUOTED_WHOLE`]
+/// bytes, its first 40 bytes or fewer (whole characters) and its length:
+/// `zzzz… (300 bytes)`.
+fn quoted(text: &[u8]) -> String {
+    let whole = String::from_utf8_lossy(text);
+    if text.len() <= QUOTED_WHOLE {
+        return whole.into_owned();
+    }
+    let start = (0..=40)
+        .rev()
+        .find(|&i| whole.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}… ({} bytes)", &whole[..start], text.len())
+}
+
+/// `why` in words, with the token quoted as [`quoted`] quotes it where it
+/// repeats a long one (a xiangqi notation error starts with the text).
+fn shorten_token_in(why: impl std::fmt::Display, token: &crate::pgn::Token<'_>) -> String {
+    let why = why.to_string();
+    if token.text.len() <= QUOTED_WHOLE {
+        return why;
+    }
+    why.replace(&*String::from_utf8_lossy(token.text), &quoted(token.text))
+}
+
 /// A move as a person names it: `move 12... Nf6`.
 fn named(number: MoveNumber, token: &crate::pgn::Token<'_>) -> String {
-    let text = String::from_utf8_lossy(token.text);
+    let text = quoted(token.text);
     let dots = if number.second_side { "..." } else { "." };
     format!("move {}{dots} {text}", number.number)
 }
@@ -115,6 +147,7 @@ pub(crate) fn failed_record_move(
     record: u64,
     why: impl std::fmt::Display,
 ) -> (Status, String) {
+    let why = shorten_token_in(why, token);
     let error = format!(
         "record {record}, {}, ply {}: {why}",
         named(number, token),

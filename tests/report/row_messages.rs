@@ -80,3 +80,54 @@ fn a_fen_tag_that_is_no_board_says_so() {
         rows[1]["error"]
     );
 }
+
+/// A long broken token (a megabyte of garbage in a movetext, a stretch of
+/// quotes) is quoted by its start and its length in `error`, not whole:
+/// one such token must not put megabytes into games.csv and report.html.
+/// Short tokens are quoted whole, as before; the status, ply and line do
+/// not change.
+#[test]
+fn a_long_broken_token_is_quoted_by_its_start_and_length() {
+    let garbage = "z".repeat(1 << 20);
+    let quotes = "\"".repeat(5000);
+    let xiangqi = "炮".repeat(100);
+    // The quotes first: stray text that starts the file (after a game's
+    // result it would stay with that game, docs/pgn-dialect.md rule 7).
+    let pgn = format!(
+        "{quotes}\n\n\
+         [Event \"a\"]\n\n1. e4 {garbage} *\n\n\
+         [Event \"c\"]\n[Variant \"xiangqi\"]\n\n1. {xiangqi} *\n\n\
+         [Event \"d\"]\n\n1. e4 Nf9 *\n"
+    );
+    let (rows, _) = report(&pgn);
+    let errors: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["status"].as_str(), r["error"].as_str()))
+        .collect();
+    let z40 = "z".repeat(40);
+    let q40 = "\"".repeat(40);
+    // 39 bytes: the 40th would cut 炮 (3 bytes) in two.
+    let x13 = "炮".repeat(13);
+    assert_eq!(
+        errors,
+        [
+            (
+                "parse_error",
+                format!("line 1: stray text (no tag pair, and \"{q40}… (5000 bytes)\" is not a move)")
+                    .as_str()
+            ),
+            (
+                "parse_error",
+                format!("move 1... {z40}… (1048576 bytes), ply 2 (line 5): not a move").as_str()
+            ),
+            (
+                "parse_error",
+                format!(
+                    "move 1. {x13}… (300 bytes), ply 1 (line 10): not a move in Chinese, WXF, ICCS or SAN notation"
+                )
+                .as_str()
+            ),
+            ("parse_error", "move 1... Nf9, ply 2 (line 14): not a move"),
+        ]
+    );
+}
