@@ -137,6 +137,8 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
     } else {
         let setup = fen::parse(&fen_text).map_err(|e| format!("CBF FEN {fen_text:?}: {e}"))?;
         game.board = setup.board;
+        game.halfmove_clock = setup.halfmove_clock;
+        game.move_number = setup.fullmove_number;
         setup.turn
     };
     game.settle_turn(stored);

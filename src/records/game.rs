@@ -24,6 +24,9 @@ pub struct RecordGame {
     pub turn: Color,
     /// The first move's number (1 unless the format says otherwise).
     pub move_number: u32,
+    /// The half-move clock at the start (0 unless the format says
+    /// otherwise: only CBF's FEN does).
+    pub halfmove_clock: u32,
     pub tree: MoveTree,
     /// Byte offset of the record in its file, and the 1-based line it
     /// starts on (1 for a binary file).
@@ -48,6 +51,7 @@ impl RecordGame {
             board: *Position::startpos().board(),
             turn: Color::Red,
             move_number: 1,
+            halfmove_clock: 0,
             tree: MoveTree::new(),
             offset,
             line,
@@ -67,7 +71,7 @@ impl RecordGame {
             _ => Ok(fen::write(
                 &self.board,
                 self.turn,
-                0,
+                self.halfmove_clock,
                 self.move_number.max(1),
             )),
         }
@@ -76,13 +80,17 @@ impl RecordGame {
     /// The `[FEN]` to write: `None` for the standard start with red to move.
     pub fn start_fen(&self) -> Option<String> {
         let start = Position::startpos();
-        if self.board == *start.board() && self.turn == Color::Red && self.move_number <= 1 {
+        if self.board == *start.board()
+            && self.turn == Color::Red
+            && self.move_number <= 1
+            && self.halfmove_clock == 0
+        {
             None
         } else {
             Some(fen::write(
                 &self.board,
                 self.turn,
-                0,
+                self.halfmove_clock,
                 self.move_number.max(1),
             ))
         }

@@ -623,3 +623,48 @@ fn a_dhtmlxq_branch_cut_inside_a_move_leaves_the_main_line_whole() {
     std::fs::write(&file, damaged).unwrap();
     assert_whole_main_line_converted(&file, &main, "branch 1's move list");
 }
+
+/// A CBF record's `<FEN>` carries the half-move clock and the move number,
+/// and they count as a `[FEN]` tag's do (docs/xiangqi-rules.md section 7:
+/// the start clock counts toward the 120-ply natural limit): 119 plies
+/// without a capture before one more quiet move reach the limit at ply 1,
+/// the move is numbered 60, and `fen` and `convert` give the clock back as
+/// the record holds it.
+#[test]
+fn a_cbf_fen_keeps_its_clock_and_move_number() {
+    let fen = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 119 60";
+    let cbf = format!(
+        "\u{feff}<ChineseChessRecord Version=\"1.0\"><Head><Name>clk</Name>\
+         <RecordResult>0</RecordResult>\n<FEN>{fen}</FEN></Head>\n<MoveList>\
+         <Move value=\"00-00\"/><Move value=\"08-07\" end=\"1\"/></MoveList></ChineseChessRecord>\n"
+    );
+    let (rows, _) = report_files(&[("clk.cbf", cbf.clone().into_bytes())]);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["start_fen"], fen);
+    assert_eq!(rows[0]["plies"], "1");
+    assert_eq!(rows[0]["natural_limit_ply"], "1");
+    assert_eq!(
+        rows[0]["final_fen"],
+        "3k5/9/9/9/9/9/9/R8/9/5K3 b - - 120 60"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("clk.cbf");
+    std::fs::write(&file, &cbf).unwrap();
+    let converted = convert("iccs", file.to_str().unwrap());
+    assert!(
+        converted.contains(&format!("[FEN \"{fen}\"]")),
+        "{converted}"
+    );
+    assert!(converted.contains("60. a1a2 *"), "{converted}");
+    let audit = assert_cmd::Command::cargo_bin("pgnmill")
+        .unwrap()
+        .args(["fen", "-q", "-o", "-"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let audit = String::from_utf8(audit.stdout).unwrap();
+    assert!(
+        audit.contains(&format!("clk.cbf,1,{fen},ok,,{fen}")),
+        "{audit}"
+    );
+}
