@@ -13,19 +13,35 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 pub struct Spill {
-    /// The folder, for messages.
-    dir: PathBuf,
+    /// What an error names: the output the scratch file serves, or its
+    /// folder.
+    named: PathBuf,
     writer: BufWriter<File>,
     /// Bytes written so far.
     len: u64,
 }
 
 impl Spill {
-    /// A new scratch file in `dir`.
+    /// A new scratch file in `dir`, which its errors name.
     pub fn create_in(dir: &Path) -> Result<Spill, OutputError> {
-        let file = tempfile::tempfile_in(dir).map_err(|e| OutputError::io(dir, e))?;
+        Self::create_named(dir, dir)
+    }
+
+    /// A new scratch file for `output` (rows that wait for their last
+    /// columns): in its folder, and named by it in an error (a full disk
+    /// says which output it stopped).
+    pub fn create_for(output: &Path) -> Result<Spill, OutputError> {
+        let dir = match output.parent() {
+            Some(dir) if dir != Path::new("") => dir,
+            _ => Path::new("."),
+        };
+        Self::create_named(dir, output)
+    }
+
+    fn create_named(dir: &Path, named: &Path) -> Result<Spill, OutputError> {
+        let file = tempfile::tempfile_in(dir).map_err(|e| OutputError::io(named, e))?;
         Ok(Spill {
-            dir: dir.to_path_buf(),
+            named: named.to_path_buf(),
             writer: BufWriter::with_capacity(1 << 16, file),
             len: 0,
         })
@@ -40,7 +56,7 @@ impl Spill {
         self.len += bytes.len() as u64;
         self.writer
             .write_all(bytes)
-            .map_err(|e| OutputError::io(&self.dir, e))
+            .map_err(|e| OutputError::io(&self.named, e))
     }
 
     /// Writes `bytes` as one frame: its length (8 bytes), then the bytes;
@@ -52,15 +68,15 @@ impl Spill {
 
     /// Everything written, to be read from the start ([`SpillReader`]).
     pub fn into_reader(self) -> Result<SpillReader, OutputError> {
-        let dir = self.dir;
+        let named = self.named;
         let mut file = self
             .writer
             .into_inner()
-            .map_err(|e| OutputError::io(&dir, e.into_error()))?;
+            .map_err(|e| OutputError::io(&named, e.into_error()))?;
         file.seek(SeekFrom::Start(0))
-            .map_err(|e| OutputError::io(&dir, e))?;
+            .map_err(|e| OutputError::io(&named, e))?;
         Ok(SpillReader {
-            dir,
+            named,
             file,
             len: self.len,
         })
@@ -82,7 +98,8 @@ impl Write for Spill {
 
 /// A finished scratch file, read in order or at any place.
 pub struct SpillReader {
-    dir: PathBuf,
+    /// What its errors name ([`Spill::named`]).
+    named: PathBuf,
     file: File,
     len: u64,
 }
@@ -93,9 +110,9 @@ impl SpillReader {
         let mut file = self
             .file
             .try_clone()
-            .map_err(|e| OutputError::io(&self.dir, e))?;
+            .map_err(|e| OutputError::io(&self.named, e))?;
         file.seek(SeekFrom::Start(0))
-            .map_err(|e| OutputError::io(&self.dir, e))?;
+            .map_err(|e| OutputError::io(&self.named, e))?;
         Ok(BufReader::with_capacity(1 << 16, file))
     }
 
@@ -103,7 +120,7 @@ impl SpillReader {
     pub fn frames(&self) -> Result<Frames, OutputError> {
         Ok(Frames {
             reader: self.sequential()?,
-            dir: self.dir.clone(),
+            named: self.named.clone(),
             buf: Vec::new(),
         })
     }
@@ -132,14 +149,14 @@ impl SpillReader {
     pub fn file(&self) -> Result<File, OutputError> {
         self.file
             .try_clone()
-            .map_err(|e| OutputError::io(&self.dir, e))
+            .map_err(|e| OutputError::io(&self.named, e))
     }
 
     /// `buf.len()` bytes at `at`.
     pub fn read_at(&self, at: u64, buf: &mut [u8]) -> Result<(), OutputError> {
         self.file
             .read_exact_at(buf, at)
-            .map_err(|e| OutputError::io(&self.dir, e))
+            .map_err(|e| OutputError::io(&self.named, e))
     }
 
     pub fn len(&self) -> u64 {
@@ -150,16 +167,17 @@ impl SpillReader {
         self.len == 0
     }
 
-    /// The folder, for messages.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// What its errors name.
+    pub fn named(&self) -> &Path {
+        &self.named
     }
 }
 
 /// The frames of a scratch file, read in order.
 pub struct Frames {
     reader: BufReader<File>,
-    dir: PathBuf,
+    /// What its errors name ([`Spill::named`]).
+    named: PathBuf,
     buf: Vec<u8>,
 }
 
@@ -169,12 +187,12 @@ impl Frames {
         let mut head = [0u8; 8];
         match self.reader.read_exact(&mut head) {
             Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
-            other => other.map_err(|e| OutputError::io(&self.dir, e))?,
+            other => other.map_err(|e| OutputError::io(&self.named, e))?,
         }
         self.buf.resize(u64::from_le_bytes(head) as usize, 0);
         self.reader
             .read_exact(&mut self.buf)
-            .map_err(|e| OutputError::io(&self.dir, e))?;
+            .map_err(|e| OutputError::io(&self.named, e))?;
         Ok(Some(&self.buf))
     }
 }
@@ -207,5 +225,21 @@ mod tests {
         }
         // Nothing is left in the folder: the file has no name.
         assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    }
+    /// A scratch file for an output lies in the output's folder, and its
+    /// errors name the output, not the folder: a full disk says which
+    /// output it stopped.
+    #[test]
+    fn a_scratch_file_for_an_output_is_named_by_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let output = dir.path().join("u.pgn");
+        let spill = Spill::create_for(&output).expect("spill");
+        assert_eq!(spill.into_reader().expect("reader").named(), output);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+        let gone = dir.path().join("gone/u.pgn");
+        let Err(OutputError::Io { path, .. }) = Spill::create_for(&gone) else {
+            panic!("a scratch file in a folder that is not there");
+        };
+        assert_eq!(path, gone);
     }
 }

@@ -52,7 +52,7 @@ impl CsvSink {
         let mut castling = out.create("castling.csv")?;
         castling.write_all(&castling_header())?;
         let waiting = match optional.duplicates {
-            true => Some(Spill::create_in(out.path())?),
+            true => Some(Spill::create_for(&out.path().join("games.csv"))?),
             false => None,
         };
         Ok(CsvSink {
@@ -95,7 +95,7 @@ impl Sink for CsvSink {
             line.clear();
             let n = reader
                 .read_until(b'\n', &mut line)
-                .map_err(|e| OutputError::io(spill.dir(), e))?;
+                .map_err(|e| OutputError::io(spill.named(), e))?;
             if n == 0 {
                 break;
             }

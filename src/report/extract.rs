@@ -9,7 +9,6 @@ use super::facts::GameFacts;
 use crate::output::{AtomicFile, FinishedFile, OutputError, Spill};
 use crate::source::extract_first_line;
 use std::io::Write;
-use std::path::Path;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -112,19 +111,6 @@ impl FromStr for ExtractRequest {
     }
 }
 
-/// Where an extract's games wait for their verdicts: beside the file (in
-/// the working folder for a bare name), or in the system's temporary
-/// folder for standard output.
-fn scratch_dir(request: &ExtractRequest) -> PathBuf {
-    if request.is_stdout() {
-        return std::env::temp_dir();
-    }
-    match request.path.parent() {
-        Some(dir) if dir != Path::new("") => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
 /// An open extract: a file, or standard output for `KIND=-`.
 pub struct ExtractFile {
     pub kind: ExtractKind,
@@ -165,7 +151,9 @@ impl ExtractFile {
             Target::File(AtomicFile::create(&request.path)?)
         };
         let waiting = match request.kind.needs_duplicates() {
-            true => Some(Spill::create_in(&scratch_dir(request))?),
+            // Standard output's games wait in the system's temporary folder.
+            true if request.is_stdout() => Some(Spill::create_in(&std::env::temp_dir())?),
+            true => Some(Spill::create_for(&request.path)?),
             false => None,
         };
         let mut extract = ExtractFile {

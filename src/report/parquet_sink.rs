@@ -66,7 +66,8 @@ impl ParquetSink {
             let table = file.table();
             (Games::File(file), table)
         } else {
-            let rows = ParquetFile::create_on(Spill::create_in(out.path())?, NAME, encoded)?;
+            let rows =
+                ParquetFile::create_on(Spill::create_for(&out.path().join(NAME))?, NAME, encoded)?;
             let table = rows.table();
             let waiting = Games::Waiting {
                 rows,
