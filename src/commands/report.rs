@@ -232,7 +232,6 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         .against(&args.against, Listing::Games)?
         .threads(threads)
         .cancel_on(cancel);
-    super::say_notes(job.notes());
     let input_paths: Vec<&Path> = job
         .inputs()
         .iter()
@@ -244,6 +243,9 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     for extract in args.extract.iter().filter(|e| !e.is_stdout()) {
         super::output::refuse_to_replace(&extract.path, args.force)?;
     }
+    // The search's notes once the outputs are accepted: a refused run
+    // says only why it is refused.
+    super::say_notes(job.notes());
     let out = ReportFolder::prepare(&args.out, args.force)?;
     if args.force {
         remove_earlier_extracts(&out, args)?;

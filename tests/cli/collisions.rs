@@ -69,6 +69,9 @@ fn refused(dir: &Path, args: &[&str], words: &[&str]) {
     let out = pgnmill().current_dir(dir).args(args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    // One line: a refused run says why, and nothing of the inputs it
+    // would have read (a folder search's notes come after the check).
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     let last = err.trim_end().lines().last().unwrap_or_default();
     assert!(!last.contains("warning"), "{args:?}: {err}");
     for w in words {
