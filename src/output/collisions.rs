@@ -170,7 +170,7 @@ fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), Collision> {
     };
     match inputs
         .iter()
-        .find(|i| std::fs::canonicalize(i).is_ok_and(|i| i == target))
+        .find(|i| std::fs::canonicalize(i).is_ok_and(|i| i == target || same_file(&i, &target)))
     {
         Some(input) => Err(refused(format!(
             "{}: {} names the input {}; write it elsewhere",
@@ -180,6 +180,22 @@ fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), Collision> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Whether two existing paths are one file by two names (a hard link):
+/// the same device and inode.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_a: &Path, _b: &Path) -> bool {
+    false
 }
 
 fn refused(message: String) -> Collision {

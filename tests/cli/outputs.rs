@@ -24,7 +24,8 @@ fn summary(dir: &Path) -> serde_json::Value {
 }
 
 /// `--extract errors=victim.pgn victim.pgn` must not write the input's own
-/// broken games over it, with or without `--force`; an existing extract
+/// broken games over it, with or without `--force`, nor through a hard
+/// link to it; an existing extract
 /// file is replaced only with `--force`.
 #[test]
 fn extract_files_never_overwrite_an_input_or_an_existing_file() {
@@ -47,6 +48,25 @@ fn extract_files_never_overwrite_an_input_or_an_existing_file() {
                 "--extract errors names the input",
             ));
         assert_eq!(std::fs::read(&victim).unwrap(), before, "input changed");
+    }
+    // A hard link to the input is the input by another name: refused too,
+    // even with --force (the link would be replaced, the input not).
+    #[cfg(unix)]
+    {
+        let hard = tmp.path().join("hard.pgn");
+        std::fs::hard_link(&victim, &hard).unwrap();
+        pgnmill()
+            .args(["report", "-q", "--force", "-o"])
+            .arg(tmp.path().join("r"))
+            .arg("--extract")
+            .arg(format!("errors={}", hard.display()))
+            .arg(&victim)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "--extract errors names the input",
+            ));
+        std::fs::remove_file(&hard).unwrap();
     }
     let existing = tmp.path().join("errors.pgn");
     std::fs::write(&existing, "mine").unwrap();
