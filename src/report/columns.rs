@@ -88,7 +88,7 @@ game_columns! {
         castling_conflict: Text = text(g.record.castling_conflict.as_ref().map_or("", |c| &c.invalid)),
         /// `ok`, `illegal_move`, `bad_fen`, `parse_error`, `unsupported` or `damaged_input` (below)
         status: Text = plain_text(g.record.status.as_str()),
-        /// empty when `ok`; otherwise what failed, where (ply, line and token) and why
+        /// empty when `ok`; otherwise what failed, where (ply, line and token) and why. A token longer than 64 bytes is quoted by its first 40 bytes and its length (`zzzz… (300 bytes)`), so that one broken stretch of text cannot fill the column
         error: Text = text(&g.record.error),
         usual {
             /// the final position: `checkmate`, `insufficient_material`, `stalemate` or `none`, in python-chess's `outcome()` order (a stalemate with insufficient material is `insufficient_material`); for xiangqi `checkmate`, `stalemate` (a loss in xiangqi) or `none`; empty for games not replayed
