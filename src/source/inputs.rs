@@ -335,11 +335,7 @@ impl Search {
                 link.display(),
                 target.display()
             ));
-            skipped.folder_links.push(format!(
-                "{} -> {}",
-                link.to_string_lossy(),
-                target.to_string_lossy()
-            ));
+            skipped.folder_links.push(link_to(&link, &target));
         }
         for (link, target, why) in self.dangling {
             let what = if why.kind() == std::io::ErrorKind::NotFound {
@@ -352,11 +348,7 @@ impl Search {
                 link.display(),
                 target.display()
             ));
-            skipped.dangling_links.push(format!(
-                "{} -> {}",
-                link.to_string_lossy(),
-                target.to_string_lossy()
-            ));
+            skipped.dangling_links.push(link_to(&link, &target));
         }
     }
 }
@@ -521,6 +513,11 @@ pub const REPORT_FILES: [&str; 9] = [
     "plies.parquet",
     "duplicates.csv",
 ];
+
+/// A symbolic link as summary.json lists it: `link -> target`.
+fn link_to(link: &Path, target: &Path) -> String {
+    format!("{} -> {}", link.to_string_lossy(), target.to_string_lossy())
+}
 
 /// True for a folder holding a pgnmill report: a `summary.json` with a
 /// `pgnmill_version` key.

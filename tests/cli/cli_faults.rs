@@ -279,22 +279,48 @@ fn closed_stderr_after_a_finished_report_is_not_a_crash() {
     assert!(out.join("summary.json").exists());
 }
 
-#[cfg(unix)]
-#[test]
-fn sigint_part_way_exits_130_without_a_finished_report() {
+/// A run of `pgnmill report -q -j 1 EXTRA... -o TMP/r TMP/big.pgn` on
+/// ~70 MB of games (several 8 MiB batches, seconds of work on one thread),
+/// stderr piped: the folder, the input, the report folder, the child.
+/// Bind `_tmp` (not `..` alone), or the folder goes at once.
+struct BigRun {
+    _tmp: tempfile::TempDir,
+    input: PathBuf,
+    out: PathBuf,
+    child: std::process::Child,
+}
+
+fn report_on_a_big_input(extra: &[&str]) -> BigRun {
     let tmp = tempfile::tempdir().unwrap();
     let input = tmp.path().join("big.pgn");
-    // ~70 MB: several 8 MiB batches, seconds of work on one thread.
     std::fs::write(&input, many_games(500_000)).unwrap();
     let out = tmp.path().join("r");
-    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
-    let mut child = std::process::Command::new(&exe)
-        .args(["report", "-q", "-j", "1", "-o"])
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .args(["report", "-q", "-j", "1"])
+        .args(extra)
+        .arg("-o")
         .arg(&out)
         .arg(&input)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    BigRun {
+        _tmp: tmp,
+        input,
+        out,
+        child,
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_part_way_exits_130_without_a_finished_report() {
+    let BigRun {
+        out,
+        mut child,
+        _tmp,
+        ..
+    } = report_on_a_big_input(&[]);
     wait_until_written(&out.join(".games.csv.partial"));
     send_sigint(&child);
     let err = read_stderr(&mut child);
@@ -310,20 +336,14 @@ fn sigint_part_way_exits_130_without_a_finished_report() {
 #[cfg(target_os = "linux")]
 #[test]
 fn an_input_cut_short_while_mapped_stops_the_run_with_a_message() {
-    let tmp = tempfile::tempdir().unwrap();
-    let input = tmp.path().join("big.pgn");
-    std::fs::write(&input, many_games(500_000)).unwrap();
-    let out = tmp.path().join("r");
-    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
-    // One thread and a row per ply: seconds of work, so that the cut comes
-    // long before the reader is through the file.
-    let mut child = std::process::Command::new(&exe)
-        .args(["report", "-q", "-j", "1", "--plies", "-o"])
-        .arg(&out)
-        .arg(&input)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    // A row per ply too: the cut comes long before the reader is through
+    // the file.
+    let BigRun {
+        input,
+        out,
+        mut child,
+        _tmp,
+    } = report_on_a_big_input(&["--plies"]);
     // Rows written: the input is mapped and being read (the report's
     // files are created before it is opened).
     let partial = out.join(".games.csv.partial");
@@ -349,7 +369,7 @@ fn an_input_cut_short_while_mapped_stops_the_run_with_a_message() {
     );
     assert!(!out.join("summary.json").exists() && !out.join("games.csv").exists());
     assert!(out.join(".games.csv.partial").exists());
-    let again = std::process::Command::new(&exe)
+    let again = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
         .args(["report", "-q", "-o"])
         .arg(&out)
         .arg(&input)
