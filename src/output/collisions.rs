@@ -130,7 +130,7 @@ pub fn check(planned: &[Planned], args: &[PathBuf]) -> Result<(), Collision> {
             }
             if p.shape == Shape::Folder && input.starts_with(out) && input != *out {
                 return Err(refused(format!(
-                    "{} {}: holds the input {}; a report folder is passed over by later searches, and its inputs with it. Write it elsewhere",
+                    "{} {}: holds the input {}; the report would be written among the files it reads. Write it elsewhere",
                     p.label,
                     p.path.display(),
                     arg.display()
@@ -182,20 +182,14 @@ fn check_not_an_input(p: &Planned, inputs: &[&Path]) -> Result<(), Collision> {
     }
 }
 
-/// Whether two existing paths are one file by two names (a hard link):
-/// the same device and inode.
-#[cfg(unix)]
+/// Whether two existing paths are one file by two names (a hard link),
+/// by the identity the input search dedups files by.
 fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
+    use crate::source::file_id;
     match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        (Ok(a), Ok(b)) => file_id(&a).is_some_and(|id| file_id(&b) == Some(id)),
         _ => false,
     }
-}
-
-#[cfg(not(unix))]
-fn same_file(_a: &Path, _b: &Path) -> bool {
-    false
 }
 
 fn refused(message: String) -> Collision {

@@ -488,14 +488,16 @@ fn take_file(
     Ok(())
 }
 
+/// A file's identity, whatever name reaches it (links, hard links): its
+/// device and inode; `None` where the system has no such thing.
 #[cfg(unix)]
-fn file_id(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+pub(crate) fn file_id(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     Some((meta.dev(), meta.ino()))
 }
 
 #[cfg(not(unix))]
-fn file_id(_meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+pub(crate) fn file_id(_meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 

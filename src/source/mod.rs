@@ -53,6 +53,7 @@ mod damage;
 mod damaged_zip;
 mod encoding;
 mod inputs;
+pub(crate) use inputs::file_id;
 mod lines;
 mod listing;
 mod opened;
