@@ -226,6 +226,7 @@ mod tests {
         // Nothing is left in the folder: the file has no name.
         assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
     }
+
     /// A scratch file for an output lies in the output's folder, and its
     /// errors name the output, not the folder: a full disk says which
     /// output it stopped.

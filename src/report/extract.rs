@@ -190,18 +190,6 @@ impl ExtractFile {
     pub fn games(&self) -> u64 {
         self.games
     }
-
-    /// Finishes the file, for the writer to rename into place, or flushes
-    /// standard output.
-    pub fn finish(self) -> Result<Option<FinishedFile>, OutputError> {
-        match self.sink {
-            Target::File(f) => f.finish().map(Some),
-            Target::Stdout { gone: true, .. } => Ok(None),
-            Target::Stdout { mut out, mut gone } => {
-                stdout_result(out.flush(), &mut gone).map(|()| None)
-            }
-        }
-    }
 }
 
 /// A write to standard output: a reader that went away ends the extract
@@ -265,6 +253,8 @@ impl super::sink::Sink for ExtractFile {
         Ok(())
     }
 
+    /// The file, finished for the writer to rename into place; standard
+    /// output is flushed.
     fn finish(
         self: Box<Self>,
         _summary: &super::summary::Summary,
@@ -274,7 +264,13 @@ impl super::sink::Sink for ExtractFile {
                 file: self.kind.name().to_string(),
             });
         }
-        Ok(ExtractFile::finish(*self)?.into_iter().collect())
+        match self.sink {
+            Target::File(f) => Ok(vec![f.finish()?]),
+            Target::Stdout { gone: true, .. } => Ok(Vec::new()),
+            Target::Stdout { mut out, mut gone } => {
+                stdout_result(out.flush(), &mut gone).map(|()| Vec::new())
+            }
+        }
     }
 }
 
