@@ -49,7 +49,8 @@ pub struct FenArgs {
     /// bzip2 or xz), xiangqi record files, folders (searched recursively
     /// for .fen and .epd, each also as .zst, .gz, .bz2 or .xz, .perft, .zip
     /// archives of them, and the records .xqf, .cbr, .cbl, .cbf and .ubb)
-    /// or `-` for standard input, which is read only when named so.
+    /// or `-` for standard input; with no input at all, standard input is
+    /// read.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Write the CSV to this file (complete or not at all) instead of

@@ -118,15 +118,17 @@ pub struct ReportArgs {
     /// Also write the original text of the games of one category to a PGN
     /// file (`-`: standard output), byte for byte after a first line that
     /// marks it as pgnmill's own: missed (threefolds that ep-always
-    /// misses), castling ([FEN] castling conflicts), errors (status not ok),
-    /// conflicts (a recorded result the final position contradicts),
+    /// misses), castling ([FEN] castling conflicts), errors (status
+    /// neither ok nor damaged_input), conflicts (a recorded result the
+    /// final position contradicts),
     /// unique (one copy of each game: dup_kind neither exact nor prefix)
     /// or duplicates (the others). Repeatable.
     #[arg(long, value_name = "KIND=FILE")]
     pub extract: Vec<ExtractRequest>,
 
-    /// Add a games.csv column for each tag, named as given, empty when a
-    /// game lacks it (comma lists, repeatable); `lichess` adds lichess's
+    /// Add a games.csv column for each tag, named as given (first given,
+    /// for a tag named twice in any case), empty when a game lacks it
+    /// (comma lists, repeatable); `lichess` adds lichess's
     /// tags: UTCDate, UTCTime, WhiteElo, BlackElo, WhiteRatingDiff,
     /// BlackRatingDiff, WhiteTitle, BlackTitle, ECO, Opening, TimeControl,
     /// Termination. A tag named like a column pgnmill computes becomes

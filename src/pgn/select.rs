@@ -5,8 +5,8 @@
 //!
 //! A condition is `TAG=VALUE`, `TAG!=VALUE`, `TAG~REGEX` or a comparison of
 //! numbers `TAG>=N`, `TAG<=N`, `TAG>N`, `TAG<N`. Tag names are compared
-//! without regard to case, as everywhere else; the first tag of a name
-//! wins. A missing tag has the empty value for `=`, `!=` and `~`, and is no
+//! without regard to case, as everywhere else; the last tag of a name
+//! wins (as python-chess reads a tag given twice). A missing tag has the empty value for `=`, `!=` and `~`, and is no
 //! number, so a comparison of numbers fails on it (as on `?` or `-`).
 
 mod decimal;
@@ -232,6 +232,15 @@ mod tests {
             ("WhiteElo>=2000", None, false),
             ("WhiteElo<9", Some("inf"), false),
             ("WhiteElo>-1", Some("-0"), true),
+            // The spellings of 1800 docs/reports.md lists, and two that
+            // are no number.
+            ("WhiteElo>=1800", Some(" 1800 "), true),
+            ("WhiteElo<=1800", Some("+1800"), true),
+            ("WhiteElo>=1800", Some("1800.0"), true),
+            ("WhiteElo<=1800", Some("01800"), true),
+            ("WhiteElo<=1800", Some("1800."), true),
+            ("WhiteElo>=1", Some("1,800"), false),
+            ("WhiteElo>=1", Some("1800?"), false),
             ("Event=Rated Blitz game", Some("Rated Blitz game"), true),
             ("Event=Rated", Some("Rated Blitz game"), false),
             ("Event=", None, true),

@@ -94,13 +94,28 @@ fn one_thread_and_more_threads_give_identical_files() {
     let seven = tmp.path().join("j7");
     report_in_process(&seven, 7);
     for other in [&two, &seven] {
-        for f in ["games.csv", "castling.csv"] {
+        for f in ["games.csv", "castling.csv", "report.html"] {
             assert!(
                 std::fs::read(one.join(f)).unwrap() == std::fs::read(other.join(f)).unwrap(),
                 "{f} differs between -j 1 and {other:?}"
             );
         }
     }
+    // summary.json of the two command-line runs too (the library's run
+    // has no command line to record), but for the two fields
+    // docs/reports.md names as the run's own.
+    let summary = |dir: &Path| {
+        let text = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+        let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let fields = json.as_object_mut().unwrap();
+        assert!(fields.remove("elapsed_seconds").is_some());
+        assert!(fields.remove("threads").is_some());
+        json
+    };
+    assert!(
+        summary(&one) == summary(&two),
+        "summary.json differs between -j 1 and -j 2"
+    );
 }
 
 /// `pgnmill report --moves CORPUS` through the library, on a pool of

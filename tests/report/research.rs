@@ -134,6 +134,22 @@ fn default_columns_unchanged_and_lichess_shorthand() {
     assert_eq!(rows[0]["WhiteElo"], "1028");
     assert_eq!(rows[0]["TimeControl"], "300+3");
     assert_eq!(rows[0]["Opening"], "Three Knights Opening");
+    // A tag named twice, in any case, is one column named as first given
+    // (docs/reports.md): `whiteelo` and lichess's `WhiteElo` are one tag.
+    let (_tmp, out) = run_report(&[
+        "testdata/corpus/lichess-2025-05-blitz-sample.pgn",
+        "--tags",
+        "whiteelo,lichess,WHITEELO",
+    ]);
+    let header = header(&out);
+    let added: Vec<&str> = header
+        .split(',')
+        .skip(DEFAULT_COLUMNS.split(',').count())
+        .collect();
+    assert_eq!(added[0], "whiteelo");
+    assert_eq!(added.len(), 12, "{header}");
+    assert!(!added.contains(&"WhiteElo"), "{header}");
+    assert_eq!(read_csv(&out.join("games.csv"))[0]["whiteelo"], "1028");
 }
 
 /// The tag values of `column` in `games.parquet` of `out`, in row order.
