@@ -27,8 +27,8 @@ pub enum CliError {
     #[error("{0}")]
     Failed(String),
     /// The run was interrupted (SIGINT, SIGTERM); nothing was renamed into
-    /// place.
-    #[error("interrupted: {0}")]
+    /// place. The message names the signal, as the exit code does.
+    #[error("interrupted by {signal}: {0}", signal = super::interrupt::signal_name())]
     Interrupted(String),
 }
 

@@ -84,7 +84,18 @@ fn monotonic_ns() -> u64 {
         .saturating_add(ts.tv_nsec as u64)
 }
 
-/// The exit code of a run that stopped because it was asked to.
+/// The signal that stopped the run, for its message: the first one that
+/// came.
+pub fn signal_name() -> &'static str {
+    if TERMINATED.load(Ordering::SeqCst) {
+        "SIGTERM"
+    } else {
+        "SIGINT (Ctrl-C)"
+    }
+}
+
+/// The exit code of an interrupted run: 128 plus the number of the signal
+/// that came first, as a shell reports a process the signal ended.
 pub fn exit_code() -> i32 {
     if TERMINATED.load(Ordering::SeqCst) {
         143

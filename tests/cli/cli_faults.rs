@@ -441,7 +441,12 @@ fn assert_interrupted(status: std::process::ExitStatus, err: &str, out: &Path) {
 fn assert_stopped_by(code: i32, status: std::process::ExitStatus, err: &str, out: &Path) {
     assert_eq!(status.code(), Some(code), "{err}");
     assert_one_line(err);
-    assert!(err.contains("interrupted"), "{err}");
+    let signal = if code == 143 {
+        "SIGTERM"
+    } else {
+        "SIGINT (Ctrl-C)"
+    };
+    assert!(err.contains(&format!("interrupted by {signal}: ")), "{err}");
     assert_no_finished_report(out);
     assert!(!out.join("games.csv").exists());
 }
