@@ -54,6 +54,16 @@ pub enum SanError {
         color: Color,
         from: Square,
     },
+    /// A move onto the enemy king's square: possible only from a position
+    /// that cannot arise in a game (a `[FEN]` that leaves the side not to
+    /// move in check). python-chess plays such a capture; no rule of chess
+    /// has one.
+    #[error("{token}: {}", king_capture(*.color, *.on))]
+    KingCapture {
+        token: String,
+        color: Color,
+        on: Square,
+    },
     /// A null move (`--`, `Z0`, `0000`, `@@@@`) given to
     /// [`Position::play_san`], which does not play it: what a pass means
     /// is the caller's to decide (the replay first looks whether the game
@@ -88,9 +98,17 @@ impl SanError {
                 format!("no {} piece on {from}", color.name()).into()
             }
             SanError::NullMove => "a null move".into(),
+            SanError::KingCapture { color, on, .. } => king_capture(*color, *on).into(),
             SanError::NoPiece { .. } | SanError::Ambiguous { .. } => self.to_string().into(),
         }
     }
+}
+
+fn king_capture(color: Color, on: Square) -> String {
+    format!(
+        "the {} king on {on} cannot be captured: the position before the move cannot arise in a game",
+        color.name()
+    )
 }
 
 fn number(n: usize) -> String {
@@ -438,8 +456,15 @@ impl Position {
             Color::Black => 0,
         };
         let no_piece = SanError::NoPiece { role, to };
-        if b.by_color(us).contains(to) || b.by_piece(!us, Role::King).contains(to) {
+        if b.by_color(us).contains(to) {
             return Err(no_piece);
+        }
+        if b.by_piece(!us, Role::King).contains(to) {
+            return Err(SanError::KingCapture {
+                token: lossy(token),
+                color: !us,
+                on: to,
+            });
         }
         let mut ep = false;
         let candidates = match role {

@@ -153,3 +153,38 @@ fn perft_names_the_problems_on_stderr_and_still_counts() {
     let (_, err) = run(&["perft", "startpos", "1"], "");
     assert!(err.is_empty(), "{err}");
 }
+
+/// The two moves docs/chess.md says pgnmill does not make in positions
+/// that cannot arise: the capture of a king (`opposite_check`) and a double
+/// step from a pawn's own first rank (`pawns_on_backrank`). The counts are
+/// python-chess 1.11.2's perft over `Board.legal_moves` with those moves
+/// left out (python-chess's own: 27, 56, 1372 and 7, 35, 285):
+///
+/// ```python
+/// def perft(b, d):
+///     if d == 0: return 1
+///     n = 0
+///     for m in list(b.legal_moves):
+///         if b.piece_type_at(m.to_square) == chess.KING: continue
+///         if (b.piece_type_at(m.from_square) == chess.PAWN
+///                 and abs(m.to_square - m.from_square) == 16
+///                 and chess.square_rank(m.from_square) in (0, 7)): continue
+///         b.push(m); n += perft(b, d - 1); b.pop()
+///     return n
+/// ```
+#[test]
+fn perft_makes_no_king_capture_nor_a_double_step_from_the_first_rank() {
+    for (fen, counts) in [
+        ("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", [26, 56, 1372]),
+        ("4k3/8/8/8/8/8/8/4K2P w - - 0 1", [6, 30, 230]),
+    ] {
+        for (depth, count) in (1..).zip(counts) {
+            let (stdout, _) = run(&["perft", fen, &depth.to_string()], "");
+            assert_eq!(
+                String::from_utf8_lossy(&stdout),
+                format!("Nodes searched: {count}\n"),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}

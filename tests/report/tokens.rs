@@ -122,6 +122,23 @@ fn a_move_number_is_counted_from_the_fen() {
     assert_eq!(error, "move 14... Kf9, ply 5 (line 5): not a move");
 }
 
+/// A `[FEN]` that leaves the side not to move in check (python-chess's
+/// `opposite_check`) lets a move land on the enemy king: python-chess plays
+/// that capture (`chess.Board("k7/8/1K6/8/8/8/8/7Q w - - 0 1")` lists
+/// `h1a8` among its legal moves), pgnmill stops there, saying why rather
+/// than that no queen can reach a square one can.
+#[test]
+fn a_capture_of_the_king_says_why_it_stops() {
+    let pgn = "[Event \"t\"]\n[FEN \"k7/8/1K6/8/8/8/8/7Q w - - 0 1\"]\n\n1. Qxa8 *\n";
+    let (status, plies, error) = one(pgn, &[]);
+    assert_eq!((status.as_str(), plies), ("illegal_move", 0));
+    assert_eq!(
+        error,
+        "move 1. Qxa8, ply 1 (line 4): the black king on a8 cannot be captured: \
+         the position before the move cannot arise in a game"
+    );
+}
+
 #[test]
 fn an_illegal_move_names_its_token_once() {
     let (plies, error) = stops(&game("1. e4 e5\n2. Ke3 *"), &[]);
