@@ -22,9 +22,9 @@ pub enum Problem {
     OppositeCheck,
     /// A pawn on the first or last rank: `STATUS_PAWNS_ON_BACKRANK`.
     PawnsOnBackrank,
-    /// An en-passant square on rank 3 or 6 that no double step can have
-    /// made (the mover's own side, no pawn in front of it, occupied
-    /// squares); the position is played without it:
+    /// An en-passant square that no double step can have made (off the
+    /// side to move's 6th rank, no pawn in front of it, occupied squares);
+    /// the position is played without it:
     /// `STATUS_INVALID_EP_SQUARE`.
     InvalidEpSquare,
     /// More than two pieces give check: `STATUS_TOO_MANY_CHECKERS`.

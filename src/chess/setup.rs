@@ -35,7 +35,7 @@ pub enum FenError {
     BadTurn(String),
     #[error("malformed castling field {0:?} (expected '-', KQkq letters or file letters A-H/a-h)")]
     BadCastling(String),
-    #[error("malformed en passant field {0:?} (expected '-' or a square on rank 3 or 6)")]
+    #[error("malformed en passant field {0:?} (expected '-' or a square)")]
     BadEnPassant(String),
     #[error("malformed halfmove clock {0:?} (expected a non-negative integer)")]
     BadHalfmove(String),
@@ -111,9 +111,12 @@ impl Setup {
         let castling = parse_castling(fields[2].1)?;
         let ep_square = match fields[3].1 {
             b"-" => None,
+            // Any square, as python-chess reads it: one no double step can
+            // have made (on another rank too) is dropped when the position
+            // is set up (`Position::from_setup`), and named by the audit.
             s => match Square::parse(s) {
-                Some(sq) if sq.rank() == 2 || sq.rank() == 5 => Some(sq),
-                _ => return Err(FenError::BadEnPassant(lossy(s))),
+                Some(sq) => Some(sq),
+                None => return Err(FenError::BadEnPassant(lossy(s))),
             },
         };
         let halfmove = if n > 4 {

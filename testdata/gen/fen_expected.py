@@ -326,6 +326,8 @@ CRAFTED = [
     ("en-passant square whose origin is occupied", "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1"),
     ("en-passant square itself occupied", "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1"),
     ("a valid en-passant square, black to move", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
+    ("an en-passant square on the 4th rank", "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1"),
+    ("an en-passant square on the 1st rank", "4k3/8/8/8/8/8/8/4K3 w - a1 0 1"),
     ("three checkers", "8/8/8/4k3/8/2B2N2/8/K3R3 b - - 0 1"),
     ("two checkers on one line with the king", "4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1"),
     ("a possible double check (rook and knight)", "8/8/8/4k3/8/5N2/8/K3R3 b - - 0 1"),

@@ -263,10 +263,27 @@ fn fen_malformed_castling_or_ep_field_is_refused() {
     assert!(e.contains("castling"), "{e}");
     let e = fen_err("4k3/8/8/8/8/8/4P3/4K3 w - e9 0 1");
     assert!(e.contains("en passant") && e.contains("e9"), "{e}");
-    let e = fen_err("4k3/8/8/8/8/8/4P3/4K3 w - e4 0 1");
-    assert!(e.contains("en passant"), "{e}");
     let e = fen_err("4k3/8/8/8/8/8/4P3/4K3 w - - x 1");
     assert!(e.contains("halfmove"), "{e}");
+}
+
+/// An en-passant square off the 3rd and 6th ranks is a square all the
+/// same: python-chess 1.11.2 reads `... b - e4 0 1` (its status then has
+/// `STATUS_INVALID_EP_SQUARE`) and replays from it, and so does pgnmill,
+/// dropping the square as it drops any no double step can have made.
+#[test]
+fn fen_ep_square_off_its_ranks_is_read_and_dropped() {
+    for fen in [
+        "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - a1 0 1",
+    ] {
+        let s = Setup::parse(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let p = Position::from_setup(&s, CastlingMode::Standard).unwrap().0;
+        assert_eq!(p.ep_square(), None, "{fen}");
+        let mut want = fen.split(' ').collect::<Vec<_>>();
+        want[3] = "-";
+        assert_eq!(p.fen(EpMode::Always), want.join(" "));
+    }
 }
 
 // --- Movetext tolerance and SAN errors ---
