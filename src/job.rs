@@ -407,6 +407,9 @@ pub struct GameStream {
     run: Option<JoinHandle<Result<ReportOutcome, ReportError>>>,
     /// The run's totals, once the iterator has reached its end.
     outcome: Option<ReportOutcome>,
+    /// The message of the run's error, once the iterator has handed the
+    /// error out, for [`GameStream::finish`] to give again.
+    failed: Option<String>,
     cancel: Cancel,
 }
 
@@ -427,6 +430,7 @@ impl GameStream {
             batches: Some(batches),
             run: Some(run),
             outcome: None,
+            failed: None,
             cancel,
         })
     }
@@ -443,10 +447,16 @@ impl GameStream {
     }
 
     /// Waits for the run to end (reading the batches left, if any) and
-    /// returns its totals (also after the iterator has reached its end).
+    /// returns its totals (also after the iterator has reached its end):
+    /// whether every input was read whole (`summary.complete`) and the
+    /// warnings, which the batches do not carry. After the iterator handed
+    /// out the run's error, that error again ([`ReportError::Failed`]).
     pub fn finish(mut self) -> Result<ReportOutcome, ReportError> {
         if let Some(outcome) = self.outcome.take() {
             return Ok(outcome);
+        }
+        if let Some(message) = self.failed.take() {
+            return Err(ReportError::Failed(message));
         }
         for _ in self.batches.take().into_iter().flatten() {}
         self.join()
@@ -475,7 +485,10 @@ impl Iterator for GameStream {
                 self.outcome = Some(outcome);
                 None
             }
-            Err(e) => Some(Err(e)),
+            Err(e) => {
+                self.failed = Some(e.to_string());
+                Some(Err(e))
+            }
         }
     }
 }
@@ -488,6 +501,33 @@ impl Drop for GameStream {
             self.cancel.request();
             self.batches = None;
             let _ = self.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An input gone between the job's making and its run (deleted by
+    /// another program): the stream's last item is that error, and
+    /// `finish` gives it again rather than a word about the run's thread.
+    #[test]
+    fn finish_after_the_streams_error_gives_that_error_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("games.pgn");
+        std::fs::write(&input, "[Event \"x\"]\n\n1. e4 *\n").unwrap();
+        let job = Job::new(std::slice::from_ref(&input), Listing::Games).unwrap();
+        std::fs::remove_file(&input).unwrap();
+        let mut stream = job.games(&ReportOptions::default()).unwrap();
+        let error = match stream.by_ref().last() {
+            Some(Err(e)) => e,
+            other => panic!("the run's error last, not {other:?}"),
+        };
+        assert!(matches!(error, ReportError::Source(_)), "{error:?}");
+        match stream.finish() {
+            Err(ReportError::Failed(message)) => assert_eq!(message, error.to_string()),
+            other => panic!("{other:?}"),
         }
     }
 }

@@ -28,18 +28,39 @@
 //! ## Reading a PGN file
 //!
 //! Every game of a file (or folder, or `.pgn.zst`), replayed on all cores,
-//! as Arrow record batches with the columns of `games.csv`:
+//! as Arrow record batches with the columns of `games.csv`. An input that
+//! cannot be read to its end (a download cut short, a damaged archive) is
+//! no error, as on the command line: its games up to the break are rows,
+//! and [`GameStream::finish`] says what was missed:
 //!
 //! ```
 //! use pgnmill::{Job, Listing, ReportOptions};
 //!
 //! // Tata Steel Masters 2022, 91 games (shared/corpora/SOURCES.md).
 //! let job = Job::new(&["testdata/corpus/pgn2tex-tatamast22.pgn".into()], Listing::Games)?;
+//! let mut stream = job.games(&ReportOptions::default())?;
 //! let mut games = 0;
-//! for batch in job.games(&ReportOptions::default())? {
+//! for batch in stream.by_ref() {
 //!     games += batch?.num_rows();
 //! }
 //! assert_eq!(games, 91);
+//! let outcome = stream.finish()?;
+//! assert!(outcome.summary.complete && outcome.warnings.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The same loop over a `.zst` file cut short in the middle of a game
+//! reads the games before the cut, and `finish` says so:
+//!
+//! ```
+//! use pgnmill::{Job, Listing, ReportOptions};
+//!
+//! let job = Job::new(&["testdata/compressed/cut-short.pgn.zst".into()], Listing::Games)?;
+//! let mut stream = job.games(&ReportOptions::default())?;
+//! let games: usize = stream.by_ref().map(|b| b.map(|b| b.num_rows())).sum::<Result<_, _>>()?;
+//! let outcome = stream.finish()?;
+//! assert!(games > 0 && !outcome.summary.complete);
+//! assert!(outcome.warnings[0].contains("cut short"), "{}", outcome.warnings[0]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -21,4 +21,8 @@ pub enum ReportError {
     /// A thread could not be started, or stopped unexpectedly.
     #[error("{0}")]
     Thread(String),
+    /// The run's error, asked for again (`GameStream::finish` after the
+    /// stream's last item was that error): its message.
+    #[error("{0}")]
+    Failed(String),
 }

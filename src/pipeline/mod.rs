@@ -51,8 +51,14 @@ use reorder::{InputEnd, Sink};
 /// warnings of its inputs, in order (each input's are in its summary too).
 #[derive(Debug)]
 pub struct ReportOutcome {
+    /// The totals of summary.json. `summary.complete` is false when an
+    /// input could not be read to its end (cut short, damaged): the games
+    /// before the break are in the report, the rest are not.
     pub summary: Summary,
+    /// The CPU time of each stage (docs/performance.md).
     pub stages: StageTimes,
+    /// What the command line prints as warnings, in input order: inputs
+    /// cut short or damaged, files passed over.
     pub warnings: Vec<String>,
 }
 

@@ -231,6 +231,46 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
     assert_eq!(seen_formats, 4, "gz, bz2, xz and zst");
 }
 
+/// The same files through the library: the batches of
+/// [`pgnmill::GameStream`] hold the games up to the cut (at least those
+/// wholly in the reference tool's text), no error ends the loop, and
+/// `finish` says the input was cut short, with the warning's text.
+#[test]
+fn the_library_stream_says_when_a_compressed_file_was_cut_short() {
+    use pgnmill::{Job, Listing, ReportOptions};
+    let manifest = manifest();
+    let all = expected_rows();
+    for (name, expect) in manifest["files"].as_object().unwrap() {
+        if expect.get("cut_short").is_none() {
+            continue;
+        }
+        let job = Job::new(&[dir().join(name)], Listing::Games).unwrap();
+        let mut stream = job.games(&ReportOptions::default()).unwrap();
+        let mut given = 0;
+        for batch in stream.by_ref() {
+            given += batch.unwrap().num_rows();
+        }
+        let (_, whole_games_end) = range(&expect["text"]);
+        let at_least = all
+            .iter()
+            .filter(|r| r["offset"].parse::<u64>().unwrap() < whole_games_end)
+            .count();
+        assert!(given >= at_least && given < all.len(), "{name}: {given}");
+        let outcome = stream.finish().unwrap();
+        assert!(!outcome.summary.complete, "{name}");
+        assert_eq!(outcome.warnings.len(), 1, "{name}: {:?}", outcome.warnings);
+        let missing = format!(
+            "the game at line {} and any after it are missing",
+            all[given]["line"]
+        );
+        assert!(
+            outcome.warnings[0].contains(&missing),
+            "{name}: {:?}",
+            outcome.warnings
+        );
+    }
+}
+
 /// Runs `pgnmill ARGS`: exit code and stderr.
 fn pgnmill(args: &[&str], paths: &[&Path]) -> (Option<i32>, String) {
     let out = Command::cargo_bin("pgnmill")
