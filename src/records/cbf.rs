@@ -27,8 +27,14 @@ fn parse_move(value: &str) -> Option<RawMove> {
     })
 }
 
+/// The root element of every CBF record (docs/xiangqi-formats.md §2.4).
+const ROOT: &[u8] = b"ChineseChessRecord";
+
 pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
     let mut reader = quick_xml::Reader::from_reader(bytes);
+    // Bytes whose first element is not the record's are no CBF record,
+    // however little else there is to read (an empty or text file).
+    let mut root_seen = false;
     let mut game = RecordGame::new("CBF", 0, 1);
     let mut head: Vec<(String, String)> = Vec::new();
     let mut in_head = false;
@@ -44,7 +50,21 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
         let event = reader
             .read_event_into(&mut buf)
             .map_err(|e| format!("CBF XML broken at byte {}: {e}", reader.buffer_position()))?;
+        if let Event::Start(e) | Event::Empty(e) = &event
+            && !root_seen
+        {
+            if e.local_name().as_ref() != ROOT {
+                let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+                return Err(format!(
+                    "not a CBF record: its first element is <{name}>, not <ChineseChessRecord>"
+                ));
+            }
+            root_seen = true;
+        }
         match event {
+            Event::Eof if !root_seen => {
+                return Err("not a CBF record: no <ChineseChessRecord> element".into());
+            }
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"Move" => {
                 let v = e

@@ -668,3 +668,22 @@ fn a_cbf_fen_keeps_its_clock_and_move_number() {
         "{audit}"
     );
 }
+
+/// Bytes that are no CBF record are an error of `read_records`, as they
+/// are for the other formats (XQF, CCBridge): empty, plain text, and XML
+/// of another kind. A CBF file of the corpus is still one game.
+#[test]
+fn read_records_refuses_bytes_that_are_no_cbf_record() {
+    use pgnmill::read_records;
+    use pgnmill::source::RecordFormat;
+    for bytes in [
+        &b""[..],
+        b"hello world",
+        b"<?xml version=\"1.0\"?><html><body/></html>",
+    ] {
+        let err = read_records(RecordFormat::Cbf, bytes).unwrap_err();
+        assert!(err.starts_with("not a CBF record"), "{err}");
+    }
+    let games = read_records(RecordFormat::Cbf, &record("test2.cbf")).unwrap();
+    assert_eq!(games.len(), 1);
+}
