@@ -184,6 +184,13 @@ impl Opened {
 pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, SourceError> {
     let mut file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
     let meta = file.metadata().map_err(|e| io_err(path, e))?;
+    if meta.is_dir() {
+        // A folder opens on Linux, but reading it fails: said here, as
+        // the error it is, not as text that stops after byte 0 (a folder
+        // is searched for inputs before this: `expand_inputs`).
+        let error = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a folder");
+        return Err(io_err(path, error));
+    }
     if !meta.is_file() {
         return open_stream(path, Box::new(file), opts, None);
     }

@@ -145,6 +145,22 @@ fn a_zip_archive_as_a_stream_is_refused() {
     );
 }
 
+/// A folder given to the reader of one input (not to a search, which
+/// lists its files) is an error when it is opened, saying it is a folder,
+/// not a text that stops after byte 0 at its first batch.
+#[test]
+fn batches_of_a_folder_are_an_error_on_opening() {
+    let tmp = tempfile::tempdir().unwrap();
+    match Batches::open(&Input::file(tmp.path()), &ReadOptions::default()) {
+        Err(SourceError::Io { path, source }) => {
+            assert_eq!(path, tmp.path());
+            assert_eq!(source.kind(), std::io::ErrorKind::IsADirectory);
+        }
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => panic!("a folder opened as an input"),
+    }
+}
+
 /// A reader of text only is told what the input is instead.
 #[test]
 fn batches_of_an_input_that_is_not_text_are_an_error() {
