@@ -154,7 +154,8 @@ impl Job {
         &self.against
     }
 
-    /// Replays on `threads` threads (at least one).
+    /// Replays on `threads` threads: at least one, so 0 is taken as 1
+    /// (the command line refuses `-j 0` instead).
     pub fn threads(mut self, threads: usize) -> Job {
         self.threads = threads.max(1);
         self

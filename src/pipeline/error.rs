@@ -4,6 +4,9 @@
 use crate::output::OutputError;
 use crate::source::SourceError;
 
+/// Why a run stopped before its end. A broken game is never one: it is a
+/// row with its status; an input that cannot be read to its end is not
+/// either (a warning, [`crate::pipeline::ReportOutcome`]).
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
     /// An input could not be opened.

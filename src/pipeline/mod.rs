@@ -57,8 +57,9 @@ pub struct ReportOutcome {
     pub summary: Summary,
     /// The CPU time of each stage (docs/performance.md).
     pub stages: StageTimes,
-    /// What the command line prints as warnings, in input order: inputs
-    /// cut short or damaged, files passed over.
+    /// The inputs' warnings (an input cut short, damaged data), in input
+    /// order: the messages of summary.json's `warnings`. What a folder
+    /// search passed over is not among them: [`crate::Job::notes`] has it.
     pub warnings: Vec<String>,
 }
 

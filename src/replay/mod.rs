@@ -42,8 +42,23 @@ use crate::variant::{self, GameVariant};
 use std::borrow::Cow;
 
 /// Replays one game, given its bytes (UTF-8, or ASCII-compatible with
-/// Latin-1 tag values) and the line it starts on. Never fails: a broken game
+/// Latin-1 tag values) and the line it starts on (1 for a game of its own;
+/// the line numbers of `error` count from it). Never fails: a broken game
 /// is a record with a status and an error.
+///
+/// The bytes are one game, as the splitter cuts them: the replay stops at
+/// the end of the first game's movetext (its result token, or a tag
+/// section after it), and any text after that is not read. Give a file of
+/// several games to [`crate::pgn::Batches`] or [`crate::Job`], which split
+/// it:
+///
+/// ```
+/// use pgnmill::{ReplayOptions, replay_text};
+///
+/// let two = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n";
+/// let first = replay_text(two, 1, &ReplayOptions::default());
+/// assert_eq!((first.tags.event.as_ref(), first.plies), ("a", 1));
+/// ```
 pub fn replay_game<'a>(bytes: &'a [u8], line: u64, options: &ReplayOptions) -> ReplayedGame<'a> {
     replayed(|out| replay_into(bytes, None, line, options, MoveLocation::Line, out))
 }

@@ -39,10 +39,15 @@ impl Termination {
 /// `outcome()` order (the first that applies at a ply wins).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum GameOver {
+    /// The side to move is mated.
     Checkmate,
+    /// Neither side can mate (python-chess's material rule).
     InsufficientMaterial,
+    /// The side to move has no legal move and is not in check.
     Stalemate,
+    /// 75 moves of each side without a capture or pawn move (FIDE 9.6.2).
     SeventyfiveMoves,
+    /// The same position for the fifth time (FIDE 9.6.1).
     FivefoldRepetition,
 }
 
@@ -62,9 +67,13 @@ impl GameOver {
 /// Which sides still have mating material at the end.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MatingMaterial {
+    /// Either side could still mate.
     Both,
+    /// Only white (red) could.
     White,
+    /// Only black could.
     Black,
+    /// Neither could: a draw by insufficient material.
     None,
 }
 
@@ -121,16 +130,21 @@ impl PerpetualCheck {
     }
 }
 
-/// The outcome columns of one game. All empty (`None`) for a game that was
-/// not replayed. Chess games leave the xiangqi columns (`perpetual_check`,
-/// `natural_limit_ply`) empty; xiangqi games leave the chess-only ones
-/// empty.
+/// The outcome columns of one game (docs/outcomes.md). All empty (`None`)
+/// for a game that was not replayed at all (status `bad_fen`,
+/// `unsupported`, `damaged_input`); a game whose replay stopped, or that
+/// had no move, has those of the position its replay reached. Chess games
+/// leave the xiangqi columns (`perpetual_check`, `natural_limit_ply`)
+/// empty; xiangqi games leave the chess-only ones empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// The state of the final position: `Some(Termination::None)` when
+    /// the game could go on there, `None` when nothing was replayed.
     pub termination: Option<Termination>,
     /// `1-0`, `0-1` or `1/2-1/2` when the board decides the game, else
     /// empty.
     pub board_result: &'static str,
+    /// Which sides could still mate in the final position.
     pub mating_material: Option<MatingMaterial>,
     /// First ply at which some key occurred the fifth time, ep-if-legal
     /// (FIDE 9.6.1, python-chess `is_fivefold_repetition()`).

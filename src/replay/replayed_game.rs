@@ -12,13 +12,20 @@ use std::borrow::Cow;
 /// encoding, borrowed from the game's text when it is UTF-8 already.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameTags<'a> {
+    /// `[Event]`, empty when the game has none (so are the others).
     pub event: Cow<'a, str>,
+    /// `[Site]`.
     pub site: Cow<'a, str>,
+    /// `[Date]`, as written (`2025.05.01`, `1851.??.??`).
     pub date: Cow<'a, str>,
+    /// `[Round]`.
     pub round: Cow<'a, str>,
     /// `White`, or `Red` for xiangqi.
     pub white: Cow<'a, str>,
+    /// `[Black]`.
     pub black: Cow<'a, str>,
+    /// `[Result]`, as written: held against the board in
+    /// [`Outcome::result_conflict`].
     pub result: Cow<'a, str>,
 }
 
@@ -43,6 +50,7 @@ pub struct ReplayedGame<'a> {
     /// `chess`, `chess960`, `xiangqi` (static, so passing it on costs
     /// nothing), or empty for a game of a variant pgnmill does not play.
     pub variant: Cow<'static, str>,
+    /// The roster tags.
     pub tags: GameTags<'a>,
     /// Half-moves of the main line that were replayed.
     pub plies: u32,
@@ -55,16 +63,23 @@ pub struct ReplayedGame<'a> {
     /// usual case) saves a copy of the FEN per game; read it with
     /// [`ReplayedGame::final_fen_ep_legal`].
     pub final_fen_ep_legal_if_different: Option<String>,
+    /// Repetitions counted with the en-passant square after every double
+    /// step (docs/chess.md, "Two en-passant conventions").
     pub rep_ep_always: RepetitionStats,
+    /// Repetitions counted with the square only when a capture is legal
+    /// (FIDE's, python-chess's).
     pub rep_ep_legal: RepetitionStats,
+    /// The `[FEN]` castling rights the board contradicts, if any (a row of
+    /// castling.csv).
     pub castling_conflict: Option<CastlingConflict>,
+    /// Whether the game replayed whole (`Ok`) or why not.
     pub status: Status,
     /// Empty when `ok`; otherwise what failed, where and why.
     pub error: String,
     /// The replayed main line in UCI (chess) or ICCS (xiangqi), when asked.
     pub moves: Option<String>,
-    /// How the game ended on the board (docs/outcomes.md); empty for
-    /// games not replayed and, for now, for xiangqi.
+    /// How the game ended on the board, chess or xiangqi
+    /// (docs/outcomes.md); empty for games not replayed.
     pub outcome: Outcome,
     /// `line_key` and the opening's name (docs/reports.md).
     pub curation: CurationFacts,
