@@ -8,6 +8,7 @@
 //! ply rows of `--plies`, [`Job::plies`]).
 //!
 //! ```no_run
+//! use pgnmill::arrow_array::cast::AsArray;
 //! use pgnmill::job::{Job, ReportOptions};
 //! use pgnmill::source::Listing;
 //!
@@ -16,12 +17,7 @@
 //! for batch in job.games(&ReportOptions::default())? {
 //!     let batch = batch?;
 //!     let column = batch.column_by_name("missed_threefold").expect("a column");
-//!     let missed_in_batch = column
-//!         .as_any()
-//!         .downcast_ref::<arrow_array::BooleanArray>()
-//!         .expect("booleans")
-//!         .true_count();
-//!     missed += missed_in_batch;
+//!     missed += column.as_boolean().true_count();
 //! }
 //! println!("{missed} missed threefolds");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

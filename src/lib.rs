@@ -177,3 +177,10 @@ pub use job::{GameStream, Job, ReportOptions};
 pub use records::read_records;
 pub use replay::{ReplayOptions, ReplayedGame, Status, replay_text};
 pub use source::Listing;
+
+/// The Arrow crates whose types [`GameStream`] hands out
+/// (`arrow_array::RecordBatch`, `arrow_schema::SchemaRef`), at the versions
+/// this crate is built with: `pgnmill::arrow_array::cast::AsArray` works
+/// without a dependency of one's own that must match them.
+pub use arrow_array;
+pub use arrow_schema;
