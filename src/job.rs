@@ -35,8 +35,8 @@ pub use note::{JobNote, NoteKind};
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
-use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, SchemaRef};
 
 use crate::duplicates::DuplicateOptions;
 use crate::output::OutputError;
@@ -466,6 +466,68 @@ impl GameStream {
             None => Err(ReportError::Thread("the run was already joined".into())),
         }
     }
+
+    /// The stream as an Arrow [`RecordBatchReader`], the trait Arrow's
+    /// writers and query engines take (an IPC or C stream, DataFusion): the
+    /// run's error, if any, comes last as `ArrowError::ExternalError`
+    /// holding the [`ReportError`]. Warnings are no error, as for the
+    /// stream; [`ArrowReader::finish`] gives them.
+    ///
+    /// ```
+    /// use pgnmill::arrow_array::RecordBatchReader;
+    /// use pgnmill::{Job, Listing, ReportOptions};
+    ///
+    /// let job = Job::new(&["testdata/corpus/pgn2tex-tatamast22.pgn".into()], Listing::Games)?;
+    /// let mut reader = job.games(&ReportOptions::default())?.into_arrow_reader();
+    /// assert!(reader.schema().field_with_name("final_fen").is_ok());
+    /// let games: usize = reader.by_ref().map(|b| b.map(|b| b.num_rows())).sum::<Result<_, _>>()?;
+    /// assert_eq!(games, 91);
+    /// assert!(reader.finish()?.summary.complete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn into_arrow_reader(self) -> ArrowReader {
+        ArrowReader { stream: self }
+    }
+}
+
+/// Its columns and whether its run has ended: the batches and the
+/// thread are no one's to look into.
+impl std::fmt::Debug for GameStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameStream")
+            .field("columns", &self.schema.fields().len())
+            .field("ended", &self.run.is_none())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A [`GameStream`] as an Arrow [`RecordBatchReader`]
+/// ([`GameStream::into_arrow_reader`]).
+#[derive(Debug)]
+pub struct ArrowReader {
+    stream: GameStream,
+}
+
+impl ArrowReader {
+    /// [`GameStream::finish`]: the run's totals and warnings.
+    pub fn finish(self) -> Result<ReportOutcome, ReportError> {
+        self.stream.finish()
+    }
+}
+
+impl Iterator for ArrowReader {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.stream.next()?;
+        Some(item.map_err(|e| ArrowError::ExternalError(Box::new(e))))
+    }
+}
+
+impl RecordBatchReader for ArrowReader {
+    fn schema(&self) -> SchemaRef {
+        self.stream.schema()
+    }
 }
 
 impl Iterator for GameStream {
@@ -526,5 +588,28 @@ mod tests {
             Err(ReportError::Failed(message)) => assert_eq!(message, error.to_string()),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Through the Arrow reader, the same run's error is the reader's last
+    /// item, the `ReportError` inside an `ArrowError::ExternalError`.
+    #[test]
+    fn the_arrow_reader_hands_the_runs_error_out_as_an_external_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("games.pgn");
+        std::fs::write(&input, "[Event \"x\"]\n\n1. e4 *\n").unwrap();
+        let job = Job::new(std::slice::from_ref(&input), Listing::Games).unwrap();
+        std::fs::remove_file(&input).unwrap();
+        let mut reader = job
+            .games(&ReportOptions::default())
+            .unwrap()
+            .into_arrow_reader();
+        match reader.by_ref().last() {
+            Some(Err(ArrowError::ExternalError(e))) => {
+                let inner = e.downcast_ref::<ReportError>();
+                assert!(matches!(inner, Some(ReportError::Source(_))), "{e:?}");
+            }
+            other => panic!("the run's error last, not {other:?}"),
+        }
+        assert!(matches!(reader.finish(), Err(ReportError::Failed(_))));
     }
 }

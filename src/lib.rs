@@ -173,7 +173,7 @@ pub(crate) mod cpu_time;
 pub(crate) mod simd;
 
 pub use fenlist::audit_line;
-pub use job::{GameStream, Job, ReportOptions};
+pub use job::{ArrowReader, GameStream, Job, ReportOptions};
 pub use records::read_records;
 pub use replay::{ReplayOptions, ReplayedGame, Status, replay_text};
 pub use source::Listing;
