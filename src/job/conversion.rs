@@ -83,6 +83,10 @@ impl Job {
                 notes: &mut *notes,
             };
             let read = run.input(input)?;
+            // A signal that came while the input was read, however its
+            // reading ended (a pipe that gave nothing and closed), stops
+            // the run before anything is put in place.
+            self.check_cancel(&input.path.to_string_lossy())?;
             let read = run.held.finish(read);
             account_for(
                 &mut totals.unread,

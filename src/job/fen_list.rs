@@ -93,6 +93,9 @@ impl Job {
                 notes: &mut *notes,
             };
             let read = audit.input(input)?;
+            // As for `convert`: a signal during the read stops the run,
+            // however the read ended.
+            self.check_cancel(&input.path.to_string_lossy())?;
             account_for(&mut totals.unread, input, &read, "no rows from it", notes);
         }
         Ok(totals)

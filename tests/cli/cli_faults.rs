@@ -567,6 +567,53 @@ fn have_timeout() -> bool {
     found
 }
 
+/// `convert` and `fen` reading a pipe that gives nothing before the
+/// signal: the read ends when the pipe closes, with no batch to look at
+/// the signal after; the run must still stop as asked, its `-o` file (an
+/// earlier one, with `--force`) left as it was, not replaced by an empty
+/// output with exit 0.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_convert_or_fen_waits_on_an_empty_pipe_stops_the_run() {
+    if !have_timeout() {
+        return;
+    }
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    for (signal, code) in [("TERM", 143), ("INT", 130)] {
+        for command in [&["convert", "--to", "wxf"][..], &["fen"][..]] {
+            let tmp = tempfile::tempdir().unwrap();
+            let out = tmp.path().join("earlier");
+            std::fs::write(&out, "keep\n").unwrap();
+            let script = format!(
+                "sleep 1 | timeout --preserve-status -s {signal} 0.2 \"$0\" {} -o \"$1\" --force -",
+                command.join(" ")
+            );
+            let run = std::process::Command::new("sh")
+                .args(["-c", &script])
+                .arg(&exe)
+                .arg(&out)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&run.stderr);
+            assert_eq!(run.status.code(), Some(code), "{command:?} {signal}: {err}");
+            let signal_name = if code == 143 {
+                "SIGTERM"
+            } else {
+                "SIGINT (Ctrl-C)"
+            };
+            assert!(
+                err.contains(&format!("interrupted by {signal_name}: ")),
+                "{err}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&out).unwrap(),
+                "keep\n",
+                "{command:?}"
+            );
+        }
+    }
+}
+
 /// coreutils `timeout` delivers its signal twice within microseconds (to
 /// the child, then to the process group it leads): that is one request,
 /// not the impatient second signal that ends the process at once. Each run
