@@ -50,7 +50,9 @@ pub struct PerftArgs {
     pub divide: bool,
     /// The position: a FEN (quoted) or `startpos`.
     pub position: String,
-    /// Number of plies to count.
+    /// Number of plies to count, at most 64: the count recurses once per
+    /// ply, and published tables stop near 15, where it takes hours.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
 }
 

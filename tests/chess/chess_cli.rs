@@ -78,6 +78,24 @@ fn perft_bad_fen_is_a_usage_error() {
         .stderr(predicate::str::contains("rank 3 covers 7 squares"));
 }
 
+/// A depth past 64 is a usage error, not a recursion 99,999 plies deep
+/// that overflowed the stack (exit 134); 64 itself is taken (a position
+/// with no legal move counts 0 at any depth, at once).
+#[test]
+fn perft_depth_past_64_is_a_usage_error() {
+    pgnmill()
+        .args(["perft", "startpos", "99999"])
+        .assert()
+        .failure()
+        .code(2)
+        .stderr(predicate::str::contains("99999 is not in 0..=64"));
+    pgnmill()
+        .args(["perft", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "64"])
+        .assert()
+        .success()
+        .stdout("Nodes searched: 0\n");
+}
+
 #[derive(serde::Deserialize, Debug)]
 struct Row {
     source: String,
