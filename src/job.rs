@@ -138,8 +138,22 @@ impl Job {
     /// the inputs, only to be matched against with `--duplicates`: their
     /// games have no row, and a row's `dup_of` may name one of them (as
     /// pgn-extract's `-c`).
+    ///
+    /// A file that is also an input (by any path or link) is refused:
+    /// its games would each be found a copy of themselves.
     pub fn against(mut self, paths: &[PathBuf], listing: Listing) -> Result<Job, SourceError> {
         let expansion = expand_inputs_noted(paths, listing)?;
+        let inputs: std::collections::HashSet<_> =
+            self.inputs.iter().filter_map(Input::identity).collect();
+        if let Some(both) = expansion
+            .inputs
+            .iter()
+            .find(|a| a.identity().is_some_and(|id| inputs.contains(&id)))
+        {
+            return Err(SourceError::AgainstIsInput {
+                path: both.path.clone(),
+            });
+        }
         self.against = expansion.inputs;
         self.notes.extend(expansion.notes);
         Ok(self)

@@ -44,6 +44,7 @@ pub fn source_error(e: SourceError) -> PyErr {
             "No such file or directory",
             path.display().to_string(),
         )),
+        e @ SourceError::AgainstIsInput { .. } => PyValueError::new_err(e.to_string()),
         e => PgnmillError::new_err(e.to_string()),
     }
 }

@@ -143,6 +143,9 @@ def test_a_report_folder_is_refused_where_the_cli_refuses_it(cli, tmp_path, monk
         pgnmill.report(CHESSCOM, str(tmp_path), duplicates=True, against=str(game))
     assert sorted(p.name for p in inputs.iterdir()) == ["one.pgn"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["inputs"]
+    # A file given as an input and with `against` would match itself.
+    with pytest.raises(ValueError, match="given both as an input and with --against"):
+        pgnmill.report(CHESSCOM, str(tmp_path / "r"), duplicates=True, against=CHESSCOM)
 
 
 def test_a_path_given_as_bytes_is_one_path(tmp_path):

@@ -55,7 +55,11 @@ impl CliError {
 
 impl From<SourceError> for CliError {
     fn from(e: SourceError) -> Self {
-        CliError::Failed(e.to_string())
+        match e {
+            // The arguments' mistake, as a collision of outputs is.
+            e @ SourceError::AgainstIsInput { .. } => CliError::Usage(e.to_string()),
+            e => CliError::Failed(e.to_string()),
+        }
     }
 }
 

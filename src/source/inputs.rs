@@ -49,6 +49,16 @@ enum Kind {
     },
 }
 
+/// [`Input::identity`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum InputIdentity {
+    Stdin,
+    /// A file's device and inode.
+    File(u64, u64),
+    /// A zip archive's device and inode, and the member's index.
+    Member(u64, u64, usize),
+}
+
 impl Input {
     /// Standard input.
     pub fn stdin() -> Input {
@@ -63,6 +73,23 @@ impl Input {
         Input {
             path: path.into(),
             kind: Kind::File,
+        }
+    }
+
+    /// What names this input's bytes whatever the path it was given by:
+    /// standard input, or the device and inode of its file (of its
+    /// archive, with the member's index, for a zip member). `None` where
+    /// the file cannot be looked at or the platform has no inodes.
+    pub(crate) fn identity(&self) -> Option<InputIdentity> {
+        let id = |path: &Path| std::fs::metadata(path).ok().as_ref().and_then(file_id);
+        match &self.kind {
+            Kind::Stdin => Some(InputIdentity::Stdin),
+            Kind::ZipMember { archive, index } => {
+                id(archive).map(|(dev, ino)| InputIdentity::Member(dev, ino, *index))
+            }
+            Kind::File | Kind::DamagedZip { .. } | Kind::NoMember { .. } => {
+                id(&self.path).map(|(dev, ino)| InputIdentity::File(dev, ino))
+            }
         }
     }
 

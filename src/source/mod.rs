@@ -113,6 +113,14 @@ impl Default for ReadOptions {
 pub enum SourceError {
     #[error("{}: no such file or directory", path.display())]
     NotFound { path: PathBuf },
+    /// A file (or zip member, or standard input) given both as an input
+    /// and as a collection to compare against (`--against`): each of its
+    /// games would be found a copy of itself.
+    #[error(
+        "{}: given both as an input and with --against, so each of its games would be a copy of itself; give it once",
+        path.display()
+    )]
+    AgainstIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,

@@ -223,6 +223,31 @@ fn against_games_are_matched_and_have_no_row() {
     assert_eq!(d["against"][0]["games"].as_u64(), Some(master_games));
 }
 
+/// A file given both as an input and with `--against`, by its path, a
+/// link to it, or a folder that holds it, is refused (exit 2, one line
+/// naming it): every game would be found a copy of itself.
+#[cfg(unix)]
+#[test]
+fn a_file_given_as_input_and_against_is_refused() {
+    let input = dir().join("against-input.pgn");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let link = tmp.path().join("link.pgn");
+    std::os::unix::fs::symlink(&input, &link).expect("link");
+    for against in [&input, &link, &dir()] {
+        let against = against.display().to_string();
+        let run = report_run(&[&input], &["--against", &against]);
+        assert_eq!(run.code, Some(2), "{against}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("given both as an input and with --against, so each of its games would be a copy of itself"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("against-input.pgn") || run.stderr.contains("link.pgn"));
+    }
+}
+
 /// The verdicts do not depend on the threads, nor on reading standard
 /// input (prefixes included: the second pass reads the scratch file).
 #[test]
