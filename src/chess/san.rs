@@ -54,6 +54,14 @@ pub enum SanError {
         color: Color,
         from: Square,
     },
+    /// A move onto a square a piece of the side to move holds (`Ne2` from
+    /// the start): said as such, not as no piece reaching it.
+    #[error("{on} holds a {color} {role}", color = .color.name(), role = .role.name())]
+    OwnPieceOn {
+        on: Square,
+        color: Color,
+        role: Role,
+    },
     /// A move onto the enemy king's square: possible only from a position
     /// that cannot arise in a game (a `[FEN]` that leaves the side not to
     /// move in check). python-chess plays such a capture; no rule of chess
@@ -99,7 +107,9 @@ impl SanError {
             }
             SanError::NullMove => "a null move".into(),
             SanError::KingCapture { color, on, .. } => king_capture(*color, *on).into(),
-            SanError::NoPiece { .. } | SanError::Ambiguous { .. } => self.to_string().into(),
+            SanError::NoPiece { .. } | SanError::Ambiguous { .. } | SanError::OwnPieceOn { .. } => {
+                self.to_string().into()
+            }
         }
     }
 }
@@ -456,8 +466,12 @@ impl Position {
             Color::Black => 0,
         };
         let no_piece = SanError::NoPiece { role, to };
-        if b.by_color(us).contains(to) {
-            return Err(no_piece);
+        if let Some(own) = b.piece_at(to).filter(|p| p.color == us) {
+            return Err(SanError::OwnPieceOn {
+                on: to,
+                color: us,
+                role: own.role,
+            });
         }
         if b.by_piece(!us, Role::King).contains(to) {
             return Err(SanError::KingCapture {

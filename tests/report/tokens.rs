@@ -139,6 +139,16 @@ fn a_capture_of_the_king_says_why_it_stops() {
     );
 }
 
+/// A move onto a square the mover's own piece holds says so: the knight
+/// can reach e2, the square is taken (python-chess refuses `Ne2` from the
+/// start as an illegal move too).
+#[test]
+fn a_move_onto_an_own_piece_names_the_piece() {
+    let (plies, error) = stops(&game("1. Ne2 *"), &[]);
+    assert_eq!(plies, 0);
+    assert_eq!(error, "move 1. Ne2, ply 1 (line 4): e2 holds a white pawn");
+}
+
 #[test]
 fn an_illegal_move_names_its_token_once() {
     let (plies, error) = stops(&game("1. e4 e5\n2. Ke3 *"), &[]);
