@@ -95,7 +95,7 @@ def test_strict_raises_after_writing(tmp_path):
     compressed = os.path.join(ROOT, "testdata", "compressed")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pgnmill.PgnmillWarning)
-        with pytest.raises(pgnmill.PgnmillError, match="--strict: .* could not be read to their end"):
+        with pytest.raises(pgnmill.PgnmillError, match="--strict: .* were cut short or damaged"):
             pgnmill.report(compressed, tmp_path / "out", strict=True)
     assert (tmp_path / "out" / "summary.json").is_file()
 

@@ -280,13 +280,9 @@ impl Batches {
             if reach == WindowEnd::Broken {
                 // Nothing more will come, and the rest is not a whole game.
                 self.done = true;
-                let what = match self.text.compression() {
-                    Compression::None => "input",
-                    _ => "decompressed",
-                };
                 return Some(Err(SourceError::Truncated {
                     path: self.text.path().to_path_buf(),
-                    what,
+                    what: self.text.text_word(),
                     offset: self.pos.offset + window_len as u64,
                     line: self.pos.line,
                     source: self.text.take_error(),

@@ -101,7 +101,7 @@ impl Unread {
     /// written all the same.
     pub fn check(self, written: &str) -> Result<(), String> {
         let parts = self.counted([
-            "input(s) could not be read to their end",
+            "input(s) were cut short or damaged",
             "input(s) were not read at all",
             "input(s) decode to no text",
             "symbolic link(s) lead nowhere",

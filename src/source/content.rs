@@ -50,7 +50,7 @@ pub(super) fn classify(path: &Path, start: &[u8], compression: Compression) -> C
     if compression == Compression::Zip {
         return Content::Refused(
             RefusalKind::Unsupported,
-            "zip archive read as a stream (name the file itself: its .pgn members are read)".into(),
+            "a zip archive, which cannot be read from a stream: nothing of it was read (name the .zip file itself, and its .pgn members are read)".into(),
         );
     }
     let head = start
@@ -183,7 +183,7 @@ fn record_of(head: &[u8]) -> Option<Content> {
     if head.starts_with(b"CCBridge\x15\0\0\0") {
         return Some(Content::Refused(
             RefusalKind::Unsupported,
-            "CCBridge packed library (zlib container), not documented: not read".into(),
+            "CCBridge packed library (a zlib container whose format is not publicly documented): not read; export its games from CCBridge as .cbr files or PGN".into(),
         ));
     }
     let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);

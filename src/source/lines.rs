@@ -59,7 +59,7 @@ impl TextLines {
                     let offset = self.source.offset() + len as u64;
                     return Err(SourceError::Truncated {
                         path: self.source.path().to_path_buf(),
-                        what: "input",
+                        what: self.source.text_word(),
                         offset,
                         line: self.line,
                         source: self.source.take_error(),

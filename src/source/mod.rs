@@ -127,7 +127,7 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: directory holds no {} files{}", path.display(), listing.extensions().join(", "), own_output_note(own_output))]
+    #[error("{}: folder holds no {} files{}", path.display(), listing.extensions().join(", "), own_output_note(own_output))]
     NoInputFiles {
         path: PathBuf,
         listing: Listing,

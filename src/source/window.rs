@@ -277,6 +277,15 @@ impl TextWindow {
         self.compression
     }
 
+    /// What its byte offsets count, for a message ([`super::SourceError::Truncated`]'s
+    /// `what`): the input's own bytes, or the decompressed text's.
+    pub fn text_word(&self) -> &'static str {
+        match self.compression {
+            Compression::None => "input",
+            _ => "decompressed",
+        }
+    }
+
     /// The warning for a compressed input that gave no text at all (an
     /// empty frame, skippable frames only): the file is not empty, and
     /// yet nothing of it is read.

@@ -148,7 +148,7 @@ fn a_damaged_input_is_converted_as_far_as_it_goes() {
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains(
-            "--strict: 1 input(s) could not be read to their end, 1 input(s) were not read at all"
+            "--strict: 1 input(s) were cut short or damaged, 1 input(s) were not read at all"
         ),
         "{err}"
     );

@@ -526,7 +526,7 @@ fn a_damaged_list_is_read_as_far_as_it_goes() {
     assert_eq!(code, Some(1), "{err}");
     assert!(got.is_empty());
     assert!(
-        err.contains("1 input(s) could not be read to their end"),
+        err.contains("1 input(s) were cut short or damaged"),
         "{err}"
     );
     let written = rows(&std::fs::read(d.join("out.csv")).unwrap());

@@ -88,7 +88,7 @@ fn an_input_is_text_records_or_refused_however_it_is_read() {
         (
             "packed.cbl",
             packed,
-            "refused Unsupported: CCBridge packed library (zlib container), not documented: not read"
+            "refused Unsupported: CCBridge packed library (a zlib container whose format is not publicly documented): not read; export its games from CCBridge as .cbr files or PGN"
                 .into(),
         ),
         ("data.pgn", control, "refused NotPgn: binary data, not PGN".into()),
@@ -139,7 +139,9 @@ fn a_zip_archive_as_a_stream_is_refused() {
     };
     assert_eq!(refusal.kind, RefusalKind::Unsupported);
     assert!(
-        refusal.why.starts_with("zip archive read as a stream"),
+        refusal
+            .why
+            .starts_with("a zip archive, which cannot be read from a stream"),
         "{}",
         refusal.why
     );

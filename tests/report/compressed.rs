@@ -285,6 +285,30 @@ fn pgnmill(args: &[&str], paths: &[&Path]) -> (Option<i32>, String) {
     )
 }
 
+/// `fen` on a compressed list cut short counts the bytes of the
+/// decompressed text, and says so as `report` does ("decompressed text
+/// stops after byte N"), not "input text", which reads as a byte of the
+/// (much shorter) file.
+#[test]
+fn fen_on_a_cut_compressed_list_says_its_offset_is_of_the_decompressed_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let epd = std::fs::read(support::root().join("testdata/fen/mixed.epd")).unwrap();
+    let big: Vec<u8> = epd.repeat(200);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &big).unwrap();
+    let mut gz = gz.finish().unwrap();
+    gz.truncate(gz.len() / 2);
+    let cut = tmp.path().join("cut.epd.gz");
+    std::fs::write(&cut, &gz).unwrap();
+    let (code, stderr) = pgnmill(&["fen", "-q", "-o", "-"], &[&cut]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("cut.epd.gz: decompressed text stops after byte "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the records from line "), "{stderr}");
+}
+
 /// `convert` and `fen` read compressed inputs through the same source as
 /// `report`, and must say what `report` says of them: every warning of
 /// `report`'s summary.json for a damaged, cut or textless input is on
