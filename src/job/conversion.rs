@@ -14,7 +14,7 @@ use crate::convert::{Outcome, convert_game};
 use crate::pgn::headers::GameHeaders;
 use crate::pgn::{Batch, Batches, ReaderNote};
 use crate::pipeline::ReportError;
-use crate::records::{Checked, read_records, write_pgn};
+use crate::records::{Checked, RecordError, library_break, read_records, write_pgn};
 use crate::replay::{ReplayOptions, Status, replay_text};
 use crate::report::unread::{Read, Unread};
 use crate::source::{Compression, Encoding, Input, Opened, ReadOptions, RecordFormat, decode_game};
@@ -238,11 +238,17 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
     fn records(&mut self, name: &str, format: RecordFormat, bytes: &[u8]) -> Result<Read, E> {
         let games = match read_records(format, bytes) {
             Ok(games) => games,
-            Err(why) => {
+            Err(RecordError::Unsupported(why)) => {
                 return Ok(Read::Refused(format!(
                     "{} file not read: {why}",
                     format.name()
                 )));
+            }
+            Err(RecordError::Broken(why)) => {
+                (self.notes)(JobNote::warning(format!(
+                    "{name}: {why}: no game of it could be read"
+                )));
+                return Ok(Read::Incomplete);
             }
         };
         let to = self.to;
@@ -266,14 +272,13 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                     };
                     (self.notes)(JobNote::stopped(note));
                 }
-                (
-                    None,
-                    Some(
-                        ReaderNote::Damaged(why)
-                        | ReaderNote::DamagedOffMainLine(why)
-                        | ReaderNote::NotAGame(why),
-                    ),
-                ) => {
+                // A record that breaks off before its first move (a
+                // library cut inside it) stops where it starts.
+                (None, Some(ReaderNote::Damaged(why))) => {
+                    self.totals.stopped += 1;
+                    (self.notes)(JobNote::stopped(format!("{at}: {why}")));
+                }
+                (None, Some(ReaderNote::DamagedOffMainLine(why) | ReaderNote::NotAGame(why))) => {
                     self.totals.converted += 1;
                     (self.notes)(JobNote::stopped(format!("{at}: {why}")));
                 }
@@ -285,6 +290,10 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                     written.variation_stops
                 )));
             }
+        }
+        if let Some(why) = library_break(format, &games) {
+            (self.notes)(JobNote::warning(format!("{name}: {why}")));
+            return Ok(Read::Incomplete);
         }
         Ok(Read::Whole)
     }

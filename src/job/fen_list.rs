@@ -12,7 +12,7 @@ use super::Job;
 use super::note::{JobNote, account_for, note_damage};
 use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
-use crate::records::read_records;
+use crate::records::{RecordError, library_break, read_records};
 use crate::report::unread::{Read, Unread};
 use crate::source::{Compression, Input, Opened, ReadOptions, RecordFile, SourceError, TextLines};
 
@@ -207,9 +207,23 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
                     .map(|(i, game)| fenlist::audit_record_game(source_name, i, game))
                     .collect();
                 self.hand_on(&rows)?;
-                Read::Whole
+                match library_break(format, &games) {
+                    Some(why) => {
+                        (self.notes)(JobNote::warning(format!("{source_name}: {why}")));
+                        Read::Incomplete
+                    }
+                    None => Read::Whole,
+                }
             }
-            Err(why) => Read::Refused(format!("{} file not read: {why}", format.name())),
+            Err(RecordError::Unsupported(why)) => {
+                Read::Refused(format!("{} file not read: {why}", format.name()))
+            }
+            Err(RecordError::Broken(why)) => {
+                (self.notes)(JobNote::warning(format!(
+                    "{source_name}: {why}: no game of it could be read"
+                )));
+                Read::Incomplete
+            }
         })
     }
 

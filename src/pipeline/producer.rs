@@ -7,7 +7,7 @@ use super::Cancel;
 use super::stages::ProducerCpu;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::{Batch, Batches};
-use crate::records::{read_records, report_text};
+use crate::records::{RecordError, library_break, read_records, report_text};
 use crate::source::{
     Compression, Encoding, Input, Opened, ReadOptions, RecordFile, Refusal, RefusalKind,
     SourceError,
@@ -146,12 +146,13 @@ fn send_refusal(refusal: Refusal, cancel: &Cancel, tx: &SyncSender<Produced>) {
 fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     let (format, bytes) = (file.format(), file.bytes());
     let read = read_records(format, bytes);
-    let refused = read.as_ref().err().map(|why| {
-        (
+    let refused = match &read {
+        Err(RecordError::Unsupported(why)) => Some((
             RefusalKind::Unsupported,
             format!("{} file not read: {why}", format.name()),
-        )
-    });
+        )),
+        _ => None,
+    };
     let opened = Produced::Opened {
         encoding: Encoding::Utf8,
         compression: file.compression(),
@@ -160,6 +161,15 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     if tx.send(opened).is_err() {
         return;
     }
+    // A damaged file of the format (cut short before its first game, or
+    // inside a library's last record) is an input not read whole, not an
+    // unsupported one.
+    let damage = match &read {
+        Err(RecordError::Broken(why)) => Some(format!("{why}: no game of it could be read")),
+        Err(RecordError::Unsupported(_)) => None,
+        Ok(games) => library_break(format, games),
+    };
+    let damage = damage.map(|why| Produced::Damaged(format!("{}: {why}", file.path().display())));
     let input_read = bytes.len() as u64;
     for (i, game) in read.unwrap_or_default().into_iter().enumerate() {
         if cancel.requested() {
@@ -178,5 +188,8 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
         if tx.send(Produced::Batch(batch)).is_err() {
             return;
         }
+    }
+    if let Some(damage) = damage {
+        let _ = tx.send(damage);
     }
 }

@@ -4,6 +4,7 @@
 //! read with quick-xml; no public CBF holds variations, so the list is
 //! read as one line.
 
+use super::RecordError;
 use super::game::RecordGame;
 use super::text::{clean, comment};
 use super::tree::{MoveTree, Point, RawMove};
@@ -30,7 +31,7 @@ fn parse_move(value: &str) -> Option<RawMove> {
 /// The root element of every CBF record (docs/xiangqi-formats.md §2.4).
 const ROOT: &[u8] = b"ChineseChessRecord";
 
-pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
+pub fn read(bytes: &[u8]) -> Result<RecordGame, RecordError> {
     let mut reader = quick_xml::Reader::from_reader(bytes);
     // Bytes whose first element is not the record's are no CBF record,
     // however little else there is to read (an empty or text file).
@@ -47,23 +48,32 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
     let mut bad_moves = 0u32;
     let mut buf = Vec::new();
     loop {
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| format!("CBF XML broken at byte {}: {e}", reader.buffer_position()))?;
+        let event = reader.read_event_into(&mut buf).map_err(|e| {
+            let why = format!("CBF XML broken at byte {}: {e}", reader.buffer_position());
+            // Broken XML in a CBF record is a damaged record (cut short,
+            // most often); before its root, it is no CBF record at all.
+            if root_seen {
+                RecordError::Broken(why)
+            } else {
+                RecordError::Unsupported(why)
+            }
+        })?;
         if let Event::Start(e) | Event::Empty(e) = &event
             && !root_seen
         {
             if e.local_name().as_ref() != ROOT {
                 let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
-                return Err(format!(
+                return Err(RecordError::Unsupported(format!(
                     "not a CBF record: its first element is <{name}>, not <ChineseChessRecord>"
-                ));
+                )));
             }
             root_seen = true;
         }
         match event {
             Event::Eof if !root_seen => {
-                return Err("not a CBF record: no <ChineseChessRecord> element".into());
+                return Err(RecordError::Unsupported(
+                    "not a CBF record: no <ChineseChessRecord> element".into(),
+                ));
             }
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"Move" => {
@@ -155,7 +165,8 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
     let stored = if fen_text.trim().is_empty() {
         crate::xiangqi::types::Color::Red
     } else {
-        let setup = fen::parse(&fen_text).map_err(|e| format!("CBF FEN {fen_text:?}: {e}"))?;
+        let setup = fen::parse(&fen_text)
+            .map_err(|e| RecordError::Broken(format!("CBF FEN {fen_text:?}: {e}")))?;
         game.board = setup.board;
         game.halfmove_clock = setup.halfmove_clock;
         game.move_number = setup.fullmove_number;

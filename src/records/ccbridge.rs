@@ -1,6 +1,7 @@
 //! CCBridge (象棋桥): `.cbr` records and `.cbl` libraries of records. All
 //! text is UTF-16LE in fixed-size fields; docs/xiangqi-formats.md §2.1–2.3.
 
+use super::RecordError;
 use super::game::RecordGame;
 use super::text::{comment, utf16le, utf16le_field};
 use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};
@@ -9,6 +10,9 @@ use crate::xiangqi::board::Board;
 use crate::xiangqi::types::{Color, Piece, Role, Square};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+
+/// The first bytes of an uncompressed library (§2.2).
+const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 /// Bytes up to the root's flags; the moves follow them.
 const FIXED: usize = 2214;
 /// Records of a library start on blocks of this size.
@@ -55,16 +59,18 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
 }
 
 /// Reads one CBR record image that starts at byte `offset` of its file.
-pub fn read_record(bytes: &[u8], offset: u64) -> Result<RecordGame, String> {
+pub fn read_record(bytes: &[u8], offset: u64) -> Result<RecordGame, RecordError> {
     if !bytes.starts_with(RECORD_MAGIC) {
-        return Err("not a CCBridge record (no `CCBridge Record` magic)".into());
+        return Err(RecordError::Unsupported(
+            "not a CCBridge record (no `CCBridge Record` magic)".into(),
+        ));
     }
     if bytes.len() < FIXED + 4 {
-        return Err(format!(
+        return Err(RecordError::Broken(format!(
             "CCBridge record cut short: {} bytes, its header needs {}",
             bytes.len(),
             FIXED + 4
-        ));
+        )));
     }
     let field = |at: usize, len: usize| utf16le_field(&bytes[at..at + len]);
     let mut game = RecordGame::new("CBR", offset, 1);
@@ -176,19 +182,29 @@ fn read_tree(bytes: &[u8], mut at: usize, offset: u64, tree: &mut MoveTree) -> O
 /// Reads an uncompressed library: one game per record found at a block
 /// boundary of the record area (§2.2). Empty slots give nothing; a record
 /// that cannot be read gives a damaged game, so that it still has a row.
-pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
-    let capacity =
-        u32_at(bytes, 60).ok_or_else(|| "CCBridge library cut short: no slot count".to_string())?;
+pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, RecordError> {
+    if !bytes.starts_with(LIBRARY_MAGIC) {
+        return Err(RecordError::Unsupported(
+            "not a CCBridge library (no `CCBridgeLibrary` magic)".into(),
+        ));
+    }
+    let capacity = u32_at(bytes, 60).ok_or_else(|| {
+        RecordError::Broken("CCBridge library cut short: no slot count".to_string())
+    })?;
     let data = usize::try_from(capacity)
         .ok()
         .and_then(|c| c.checked_mul(276))
         .and_then(|s| s.checked_add(66624))
-        .ok_or_else(|| format!("CCBridge library: slot count {capacity} is impossible"))?;
+        .ok_or_else(|| {
+            RecordError::Broken(format!(
+                "CCBridge library: slot count {capacity} is impossible"
+            ))
+        })?;
     if data > bytes.len() {
-        return Err(format!(
+        return Err(RecordError::Broken(format!(
             "CCBridge library cut short: {} bytes, its {capacity} slots need {data} before the records",
             bytes.len()
-        ));
+        )));
     }
     let starts: Vec<usize> = (data..bytes.len())
         .step_by(BLOCK)
@@ -205,7 +221,7 @@ pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
             }
             Err(why) => {
                 let mut g = RecordGame::new("CBL", at as u64, 1);
-                g.problem = Some(ReaderNote::Damaged(why));
+                g.problem = Some(ReaderNote::Damaged(why.to_string()));
                 g.start_read = false;
                 g
             }

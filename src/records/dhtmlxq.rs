@@ -4,6 +4,7 @@
 //! `move_P_S_B` that replace branch P's line from ply S, and comments per
 //! (branch, ply). A page gives one game per block.
 
+use super::RecordError;
 use super::game::{RecordGame, place};
 use super::text::{clean, comment};
 use super::tree::{MoveTree, Point, RawMove};
@@ -18,7 +19,7 @@ const OPENERS: [&str; 3] = ["[DhtmlXQ]", "[DhtmlXQiFrame]", "[DhtmlXQHTML]"];
 const CLOSERS: [&str; 3] = ["[/DhtmlXQ]", "[/DhtmlXQiFrame]", "[/DhtmlXQHTML]"];
 
 /// Reads every DhtmlXQ block of a page, in the page's own encoding.
-pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
+pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, RecordError> {
     let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
@@ -49,7 +50,9 @@ pub fn read_page(bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
         games.push(read_block(&tags, offset, line, cut));
     }
     if games.is_empty() {
-        return Err("no DhtmlXQ block with tags in the page".into());
+        return Err(RecordError::Unsupported(
+            "no DhtmlXQ block with tags in the page".into(),
+        ));
     }
     Ok(games)
 }

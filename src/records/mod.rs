@@ -32,13 +32,48 @@ pub use stop_comment::{is_stop_comment, stop_comment, stop_reason};
 pub use tree::{MoveTree, Node, Point, RawMove};
 pub use write::{Checked, MoveWriter, Unchecked, Written, write_pgn};
 
+use crate::pgn::ReaderNote;
 use crate::source::RecordFormat;
 
+/// The warning for a CBL library whose last record breaks off: the file
+/// ends inside it (a download cut short, most often), so any records after
+/// it are missing, where a single record's break is said by its own row.
+/// `None` for every other file.
+pub fn library_break(format: RecordFormat, games: &[RecordGame]) -> Option<String> {
+    if format != RecordFormat::CcBridgeLibrary {
+        return None;
+    }
+    let last = games.last()?;
+    match &last.problem {
+        Some(ReaderNote::Damaged(why)) => Some(format!(
+            "the library breaks off in its record {} (byte {}): {why}; any records after it are missing",
+            games.len(),
+            last.offset
+        )),
+        _ => None,
+    }
+}
+
+/// Why a record file gives no game at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not a record pgnmill reads: bytes of another kind, or a version of
+    /// the format it does not know. A report lists the file as
+    /// `unsupported`.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A record of the format whose bytes break off (a download cut short)
+    /// or are damaged before any game can be read. A report warns that the
+    /// input is damaged, not complete.
+    #[error("{0}")]
+    Broken(String),
+}
+
 /// Reads the games of one record file. `Err` means the file as a whole
-/// cannot be read (a damaged header, an unknown version): the reason, for
-/// an `unsupported` entry. A library gives one game per record, a web page
-/// one per DhtmlXQ block.
-pub fn read_records(format: RecordFormat, bytes: &[u8]) -> Result<Vec<RecordGame>, String> {
+/// gives no game ([`RecordError`] says whether it is not such a record or
+/// a damaged one). A library gives one game per record, a web page one
+/// per DhtmlXQ block.
+pub fn read_records(format: RecordFormat, bytes: &[u8]) -> Result<Vec<RecordGame>, RecordError> {
     match format {
         RecordFormat::Xqf => xqf::read(bytes).map(|g| vec![g]),
         RecordFormat::CcBridgeRecord => ccbridge::read_record(bytes, 0).map(|g| vec![g]),

@@ -2,6 +2,7 @@
 //! as a pre-order tree, lightly encrypted from version 11 on.
 //! docs/xiangqi-formats.md §1 gives every byte.
 
+use super::RecordError;
 use super::game::{RecordGame, place};
 use super::text::{comment, gbk, pascal_gbk};
 use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};
@@ -56,22 +57,24 @@ fn keys(h: &[u8]) -> Keys {
 
 /// Reads one XQF file; `Err` says why its header cannot be used (the file
 /// is then not a game at all).
-pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
+pub fn read(bytes: &[u8]) -> Result<RecordGame, RecordError> {
+    if !bytes.starts_with(b"XQ") {
+        return Err(RecordError::Unsupported(
+            "not an XQF file (no `XQ` at its start)".into(),
+        ));
+    }
     if bytes.len() < HEADER {
-        return Err(format!(
+        return Err(RecordError::Broken(format!(
             "XQF header cut short: {} bytes, 1024 needed",
             bytes.len()
-        ));
+        )));
     }
     let h = &bytes[..HEADER];
-    if !h.starts_with(b"XQ") {
-        return Err("not an XQF file (no `XQ` at its start)".into());
-    }
     let version = h[2];
     if version > 18 {
-        return Err(format!(
+        return Err(RecordError::Unsupported(format!(
             "XQF version {version} is unknown (XQStudio writes 10 to 18)"
-        ));
+        )));
     }
     let encrypted = version >= 11;
     let keys = if encrypted {
@@ -80,9 +83,9 @@ pub fn read(bytes: &[u8]) -> Result<RecordGame, String> {
             .wrapping_add(h[0x0E])
             .wrapping_add(h[0x0F]);
         if sum != 0 {
-            return Err(format!(
+            return Err(RecordError::Broken(format!(
                 "damaged XQF {version} header: its four key bytes do not add up to 0 mod 256"
-            ));
+            )));
         }
         keys(h)
     } else {

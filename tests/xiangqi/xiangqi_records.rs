@@ -152,7 +152,8 @@ fn the_packed_library_is_unsupported_with_its_reason_and_the_rest_is_read() {
     assert_eq!(unsupported.len(), 1, "{unsupported:?}");
     assert!(unsupported[0].0.ends_with("packed-zlib-v3-unsupported.CBL"));
     assert!(
-        unsupported[0].1.contains("packed library") && unsupported[0].1.contains("not documented"),
+        unsupported[0].1.contains("packed library")
+            && unsupported[0].1.contains("not publicly documented"),
         "{}",
         unsupported[0].1
     );
@@ -319,9 +320,17 @@ fn damaged_records_keep_their_moves_and_say_why_and_lose_nothing_else() {
         .iter()
         .find(|i| i["path"].as_str().unwrap().ends_with("c-header.xqf"))
         .unwrap();
-    assert_eq!(
-        header["unsupported"],
-        "XQF file not read: XQF header cut short: 500 bytes, 1024 needed"
+    // A record file cut inside its header is a damaged input, not one of
+    // a format pgnmill does not read: no row, a warning, not complete.
+    assert_eq!(header["unsupported"], serde_json::Value::Null);
+    assert_eq!(header["complete"], false);
+    assert_eq!(header["warnings"][0]["kind"], "damaged");
+    assert!(
+        header["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("c-header.xqf: XQF header cut short: 500 bytes, 1024 needed: no game of it could be read"),
+        "{header}"
     );
 }
 
@@ -675,15 +684,67 @@ fn a_cbf_fen_keeps_its_clock_and_move_number() {
 #[test]
 fn read_records_refuses_bytes_that_are_no_cbf_record() {
     use pgnmill::read_records;
+    use pgnmill::records::RecordError;
     use pgnmill::source::RecordFormat;
     for bytes in [
         &b""[..],
         b"hello world",
         b"<?xml version=\"1.0\"?><html><body/></html>",
     ] {
-        let err = read_records(RecordFormat::Cbf, bytes).unwrap_err();
-        assert!(err.starts_with("not a CBF record"), "{err}");
+        match read_records(RecordFormat::Cbf, bytes) {
+            Err(RecordError::Unsupported(why)) => {
+                assert!(why.starts_with("not a CBF record"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
     let games = read_records(RecordFormat::Cbf, &record("test2.cbf")).unwrap();
     assert_eq!(games.len(), 1);
+}
+
+/// A CBL library cut short (the first 300,000 bytes of the 1966 national
+/// individual championship, 106 records): the records before the cut are
+/// rows, the one the cut falls in is a damaged row, and the input is not
+/// complete, with a warning that says records after it are missing, so
+/// that `--strict` fails. `convert` counts that record as stopped, not
+/// converted, and warns the same.
+#[test]
+fn a_library_cut_short_says_that_records_are_missing() {
+    let mut library = record("walker8088-cbl-1966-national-individual-106-records.CBL");
+    library.truncate(300_000);
+    let (rows, summary) = report_files(&[("cut.cbl", library.clone())]);
+    assert!(rows.len() > 1 && rows.len() < 106, "{}", rows.len());
+    let last = rows.last().unwrap();
+    assert_eq!(last["status"], "parse_error", "{last:?}");
+    let input = &summary["inputs"][0];
+    assert_eq!(input["complete"], false, "{input}");
+    let warning = input["warnings"][0]["message"].as_str().unwrap();
+    assert!(
+        warning.contains(&format!(
+            "cut.cbl: the library breaks off in its record {} (byte {})",
+            rows.len(),
+            last["offset"]
+        )) && warning.ends_with("any records after it are missing"),
+        "{warning}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let cut = tmp.path().join("cut.cbl");
+    std::fs::write(&cut, &library).unwrap();
+    let (_, stderr) = crate::xiangqi_convert_lines::convert_told("iccs", &cut);
+    let converted = format!(
+        "{} games converted to ICCS, 1 stopped early",
+        rows.len() - 1
+    );
+    assert!(stderr.contains(&converted), "{stderr}");
+    assert!(
+        stderr.contains("the library breaks off in its record"),
+        "{stderr}"
+    );
+    let strict = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .args(["report", "-q", "--strict", "-o"])
+        .arg(tmp.path().join("r"))
+        .arg(&cut)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
 }

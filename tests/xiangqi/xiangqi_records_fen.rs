@@ -135,8 +135,14 @@ fn headings_and_damaged_records_are_rows_that_say_why() {
         cut["fen"], "3a2b2/2R1a4/5k2b/9/9/9/9/9/9/4K4 b - - 0 1",
         "the oracle's start of the uncut file"
     );
+    // Cut inside its header: a damaged input, with no row; the library,
+    // cut inside its 14th record, is one too (docs/xiangqi-formats.md).
     assert!(
-        stderr.contains("d-header.xqf: XQF file not read: XQF header cut short"),
+        stderr.contains("d-header.xqf: XQF header cut short: 500 bytes, 1024 needed: no game of it could be read"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("a-library.cbl: the library breaks off in its record 14 (byte 155200)"),
         "{stderr}"
     );
     assert!(
