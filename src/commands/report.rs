@@ -262,7 +262,7 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
     let mut progress = Progress::new(total_bytes, args.quiet);
     let outcome = job.report(&options, &out, &mut progress);
     progress.finish();
-    let outcome = outcome?;
+    let outcome = outcome.map_err(|e| said_of_the_earlier_report(e.into(), &out))?;
     for w in &outcome.warnings {
         say(format_args!("pgnmill: warning: {w}"));
     }
@@ -275,6 +275,23 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
             .map_err(CliError::Failed)?;
     }
     Ok(outcome.stages)
+}
+
+/// A run that stopped after `--force` began to replace an earlier report
+/// says what is left of that one: its files without summary.json.
+fn said_of_the_earlier_report(error: CliError, out: &ReportFolder) -> CliError {
+    if !out.replaced_earlier() {
+        return error;
+    }
+    let left = format!(
+        "; the earlier report in {} is no longer complete (its summary.json was removed when --force began to replace it)",
+        out.path().display()
+    );
+    match error {
+        CliError::Interrupted(why) => CliError::Interrupted(why + &left),
+        CliError::Failed(why) => CliError::Failed(why + &left),
+        other => other,
+    }
 }
 
 /// The flags as the library's [`ReportRequest`], which makes the run's

@@ -44,6 +44,9 @@ pub struct ReportFolder {
     /// the run ends with them empty (it failed or was interrupted before
     /// any file was renamed into place), so a failed run leaves nothing.
     created: Vec<PathBuf>,
+    /// Whether an earlier report was there (`--force`): its summary.json is
+    /// gone from the start, so a run that then fails leaves it incomplete.
+    replaced_earlier: bool,
 }
 
 impl ReportFolder {
@@ -82,7 +85,15 @@ impl ReportFolder {
         Ok(ReportFolder {
             dir: dir.to_path_buf(),
             created,
+            replaced_earlier: !earlier.is_empty(),
         })
+    }
+
+    /// Whether the folder held an earlier report, which `--force` began
+    /// to replace by removing its summary.json: a run that does not finish
+    /// leaves its other files without it, no longer a complete report.
+    pub fn replaced_earlier(&self) -> bool {
+        self.replaced_earlier
     }
 
     /// Starts writing `name` inside the folder.

@@ -567,6 +567,43 @@ fn have_timeout() -> bool {
     found
 }
 
+/// A run that `--force` let replace an earlier report, interrupted, says
+/// what it left of that report: its files without summary.json.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_over_an_earlier_report_says_what_is_left_of_it() {
+    if !have_timeout() {
+        return;
+    }
+    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let first = std::process::Command::new(&exe)
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(crate::support::root().join("testdata/corpus/pgn2tex-tatamast22.pgn"))
+        .status()
+        .unwrap();
+    assert!(first.success());
+    let script = "sleep 1 | timeout --preserve-status -s INT 0.2 \"$0\" report -o \"$1\" --force -";
+    let run = std::process::Command::new("sh")
+        .args(["-c", script])
+        .arg(&exe)
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(130), "{err}");
+    assert_one_line(&err);
+    assert!(
+        err.contains(
+            "is no longer complete (its summary.json was removed when --force began to replace it)"
+        ),
+        "{err}"
+    );
+    assert!(!out.join("summary.json").exists() && out.join("games.csv").exists());
+}
+
 /// `convert` and `fen` reading a pipe that gives nothing before the
 /// signal: the read ends when the pipe closes, with no batch to look at
 /// the signal after; the run must still stop as asked, its `-o` file (an
