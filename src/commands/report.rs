@@ -204,7 +204,7 @@ use pgnmill::output::collisions::{self, Planned, Shape};
 use pgnmill::pipeline::{Observer, StageTimes};
 use pgnmill::report::unread::Unread;
 use pgnmill::report::{ReportFolder, Summary};
-use pgnmill::source::Listing;
+use pgnmill::source::{Listing, SourceError};
 
 /// Runs `pgnmill report`.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
@@ -231,7 +231,12 @@ fn run_timed(args: &ReportArgs) -> Result<StageTimes, CliError> {
         super::output::check_stdout()?;
     }
     let job = Job::new(&args.inputs, Listing::Games)?
-        .against(&args.against, Listing::Games)?
+        .against(&args.against, Listing::Games)
+        .map_err(|e| match e {
+            // Which option named a path that is not there.
+            e @ SourceError::NotFound { .. } => CliError::Failed(format!("--against {e}")),
+            e => e.into(),
+        })?
         .threads(threads)
         .cancel_on(cancel);
     let input_paths: Vec<&Path> = job

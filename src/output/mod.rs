@@ -36,7 +36,7 @@ pub enum OutputError {
         source: std::io::Error,
     },
     /// The report folder's path names something that is not a folder.
-    #[error("{}: exists and is not a folder", path.display())]
+    #[error("{}: is a file, and a report is a folder (--force replaces an earlier report, not a file): give -o a folder's name", path.display())]
     NotAFolder { path: PathBuf },
     /// The folder holds files of an earlier report.
     #[error("{}: holds an earlier report ({})", path.display(), files.join(", "))]

@@ -429,3 +429,46 @@ fn force_removes_the_earlier_extracts_inside_the_report_folder() {
     assert!(!r.join("errors.pgn").exists());
     assert!(r.join("notes.pgn").exists());
 }
+
+/// Two refusals that say which argument is wrong and what to give: an
+/// `-o` that names a file (even with `--force`, which replaces an earlier
+/// report, not a file) and an `--against` path that is not there (the
+/// message names the option, the path alone would read as a missing
+/// input). Exit 1, the file left as it was, no report.
+#[test]
+fn a_file_as_the_report_folder_and_a_missing_against_say_which_argument() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = input_folder(tmp.path()).join("a.pgn");
+    let file = tmp.path().join("afile");
+    std::fs::write(&file, "mine\n").unwrap();
+    let run = pgnmill()
+        .args(["report", "-q", "--force", "-o"])
+        .arg(&file)
+        .arg(&input)
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(
+        err.ends_with("afile: is a file, and a report is a folder (--force replaces an earlier report, not a file): give -o a folder's name\n"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+    let missing = tmp.path().join("nope.pgn");
+    let run = pgnmill()
+        .args(["report", "-q", "-o"])
+        .arg(tmp.path().join("r"))
+        .arg("--against")
+        .arg(&missing)
+        .arg(&input)
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert_eq!(
+        err,
+        format!(
+            "pgnmill: --against {}: no such file or directory\n",
+            missing.display()
+        )
+    );
+    assert!(!tmp.path().join("r").exists());
+}
