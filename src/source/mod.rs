@@ -56,6 +56,7 @@ mod inputs;
 pub(crate) use inputs::file_id;
 mod lines;
 mod listing;
+mod mapped;
 mod opened;
 mod read_ahead;
 mod record_format;
@@ -75,6 +76,7 @@ pub use inputs::{
 };
 pub use lines::TextLines;
 pub use listing::Listing;
+pub use mapped::mapped_names;
 pub use opened::{Opened, RecordFile, Refusal};
 pub use record_format::RecordFormat;
 pub use window::{Block, TextWindow, WindowEnd};

@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicU64;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, check_gzip};
+use super::mapped::MappedFile;
 use super::record_format::RecordFormat;
 use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
@@ -243,7 +244,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     {
         let _ = map.advise(memmap2::Advice::Sequential);
     }
-    let map: Shared = Arc::new(map);
+    let map: Shared = Arc::new(MappedFile::new(map, path));
     Ok(match classify(path, (*map).as_ref(), Compression::None) {
         Content::Text => Opened::Text(TextWindow::mapped_file(path, map, opts)),
         // UTF-16 is decoded to UTF-8 on the way, as a stream.
@@ -295,7 +296,7 @@ fn frame_reader(
     }
     let raw_read = Arc::new(AtomicU64::new(0));
     let threads = opts.decode_threads.min(pieces.len());
-    let map: Shared = Arc::new(map);
+    let map: Shared = Arc::new(MappedFile::new(map, path));
     let frames = FrameReader::spawn(
         Arc::clone(&map),
         pieces,

@@ -363,9 +363,16 @@ fn an_input_cut_short_while_mapped_stops_the_run_with_a_message() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{err}");
     assert_one_line(&err);
-    assert!(
-        err.contains("an input file changed while it was read"),
-        "{err}"
+    // The file is named: it is the one mapped when the fault came.
+    assert_eq!(
+        err,
+        format!(
+            "pgnmill: {}: an input file was cut short or rewritten while it was read \
+             (its memory map lost the pages read next); the run stopped, nothing was put \
+             in place, and the temporary files it leaves are removed by the next report \
+             into the folder\n",
+            input.display()
+        )
     );
     assert!(!out.join("summary.json").exists() && !out.join("games.csv").exists());
     assert!(out.join(".games.csv.partial").exists());
