@@ -4,7 +4,7 @@
 //! read with quick-xml; no public CBF holds variations, so the list is
 //! read as one line.
 
-use super::RecordError;
+use super::error::RecordError;
 use super::game::RecordGame;
 use super::text::{clean, comment};
 use super::tree::{MoveTree, Point, RawMove};

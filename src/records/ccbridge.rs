@@ -1,7 +1,7 @@
 //! CCBridge (象棋桥): `.cbr` records and `.cbl` libraries of records. All
 //! text is UTF-16LE in fixed-size fields; docs/xiangqi-formats.md §2.1–2.3.
 
-use super::RecordError;
+use super::error::RecordError;
 use super::game::RecordGame;
 use super::text::{comment, utf16le, utf16le_field};
 use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};

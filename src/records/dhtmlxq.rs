@@ -4,7 +4,7 @@
 //! `move_P_S_B` that replace branch P's line from ply S, and comments per
 //! (branch, ply). A page gives one game per block.
 
-use super::RecordError;
+use super::error::RecordError;
 use super::game::{RecordGame, place};
 use super::text::{clean, comment};
 use super::tree::{MoveTree, Point, RawMove};

@@ -19,6 +19,7 @@
 mod cbf;
 mod ccbridge;
 mod dhtmlxq;
+mod error;
 mod game;
 mod stop_comment;
 mod text;
@@ -26,6 +27,7 @@ mod tree;
 mod write;
 mod xqf;
 
+pub use error::RecordError;
 pub use game::RecordGame;
 use stop_comment::push_comment_text;
 pub use stop_comment::{is_stop_comment, stop_comment, stop_reason};
@@ -52,21 +54,6 @@ pub fn library_break(format: RecordFormat, games: &[RecordGame]) -> Option<Strin
         )),
         _ => None,
     }
-}
-
-/// Why a record file gives no game at all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// Not a record pgnmill reads: bytes of another kind, or a version of
-    /// the format it does not know. A report lists the file as
-    /// `unsupported`.
-    #[error("{0}")]
-    Unsupported(String),
-    /// A record of the format whose bytes break off (a download cut short)
-    /// or are damaged before any game can be read. A report warns that the
-    /// input is damaged, not complete.
-    #[error("{0}")]
-    Broken(String),
 }
 
 /// Reads the games of one record file. `Err` means the file as a whole

@@ -2,7 +2,7 @@
 //! as a pre-order tree, lightly encrypted from version 11 on.
 //! docs/xiangqi-formats.md §1 gives every byte.
 
-use super::RecordError;
+use super::error::RecordError;
 use super::game::{RecordGame, place};
 use super::text::{comment, gbk, pascal_gbk};
 use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};

@@ -713,7 +713,7 @@ fn binary_files_are_named_and_give_no_rows() {
     let tmp = tempfile::tempdir().unwrap();
     let want = plain_rows(tmp.path());
     // XQF files are read as games now; one cut short in its header has
-    // none, and says why.
+    // none, and is a damaged input that says why (below).
     let xqf = tmp.path().join("SAMPLE.XQF");
     let mut cut = std::fs::read(root().join("testdata/binary/SAMPLE.XQF")).unwrap();
     cut.truncate(600);
@@ -725,11 +725,6 @@ fn binary_files_are_named_and_give_no_rows() {
     let mut bridge = b"CCBridge".to_vec();
     bridge.extend([0u8, 1, 2, 3]);
     let files = [
-        (
-            "SAMPLE.XQF",
-            std::fs::read(&xqf).unwrap(),
-            "XQF file not read: XQF header cut short: 600 bytes, 1024 needed",
-        ),
         ("prog.pgn", elf, "ELF executable, not PGN"),
         ("image.pgn", png, "PNG image, not PGN"),
         (
@@ -754,7 +749,8 @@ fn binary_files_are_named_and_give_no_rows() {
         std::fs::write(&p, bytes).unwrap();
         args.push(p);
     }
-    // A gzip'd binary file is found out after decompression.
+    args.push(xqf.clone());
+    // A gzip'd record file is found out after decompression.
     let gz = tmp.path().join("zipped.XQF.gz");
     let mut w = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     w.write_all(&std::fs::read(&xqf).unwrap()).unwrap();
@@ -786,13 +782,20 @@ fn binary_files_are_named_and_give_no_rows() {
             run.stderr
         );
     }
-    assert_eq!(
-        inputs[files.len()]["unsupported"],
-        "XQF file not read: XQF header cut short: 600 bytes, 1024 needed"
-    );
-    assert_eq!(inputs[files.len()]["compression"], "gzip");
-    assert_eq!(inputs[files.len()]["warnings"][0]["kind"], "unsupported");
-    assert!(inputs[files.len() + 1]["unsupported"].is_null());
+    for (at, path) in [(files.len(), &xqf), (files.len() + 1, &gz)] {
+        let input = &inputs[at];
+        assert!(input["unsupported"].is_null(), "{input}");
+        assert_eq!(input["complete"], false, "{input}");
+        assert_eq!(input["games"], 0, "{input}");
+        assert_eq!(input["warnings"][0]["kind"], "damaged", "{input}");
+        let message = format!(
+            "{}: XQF header cut short: 600 bytes, 1024 needed: no game of it could be read",
+            path.display()
+        );
+        assert_eq!(input["warnings"][0]["message"], message.as_str());
+    }
+    assert_eq!(inputs[files.len() + 1]["compression"], "gzip");
+    assert!(inputs[files.len() + 2]["unsupported"].is_null());
 }
 
 #[test]
@@ -880,7 +883,12 @@ fn a_truncated_zip_is_read_as_far_as_it_goes_and_marked_incomplete() {
     assert_eq!(run.summary["complete"], false);
     let error = inputs[0]["error"].as_str().unwrap();
     assert!(error.contains("are missing"), "{error}");
-    assert!(run.stderr.contains("damaged zip archive"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the archive's index at its end cannot be read (invalid Zip archive: Could not find EOCD): a zip archive cut short or damaged"),
+        "{}",
+        run.stderr
+    );
     assert!(
         run.column("source")
             .iter()
