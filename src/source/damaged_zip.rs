@@ -38,7 +38,7 @@ pub(super) fn open(
                 Ok(None) => break,
                 Err(e) => {
                     return Err(std::io::Error::other(format!(
-                        "zip archive cut short after {read} member(s) ({why}): {e}"
+                        "the zip archive breaks off after {read} whole member(s): {e}"
                     )));
                 }
             };

@@ -464,7 +464,7 @@ fn take_file(
             // is read, and the input is marked incomplete, like a truncated
             // `.zst`; it is not a reason to refuse the whole run.
             out.notes.push(format!(
-                "{}: {e}: a damaged zip archive, its members are read in order as one input, as far as they go",
+                "{}: the archive's index at its end cannot be read ({e}): a zip archive cut short or damaged; its members are read in order, as one input, as far as they go",
                 path.display()
             ));
             out.inputs.push(Input {

@@ -167,7 +167,7 @@ fn output_path_that_is_a_file_exit_1() {
     std::fs::write(&out, "not a folder").unwrap();
     let e = report_fails(&out, small_pgn());
     assert!(
-        e.contains("report.txt") && e.contains("not a folder"),
+        e.contains("report.txt: is a file, and a report is a folder"),
         "{e}"
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "not a folder");
