@@ -582,17 +582,22 @@ impl Drop for GameStream {
 mod tests {
     use super::*;
 
-    /// An input gone between the job's making and its run (deleted by
-    /// another program): the stream's last item is that error, and
-    /// `finish` gives it again rather than a word about the run's thread.
-    #[test]
-    fn finish_after_the_streams_error_gives_that_error_again() {
+    /// The games of a job whose one input was deleted (by another
+    /// program) between the job's making and its run: a run that fails.
+    fn games_of_a_vanished_input() -> GameStream {
         let dir = tempfile::tempdir().unwrap();
         let input = dir.path().join("games.pgn");
         std::fs::write(&input, "[Event \"x\"]\n\n1. e4 *\n").unwrap();
         let job = Job::new(std::slice::from_ref(&input), Listing::Games).unwrap();
         std::fs::remove_file(&input).unwrap();
-        let mut stream = job.games(&ReportOptions::default()).unwrap();
+        job.games(&ReportOptions::default()).unwrap()
+    }
+
+    /// The stream's last item is the run's error, and `finish` gives it
+    /// again rather than a word about the run's thread.
+    #[test]
+    fn finish_after_the_streams_error_gives_that_error_again() {
+        let mut stream = games_of_a_vanished_input();
         let error = match stream.by_ref().last() {
             Some(Err(e)) => e,
             other => panic!("the run's error last, not {other:?}"),
@@ -608,15 +613,7 @@ mod tests {
     /// item, the `ReportError` inside an `ArrowError::ExternalError`.
     #[test]
     fn the_arrow_reader_hands_the_runs_error_out_as_an_external_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let input = dir.path().join("games.pgn");
-        std::fs::write(&input, "[Event \"x\"]\n\n1. e4 *\n").unwrap();
-        let job = Job::new(std::slice::from_ref(&input), Listing::Games).unwrap();
-        std::fs::remove_file(&input).unwrap();
-        let mut reader = job
-            .games(&ReportOptions::default())
-            .unwrap()
-            .into_arrow_reader();
+        let mut reader = games_of_a_vanished_input().into_arrow_reader();
         match reader.by_ref().last() {
             Some(Err(ArrowError::ExternalError(e))) => {
                 let inner = e.downcast_ref::<ReportError>();
