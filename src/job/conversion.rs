@@ -245,9 +245,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                 )));
             }
             Err(RecordError::Broken(why)) => {
-                (self.notes)(JobNote::warning(format!(
-                    "{name}: {why}: no game of it could be read"
-                )));
+                (self.notes)(JobNote::warning(RecordError::broken_warning(name, &why)));
                 return Ok(Read::Incomplete);
             }
         };

@@ -219,8 +219,9 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
                 Read::Refused(format!("{} file not read: {why}", format.name()))
             }
             Err(RecordError::Broken(why)) => {
-                (self.notes)(JobNote::warning(format!(
-                    "{source_name}: {why}: no game of it could be read"
+                (self.notes)(JobNote::warning(RecordError::broken_warning(
+                    source_name,
+                    &why,
                 )));
                 Read::Incomplete
             }

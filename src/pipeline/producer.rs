@@ -164,12 +164,13 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     // A damaged file of the format (cut short before its first game, or
     // inside a library's last record) is an input not read whole, not an
     // unsupported one.
+    let path = file.path().display().to_string();
     let damage = match &read {
-        Err(RecordError::Broken(why)) => Some(format!("{why}: no game of it could be read")),
+        Err(RecordError::Broken(why)) => Some(RecordError::broken_warning(&path, why)),
         Err(RecordError::Unsupported(_)) => None,
-        Ok(games) => library_break(format, games),
+        Ok(games) => library_break(format, games).map(|why| format!("{path}: {why}")),
     };
-    let damage = damage.map(|why| Produced::Damaged(format!("{}: {why}", file.path().display())));
+    let damage = damage.map(Produced::Damaged);
     let input_read = bytes.len() as u64;
     for (i, game) in read.unwrap_or_default().into_iter().enumerate() {
         if cancel.requested() {
