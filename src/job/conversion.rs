@@ -14,7 +14,7 @@ use crate::convert::{Outcome, convert_game};
 use crate::pgn::headers::GameHeaders;
 use crate::pgn::{Batch, Batches, ReaderNote};
 use crate::pipeline::ReportError;
-use crate::records::{Checked, RecordError, library_break, read_records, write_pgn};
+use crate::records::{Checked, RecordFileRead, read_record_file, write_pgn};
 use crate::replay::{ReplayOptions, Status, replay_text};
 use crate::report::unread::{Read, Unread};
 use crate::source::{Compression, Encoding, Input, Opened, ReadOptions, RecordFormat, decode_game};
@@ -236,16 +236,11 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
     /// ([`crate::records::Checked`]). A line stops at a move that is not
     /// legal, with a comment that keeps the rest as recorded.
     fn records(&mut self, name: &str, format: RecordFormat, bytes: &[u8]) -> Result<Read, E> {
-        let games = match read_records(format, bytes) {
-            Ok(games) => games,
-            Err(RecordError::Unsupported(why)) => {
-                return Ok(Read::Refused(format!(
-                    "{} file not read: {why}",
-                    format.name()
-                )));
-            }
-            Err(RecordError::Broken(why)) => {
-                (self.notes)(JobNote::warning(RecordError::broken_warning(name, &why)));
+        let (games, library_break) = match read_record_file(name, format, bytes) {
+            RecordFileRead::Games { games, warning } => (games, warning),
+            RecordFileRead::Unsupported(why) => return Ok(Read::Refused(why)),
+            RecordFileRead::Damaged(warning) => {
+                (self.notes)(JobNote::warning(warning));
                 return Ok(Read::Incomplete);
             }
         };
@@ -289,8 +284,8 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                 )));
             }
         }
-        if let Some(why) = library_break(format, &games) {
-            (self.notes)(JobNote::warning(format!("{name}: {why}")));
+        if let Some(warning) = library_break {
+            (self.notes)(JobNote::warning(warning));
             return Ok(Read::Incomplete);
         }
         Ok(Read::Whole)

@@ -12,7 +12,7 @@ use super::Job;
 use super::note::{JobNote, account_for, note_damage};
 use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
-use crate::records::{RecordError, library_break, read_records};
+use crate::records::{RecordFileRead, read_record_file};
 use crate::report::unread::{Read, Unread};
 use crate::source::{Compression, Input, Opened, ReadOptions, RecordFile, SourceError, TextLines};
 
@@ -200,29 +200,24 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
     /// The rows of a xiangqi record file: one a record, its start position.
     fn records(&mut self, source_name: &str, file: &RecordFile) -> Result<Read, E> {
         let format = file.format();
-        Ok(match read_records(format, file.bytes()) {
-            Ok(games) => {
+        Ok(match read_record_file(source_name, format, file.bytes()) {
+            RecordFileRead::Games { games, warning } => {
                 let rows: Vec<FenRow> = (0..)
                     .zip(&games)
                     .map(|(i, game)| fenlist::audit_record_game(source_name, i, game))
                     .collect();
                 self.hand_on(&rows)?;
-                match library_break(format, &games) {
-                    Some(why) => {
-                        (self.notes)(JobNote::warning(format!("{source_name}: {why}")));
+                match warning {
+                    Some(warning) => {
+                        (self.notes)(JobNote::warning(warning));
                         Read::Incomplete
                     }
                     None => Read::Whole,
                 }
             }
-            Err(RecordError::Unsupported(why)) => {
-                Read::Refused(format!("{} file not read: {why}", format.name()))
-            }
-            Err(RecordError::Broken(why)) => {
-                (self.notes)(JobNote::warning(RecordError::broken_warning(
-                    source_name,
-                    &why,
-                )));
+            RecordFileRead::Unsupported(why) => Read::Refused(why),
+            RecordFileRead::Damaged(warning) => {
+                (self.notes)(JobNote::warning(warning));
                 Read::Incomplete
             }
         })

@@ -7,7 +7,7 @@ use super::Cancel;
 use super::stages::ProducerCpu;
 use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::{Batch, Batches};
-use crate::records::{RecordError, library_break, read_records, report_text};
+use crate::records::{RecordFileRead, read_record_file, report_text};
 use crate::source::{
     Compression, Encoding, Input, Opened, ReadOptions, RecordFile, Refusal, RefusalKind,
     SourceError,
@@ -145,14 +145,17 @@ fn send_refusal(refusal: Refusal, cancel: &Cancel, tx: &SyncSender<Produced>) {
 /// the reason.
 fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     let (format, bytes) = (file.format(), file.bytes());
-    let read = read_records(format, bytes);
-    let refused = match &read {
-        Err(RecordError::Unsupported(why)) => Some((
-            RefusalKind::Unsupported,
-            format!("{} file not read: {why}", format.name()),
-        )),
-        _ => None,
-    };
+    // A damaged file of the format (cut short before its first game, or
+    // inside a library's last record) is an input not read whole, not an
+    // unsupported one.
+    let (games, refused, damage) =
+        match read_record_file(&file.path().display().to_string(), format, bytes) {
+            RecordFileRead::Games { games, warning } => (games, None, warning),
+            RecordFileRead::Unsupported(why) => {
+                (Vec::new(), Some((RefusalKind::Unsupported, why)), None)
+            }
+            RecordFileRead::Damaged(warning) => (Vec::new(), None, Some(warning)),
+        };
     let opened = Produced::Opened {
         encoding: Encoding::Utf8,
         compression: file.compression(),
@@ -161,18 +164,8 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     if tx.send(opened).is_err() {
         return;
     }
-    // A damaged file of the format (cut short before its first game, or
-    // inside a library's last record) is an input not read whole, not an
-    // unsupported one.
-    let path = file.path().display().to_string();
-    let damage = match &read {
-        Err(RecordError::Broken(why)) => Some(RecordError::broken_warning(&path, why)),
-        Err(RecordError::Unsupported(_)) => None,
-        Ok(games) => library_break(format, games).map(|why| format!("{path}: {why}")),
-    };
-    let damage = damage.map(Produced::Damaged);
     let input_read = bytes.len() as u64;
-    for (i, game) in read.unwrap_or_default().into_iter().enumerate() {
+    for (i, game) in games.into_iter().enumerate() {
         if cancel.requested() {
             return;
         }
@@ -191,6 +184,6 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
         }
     }
     if let Some(damage) = damage {
-        let _ = tx.send(damage);
+        let _ = tx.send(Produced::Damaged(damage));
     }
 }

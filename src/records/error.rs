@@ -14,11 +14,3 @@ pub enum RecordError {
     #[error("{0}")]
     Broken(String),
 }
-
-impl RecordError {
-    /// The warning for a [`RecordError::Broken`] file, whatever reads it
-    /// (report, convert, fen): its reason, and that it gave no game.
-    pub fn broken_warning(file: &str, why: &str) -> String {
-        format!("{file}: {why}: no game of it could be read")
-    }
-}

@@ -41,7 +41,7 @@ use crate::source::RecordFormat;
 /// ends inside it (a download cut short, most often), so any records after
 /// it are missing, where a single record's break is said by its own row.
 /// `None` for every other file.
-pub fn library_break(format: RecordFormat, games: &[RecordGame]) -> Option<String> {
+fn library_break(format: RecordFormat, games: &[RecordGame]) -> Option<String> {
     if format != RecordFormat::CcBridgeLibrary {
         return None;
     }
@@ -67,6 +67,41 @@ pub fn read_records(format: RecordFormat, bytes: &[u8]) -> Result<Vec<RecordGame
         RecordFormat::CcBridgeLibrary => ccbridge::read_library(bytes),
         RecordFormat::Cbf => cbf::read(bytes).map(|g| vec![g]),
         RecordFormat::DhtmlXq => dhtmlxq::read_page(bytes),
+    }
+}
+
+/// A record file as report, convert and fen take it, each message worded
+/// here once: its games, or why it gives none.
+#[derive(Debug)]
+pub enum RecordFileRead {
+    /// Its games, and the warning of a library cut inside its last record
+    /// (its rows up to there are whole), if it is one.
+    Games {
+        games: Vec<RecordGame>,
+        warning: Option<String>,
+    },
+    /// No record pgnmill reads ([`RecordError::Unsupported`]): why, for an
+    /// `unsupported` entry.
+    Unsupported(String),
+    /// A record of its format that breaks off or is damaged before its
+    /// first game ([`RecordError::Broken`]): the warning of a damaged input.
+    Damaged(String),
+}
+
+/// [`read_records`] on the file named `name` (as messages name it), with
+/// what its readers say of it.
+pub fn read_record_file(name: &str, format: RecordFormat, bytes: &[u8]) -> RecordFileRead {
+    match read_records(format, bytes) {
+        Ok(games) => RecordFileRead::Games {
+            warning: library_break(format, &games).map(|why| format!("{name}: {why}")),
+            games,
+        },
+        Err(RecordError::Unsupported(why)) => {
+            RecordFileRead::Unsupported(format!("{} file not read: {why}", format.name()))
+        }
+        Err(RecordError::Broken(why)) => {
+            RecordFileRead::Damaged(format!("{name}: {why}: no game of it could be read"))
+        }
     }
 }
 
