@@ -6,13 +6,10 @@ use super::game::RecordGame;
 use super::text::{comment, utf16le, utf16le_field};
 use super::tree::{Break, MoveTree, Point, PreOrder, RawMove};
 use crate::pgn::ReaderNote;
+use crate::source::{CBL_MAGIC, CBR_MAGIC};
 use crate::xiangqi::board::Board;
 use crate::xiangqi::types::{Color, Piece, Role, Square};
 
-pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
-
-/// The first bytes of an uncompressed library (§2.2).
-const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 /// Bytes up to the root's flags; the moves follow them.
 const FIXED: usize = 2214;
 /// Records of a library start on blocks of this size.
@@ -60,7 +57,7 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
 
 /// Reads one CBR record image that starts at byte `offset` of its file.
 pub fn read_record(bytes: &[u8], offset: u64) -> Result<RecordGame, RecordError> {
-    if !bytes.starts_with(RECORD_MAGIC) {
+    if !bytes.starts_with(CBR_MAGIC) {
         return Err(RecordError::Unsupported(
             "not a CCBridge record (no `CCBridge Record` magic)".into(),
         ));
@@ -183,7 +180,7 @@ fn read_tree(bytes: &[u8], mut at: usize, offset: u64, tree: &mut MoveTree) -> O
 /// boundary of the record area (§2.2). Empty slots give nothing; a record
 /// that cannot be read gives a damaged game, so that it still has a row.
 pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, RecordError> {
-    if !bytes.starts_with(LIBRARY_MAGIC) {
+    if !bytes.starts_with(CBL_MAGIC) {
         return Err(RecordError::Unsupported(
             "not a CCBridge library (no `CCBridgeLibrary` magic)".into(),
         ));
@@ -208,7 +205,7 @@ pub fn read_library(bytes: &[u8]) -> Result<Vec<RecordGame>, RecordError> {
     }
     let starts: Vec<usize> = (data..bytes.len())
         .step_by(BLOCK)
-        .filter(|&at| bytes.get(at..).is_some_and(|b| b.starts_with(RECORD_MAGIC)))
+        .filter(|&at| bytes.get(at..).is_some_and(|b| b.starts_with(CBR_MAGIC)))
         .collect();
     let mut games = Vec::with_capacity(starts.len());
     for (i, &at) in starts.iter().enumerate() {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use super::compression::Compression;
 use super::encoding::Encoding;
-use super::record_format::RecordFormat;
+use super::record_format::{CBL_MAGIC, CBR_MAGIC, RecordFormat};
 
 /// Bytes of the start looked at (a stream's start is read this far before
 /// it is classified).
@@ -174,10 +174,10 @@ fn content_of(head: &[u8]) -> Content {
 /// §7): CCBridge records and libraries, the packed library container
 /// (recognised, and refused: its layout is not documented), and CBF XML.
 fn record_of(head: &[u8]) -> Option<Content> {
-    if head.starts_with(b"CCBridge Record\0") {
+    if head.starts_with(CBR_MAGIC) {
         return Some(Content::Record(RecordFormat::CcBridgeRecord));
     }
-    if head.starts_with(b"CCBridgeLibrary\0") {
+    if head.starts_with(CBL_MAGIC) {
         return Some(Content::Record(RecordFormat::CcBridgeLibrary));
     }
     if head.starts_with(b"CCBridge\x15\0\0\0") {

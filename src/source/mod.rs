@@ -78,7 +78,7 @@ pub use lines::TextLines;
 pub use listing::Listing;
 pub use mapped::mapped_names;
 pub use opened::{Opened, RecordFile, Refusal};
-pub use record_format::RecordFormat;
+pub use record_format::{CBL_MAGIC, CBR_MAGIC, RecordFormat};
 pub use window::{Block, TextWindow, WindowEnd};
 
 use std::path::{Path, PathBuf};

@@ -2,6 +2,13 @@
 //! PGN text but games all the same, handed whole to `crate::records`
 //! (which comes after the rules kernel, as it checks moves with it).
 
+/// The first bytes of a CCBridge `.cbr` record (and of every record of a
+/// library), by which the source recognises one and the reader checks it.
+pub const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+
+/// The first bytes of an uncompressed CCBridge `.cbl` library.
+pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+
 /// A record format, as recognised from an input's bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
