@@ -7,9 +7,9 @@
 //! The handler cannot go on with the run: returning would read the same
 //! page again. It writes one line on stderr, naming the files mapped at
 //! that moment (one, nearly always: the one read), and exits with 1, the
-//! code of a run that could not complete. The files being written stay under their
-//! temporary names (`.NAME.partial`), never renamed into place; the next
-//! report into the same folder removes them.
+//! code of a run that could not complete. The files being written stay
+//! under their temporary names (`.NAME.partial`), never renamed into
+//! place; the next report into the same folder removes them.
 
 use signal_hook::consts::SIGBUS;
 

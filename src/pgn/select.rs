@@ -6,8 +6,9 @@
 //! A condition is `TAG=VALUE`, `TAG!=VALUE`, `TAG~REGEX` or a comparison of
 //! numbers `TAG>=N`, `TAG<=N`, `TAG>N`, `TAG<N`. Tag names are compared
 //! without regard to case, as everywhere else; the last tag of a name
-//! wins (as python-chess reads a tag given twice). A missing tag has the empty value for `=`, `!=` and `~`, and is no
-//! number, so a comparison of numbers fails on it (as on `?` or `-`).
+//! wins (as python-chess reads a tag given twice). A missing tag has the
+//! empty value for `=`, `!=` and `~`, and is no number, so a comparison of
+//! numbers fails on it (as on `?` or `-`).
 
 mod decimal;
 
