@@ -448,14 +448,42 @@ fn assert_interrupted(status: std::process::ExitStatus, err: &str, out: &Path) {
 fn assert_stopped_by(code: i32, status: std::process::ExitStatus, err: &str, out: &Path) {
     assert_eq!(status.code(), Some(code), "{err}");
     assert_one_line(err);
+    assert_says_interrupted(code, err);
+    assert_no_finished_report(out);
+    assert!(!out.join("games.csv").exists());
+}
+
+/// `err` says the run was interrupted by the signal whose exit code is
+/// `code` (143 SIGTERM, else SIGINT).
+#[cfg(unix)]
+fn assert_says_interrupted(code: i32, err: &str) {
     let signal = if code == 143 {
         "SIGTERM"
     } else {
         "SIGINT (Ctrl-C)"
     };
     assert!(err.contains(&format!("interrupted by {signal}: ")), "{err}");
-    assert_no_finished_report(out);
-    assert!(!out.join("games.csv").exists());
+}
+
+/// Runs `pgnmill ARGS -o OUT --force -` with standard input a pipe that
+/// gives nothing for a second, and `signal` (`INT`, `TERM`) sent by
+/// coreutils `timeout` after 0.2 s, as a shell pipeline would.
+#[cfg(unix)]
+fn signaled_while_waiting_on_a_pipe(
+    signal: &str,
+    args: &[&str],
+    out: &Path,
+) -> std::process::Output {
+    let script = format!(
+        "sleep 1 | timeout --preserve-status -s {signal} 0.2 \"$0\" {} -o \"$1\" --force -",
+        args.join(" ")
+    );
+    std::process::Command::new("sh")
+        .args(["-c", &script])
+        .arg(assert_cmd::cargo::cargo_bin("pgnmill"))
+        .arg(out)
+        .output()
+        .unwrap()
 }
 
 /// Waits up to `secs` for `child` to exit; kills it and returns `None` if
@@ -582,26 +610,20 @@ fn an_interrupted_run_over_an_earlier_report_says_what_is_left_of_it() {
     if !have_timeout() {
         return;
     }
-    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let first = std::process::Command::new(&exe)
+    let first = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
         .args(["report", "-q", "-o"])
         .arg(&out)
         .arg(crate::support::root().join("testdata/corpus/pgn2tex-tatamast22.pgn"))
         .status()
         .unwrap();
     assert!(first.success());
-    let script = "sleep 1 | timeout --preserve-status -s INT 0.2 \"$0\" report -o \"$1\" --force -";
-    let run = std::process::Command::new("sh")
-        .args(["-c", script])
-        .arg(&exe)
-        .arg(&out)
-        .output()
-        .unwrap();
+    let run = signaled_while_waiting_on_a_pipe("INT", &["report"], &out);
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(130), "{err}");
     assert_one_line(&err);
+    assert_says_interrupted(130, &err);
     assert!(
         err.contains(
             "is no longer complete (its summary.json was removed when --force began to replace it)"
@@ -622,33 +644,15 @@ fn a_signal_while_convert_or_fen_waits_on_an_empty_pipe_stops_the_run() {
     if !have_timeout() {
         return;
     }
-    let exe = assert_cmd::cargo::cargo_bin("pgnmill");
     for (signal, code) in [("TERM", 143), ("INT", 130)] {
         for command in [&["convert", "--to", "wxf"][..], &["fen"][..]] {
             let tmp = tempfile::tempdir().unwrap();
             let out = tmp.path().join("earlier");
             std::fs::write(&out, "keep\n").unwrap();
-            let script = format!(
-                "sleep 1 | timeout --preserve-status -s {signal} 0.2 \"$0\" {} -o \"$1\" --force -",
-                command.join(" ")
-            );
-            let run = std::process::Command::new("sh")
-                .args(["-c", &script])
-                .arg(&exe)
-                .arg(&out)
-                .output()
-                .unwrap();
+            let run = signaled_while_waiting_on_a_pipe(signal, command, &out);
             let err = String::from_utf8_lossy(&run.stderr);
             assert_eq!(run.status.code(), Some(code), "{command:?} {signal}: {err}");
-            let signal_name = if code == 143 {
-                "SIGTERM"
-            } else {
-                "SIGINT (Ctrl-C)"
-            };
-            assert!(
-                err.contains(&format!("interrupted by {signal_name}: ")),
-                "{err}"
-            );
+            assert_says_interrupted(code, &err);
             assert_eq!(
                 std::fs::read_to_string(&out).unwrap(),
                 "keep\n",
