@@ -26,6 +26,7 @@
 mod conversion;
 mod fen_list;
 mod note;
+mod reading_thread;
 pub mod request;
 
 pub use conversion::ConvertTotals;

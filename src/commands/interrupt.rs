@@ -1,9 +1,11 @@
 //! SIGINT (Ctrl-C) and SIGTERM (what `timeout`, job schedulers and `docker
 //! stop` send) handling: the first signal asks the run to stop ([`Cancel`]),
 //! so that partial files are removed and the user is told; a second one ends
-//! the process at once. The report looks at the token before every run of
-//! games it replays and while it waits for input, so the first signal takes
-//! effect within milliseconds, not at the end of a batch. The exit code is
+//! the process at once. `report`, `convert` and `fen` look at the token
+//! before every run of games or records they process and while they wait
+//! for input (a pipe is read on a thread of its own), so the first signal
+//! takes effect within milliseconds, not at the end of a batch or when the
+//! pipe closes. The exit code is
 //! the shell's for the signal: 130 after SIGINT, 143 after SIGTERM.
 //!
 //! "A second one" means a signal that comes [`SAME_REQUEST`] or more after

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::Job;
 use super::note::{JobNote, account_for, note_damage};
+use super::reading_thread::{self, OnThread};
 use crate::convert::{Outcome, convert_game};
 use crate::pgn::headers::GameHeaders;
 use crate::pgn::{Batch, Batches, ReaderNote};
@@ -119,8 +120,13 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         // Before each input too: a folder of record files (one game each,
         // no batches) is otherwise read to its end after a signal.
         self.job.check_cancel(&name)?;
-        let opts = ReadOptions::default();
-        let text = match input.open(&opts).map_err(ReportError::from)? {
+        let opened = {
+            let input = input.clone();
+            reading_thread::wait_for(&self.job.cancel, &name, move || {
+                input.open(&ReadOptions::default())
+            })?
+        };
+        let text = match opened.map_err(ReportError::from)? {
             Opened::Text(text) => text,
             Opened::Records(file) => return self.records(&name, file.format(), file.bytes()),
             Opened::Refused(refusal) => return Ok(Read::Refused(refusal.why)),
@@ -133,9 +139,8 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut passed_here: u64 = 0;
         let mut read = note_damage(&text, self.notes);
         let compressed = text.compression() != Compression::None;
-        let mut batches = Batches::new(text, &opts);
-        for batch in batches.by_ref() {
-            self.job.check_cancel(&name)?;
+        let mut batches = OnThread::spawn(Batches::new(text, &ReadOptions::default()), 1)?;
+        while let Some(batch) = batches.next(&self.job.cancel, &name)? {
             let batch = match batch {
                 Ok(batch) => batch,
                 Err(e) => {
@@ -207,7 +212,11 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                 )));
             }
         }
-        if compressed && matches!(read, Read::Whole) && batches.position().offset == 0 {
+        if let Some(batches) = batches.ended()
+            && compressed
+            && matches!(read, Read::Whole)
+            && batches.position().offset == 0
+        {
             return Ok(Read::NoText(batches.text().no_text_warning()));
         }
         if passed_here > NOTES_PER_INPUT {

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::Job;
 use super::note::{JobNote, account_for, note_damage};
+use super::reading_thread::{self, OnThread};
 use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
 use crate::records::{RecordFileRead, read_record_file};
@@ -18,6 +19,11 @@ use crate::source::{Compression, Input, Opened, ReadOptions, RecordFile, SourceE
 
 /// Records audited together on the worker pool.
 const BATCH_LINES: usize = 4096;
+
+/// Lines the reading thread hands over at a time: few enough that the
+/// first record of a pipe (which tells a list from PGN) is looked at
+/// without waiting for many more.
+const LINES_HANDED_OVER: usize = 64;
 
 /// What a `fen` run read, for its closing line and `--strict`.
 #[derive(Debug, Default, Clone)]
@@ -122,10 +128,13 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         // Before each input too: a folder of record files (one position
         // each, no batches) is otherwise read to its end after a signal.
         self.job.check_cancel(&source_name)?;
-        let text = match input
-            .open(&ReadOptions::default())
-            .map_err(ReportError::from)?
-        {
+        let opened = {
+            let input = input.clone();
+            reading_thread::wait_for(&self.job.cancel, &source_name, move || {
+                input.open(&ReadOptions::default())
+            })?
+        };
+        let text = match opened.map_err(ReportError::from)? {
             Opened::Text(text) => text,
             Opened::Records(file) => return self.records(&source_name, &file),
             Opened::Refused(refusal) => return Ok(Read::Refused(not_a_list(&refusal.why))),
@@ -136,9 +145,8 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         let mut read = note_damage(&text, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut any_line = false;
-        let mut lines = TextLines::new(text);
-        for line in lines.by_ref() {
-            self.job.check_cancel(&source_name)?;
+        let mut lines = OnThread::spawn(TextLines::new(text), LINES_HANDED_OVER)?;
+        while let Some(line) = lines.next(&self.job.cancel, &source_name)? {
             let line = match line {
                 Ok(line) => line,
                 Err(e) => {
@@ -168,7 +176,11 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
             self.batch(&source_name, &batch, &mut state)?;
         }
         self.totals.perft_lines += state.perft_lines;
-        if compressed && !any_line && matches!(read, Read::Whole) {
+        if let Some(lines) = lines.ended()
+            && compressed
+            && !any_line
+            && matches!(read, Read::Whole)
+        {
             return Ok(Read::NoText(lines.source().no_text_warning()));
         }
         Ok(read)

@@ -3,6 +3,11 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often a thread that waits on a reader looks at the token: a read
+/// blocked on a pipe must not keep Ctrl-C waiting.
+pub const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
 /// A request to stop a run early, shared by whoever asks (a signal
 /// handler) and the threads of the run, which look at it often.

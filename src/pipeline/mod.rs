@@ -35,7 +35,7 @@ mod spare;
 mod stages;
 mod task;
 
-pub use cancel::Cancel;
+pub use cancel::{Cancel, INTERRUPT_POLL};
 pub use config::ReportConfig;
 pub use error::ReportError;
 pub use observer::Observer;

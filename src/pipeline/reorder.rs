@@ -8,7 +8,6 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::time::Duration;
 
 use super::ReportConfig;
 use super::producer::{self, Produced};
@@ -16,7 +15,7 @@ use super::sizing::{BATCHES_AHEAD, BATCHES_IN_FLIGHT, chunks_out, games_per_task
 use super::spare::Spare;
 use super::stages::ProducerCpu;
 use super::task::{Job, TaskError, replay_chunk};
-use super::{Cancel, Observer, ReportError};
+use super::{Cancel, INTERRUPT_POLL, Observer, ReportError};
 use crate::pgn::Batch;
 use crate::report::summary::{InputSummary, WarningKind};
 use crate::report::{FormattedChunk, ReportWriter};
@@ -64,10 +63,6 @@ struct InFlight {
     dispatched: usize,
     written: usize,
 }
-
-/// How often a waiting main thread looks at the interrupt flag: a producer
-/// blocked on a pipe must not keep Ctrl-C waiting.
-const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
 /// Replays every game of `input` on `pool` and writes the rows in order.
 pub(super) fn run_input(

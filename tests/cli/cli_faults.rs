@@ -662,6 +662,49 @@ fn a_signal_while_convert_or_fen_waits_on_an_empty_pipe_stops_the_run() {
     }
 }
 
+/// `convert` and `fen` waiting on a pipe that stays open and gives
+/// nothing (a terminal, a producer that has not started writing): the
+/// signal must stop the run at once, not when the pipe closes: the exit
+/// code of the signal, one "interrupted" line, the `-o` file as it was.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_convert_or_fen_while_the_pipe_stays_open() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        for command in [&["convert", "--to", "wxf"][..], &["fen"][..]] {
+            let tmp = tempfile::tempdir().unwrap();
+            let out = tmp.path().join("earlier");
+            std::fs::write(&out, "keep\n").unwrap();
+            let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+                .args(command)
+                .arg("-o")
+                .arg(&out)
+                .args(["--force", "-"])
+                .stdin(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let pipe = child.stdin.take().unwrap();
+            // Time to start and reach the read of standard input.
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            send_signal(&child, signal);
+            let status = wait_at_most(&mut child, 20);
+            drop(pipe);
+            let err = read_stderr(&mut child);
+            let status = status.unwrap_or_else(|| {
+                panic!("{command:?} {signal}: still running 20 s after the signal: {err}")
+            });
+            assert_eq!(status.code(), Some(code), "{command:?} {signal}: {err}");
+            assert_one_line(&err);
+            assert_says_interrupted(code, &err);
+            assert_eq!(
+                std::fs::read_to_string(&out).unwrap(),
+                "keep\n",
+                "{command:?}"
+            );
+        }
+    }
+}
+
 /// coreutils `timeout` delivers its signal twice within microseconds (to
 /// the child, then to the process group it leads): that is one request,
 /// not the impatient second signal that ends the process at once. Each run
