@@ -24,8 +24,23 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Creates the temporary file beside `dest`.
+    /// Creates the temporary file beside `dest`; opens `dest` itself when
+    /// it is a stream ([`super::is_stream`]), which is written as the run
+    /// goes, with no temporary file (the empty `tmp`).
     pub fn create(dest: &Path) -> Result<Self, OutputError> {
+        if super::is_stream(dest) {
+            // Appending: `/dev/stdout` that the shell opened with `>>`
+            // keeps what the file held (with `>` it was emptied already).
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(dest)
+                .map_err(|e| OutputError::io(dest, e))?;
+            return Ok(AtomicFile {
+                dest: dest.to_path_buf(),
+                tmp: PathBuf::new(),
+                writer: Some(BufWriter::with_capacity(1 << 16, file)),
+            });
+        }
         let tmp = Self::temporary_path(dest);
         let file = File::create(&tmp).map_err(|e| OutputError::io(dest, e))?;
         Ok(AtomicFile {
@@ -79,8 +94,11 @@ impl AtomicFile {
         let file = writer
             .into_inner()
             .map_err(|e| OutputError::io(&finished.dest, e.into_error()))?;
-        file.sync_all()
-            .map_err(|e| OutputError::io(&finished.dest, e))?;
+        // A stream has nothing to sync (a pipe refuses `fsync`).
+        if !finished.tmp.as_os_str().is_empty() {
+            file.sync_all()
+                .map_err(|e| OutputError::io(&finished.dest, e))?;
+        }
         Ok(finished)
     }
 }
@@ -95,9 +113,12 @@ pub struct FinishedFile {
 }
 
 impl FinishedFile {
-    /// Renames the file into place.
+    /// Renames the file into place (a stream is in place already).
     pub fn publish(mut self) -> Result<(), OutputError> {
         let tmp = std::mem::take(&mut self.tmp);
+        if tmp.as_os_str().is_empty() {
+            return Ok(());
+        }
         std::fs::rename(&tmp, &self.dest).map_err(|e| {
             let _ = std::fs::remove_file(&tmp);
             OutputError::io(&self.dest, e)
@@ -137,7 +158,9 @@ impl Drop for AtomicFile {
             // Not committed: remove the partial file. Errors are ignored, as
             // there is nothing better to do with them while unwinding.
             self.writer = None;
-            let _ = std::fs::remove_file(&self.tmp);
+            if !self.tmp.as_os_str().is_empty() {
+                let _ = std::fs::remove_file(&self.tmp);
+            }
         }
     }
 }

@@ -3,23 +3,27 @@
 //! Every command writes through [`AtomicFile`]: a temporary name in the
 //! destination's folder, renamed into place once everything is written, and
 //! removed if the run fails first. Errors name the user's path, never the
-//! temporary one.
+//! temporary one. A path that names a device, a pipe or a descriptor
+//! ([`is_stream`]) is written where it is, as standard output is.
 
 mod atomic;
 pub mod collisions;
 mod spill;
+mod stream_path;
 
 pub use atomic::{AtomicFile, FinishedFile};
 pub use spill::{Frames, Spill, SpillReader};
+pub use stream_path::is_stream;
 
 use std::path::{Path, PathBuf};
 
 /// Whether something is at `path` that an output written there would
 /// replace: a file, a folder, or a symbolic link, even one that leads
 /// nowhere (`Path::exists` follows the link and says no, and the rename
-/// would replace the link).
+/// would replace the link). A stream ([`is_stream`]) is written to, not
+/// replaced.
 pub fn is_taken(path: &Path) -> bool {
-    path.symlink_metadata().is_ok()
+    path.symlink_metadata().is_ok() && !is_stream(path)
 }
 
 /// Why an output could not be written. The command line adds what the user

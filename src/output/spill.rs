@@ -29,8 +29,14 @@ impl Spill {
 
     /// A new scratch file for `output` (rows that wait for their last
     /// columns): in its folder, and named by it in an error (a full disk
-    /// says which output it stopped).
+    /// says which output it stopped). For an output that is a stream
+    /// ([`super::is_stream`]: `/dev/stdout`, a pipe), whose folder is no
+    /// place for files, in the system's temporary folder, as for standard
+    /// output.
     pub fn create_for(output: &Path) -> Result<Spill, OutputError> {
+        if super::is_stream(output) {
+            return Self::create_named(&std::env::temp_dir(), output);
+        }
         let dir = match output.parent() {
             Some(dir) if dir != Path::new("") => dir,
             _ => Path::new("."),

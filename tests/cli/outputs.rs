@@ -495,3 +495,81 @@ fn a_dangling_link_where_an_output_goes_is_replaced_only_with_force() {
         assert!(link.symlink_metadata().unwrap().is_file(), "{name}");
     }
 }
+
+/// An output path that names a stream, not a file: a named pipe, the null
+/// device, `/dev/stdout`. It is written where it is, as standard output
+/// is: no `--force` needed, nothing renamed over it (run as root, a rename
+/// would put a regular file in place of `/dev/null`). The pipe's reader
+/// gets what standard output gets, and the pipe and the device are what
+/// they were.
+#[cfg(unix)]
+#[test]
+fn an_output_that_names_a_pipe_or_a_device_is_written_to_not_replaced() {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let xiangqi = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/xiangqi/corpus/wukong-xqdb15-iccs.pgn");
+    let epd = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fen/mixed.epd");
+    let london = corpus("pgn2tex-london1851.pgn");
+    let cases: [(&str, &[&str], &Path); 3] = [
+        ("convert", &["convert", "--to", "wxf", "-o"], &xiangqi),
+        ("fen", &["fen", "-o"], &epd),
+        ("extract", &["report", "-q", "--extract"], &london),
+    ];
+    for (name, args, input) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let report = tmp.path().join("report");
+        // What the command writes to standard output, the reference.
+        let target = |out: &str| {
+            let mut cmd = pgnmill();
+            cmd.args(args);
+            if name == "extract" {
+                cmd.arg(format!("errors={out}")).arg("-o").arg(&report);
+                cmd.arg("--force");
+            } else {
+                cmd.arg(out);
+            }
+            cmd.arg(input);
+            cmd
+        };
+        let to_stdout = target("-").output().unwrap();
+        assert!(to_stdout.status.success(), "{name}: {to_stdout:?}");
+        assert!(!to_stdout.stdout.is_empty(), "{name}");
+
+        let fifo = tmp.path().join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        let run = target(&fifo.to_string_lossy()).output().unwrap();
+        // A run that never opened the pipe leaves the reader waiting:
+        // opening the other end (without blocking) lets it see the end.
+        let _ = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo);
+        let read = reader.join().unwrap();
+        assert!(run.status.success(), "{name}: {run:?}");
+        assert_eq!(read, to_stdout.stdout, "{name}: what the pipe's reader got");
+        assert!(fifo.metadata().unwrap().file_type().is_fifo(), "{name}");
+
+        let through_dev_stdout = target("/dev/stdout").output().unwrap();
+        assert!(
+            through_dev_stdout.status.success(),
+            "{name}: {through_dev_stdout:?}"
+        );
+        assert_eq!(through_dev_stdout.stdout, to_stdout.stdout, "{name}");
+
+        let to_null = target("/dev/null").output().unwrap();
+        assert!(to_null.status.success(), "{name}: {to_null:?}");
+        assert!(to_null.stdout.is_empty(), "{name}");
+        let null = Path::new("/dev/null").metadata().unwrap();
+        assert!(null.file_type().is_char_device(), "{name}");
+    }
+}
