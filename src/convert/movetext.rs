@@ -14,7 +14,7 @@ use super::{Failure, Outcome};
 use crate::pgn::{GameText, MainLine, Movetext, Token};
 use crate::records::{is_stop_comment, stop_comment, stop_reason};
 use crate::xiangqi::Position;
-use crate::xiangqi::notation::{GameReader, InMovetext, Notation, parse_move_as};
+use crate::xiangqi::notation::{GameReader, InMovetext, Notation, move_failure, parse_move_as};
 use crate::xiangqi::types::Move;
 
 /// What converting a game's movetext found.
@@ -220,7 +220,7 @@ impl LineConverter<'_, '_> {
             if self.keep_positions {
                 line.moves.push((token.offset, ply, Some(pos.clone())));
             }
-            match convert_move(reader, &pos, &text, self.to, &mut written) {
+            match convert_move(reader, &pos, &text, ply, self.to, &mut written) {
                 Ok(m) => {
                     let end = token.offset + token.text.len();
                     if written != text {
@@ -329,10 +329,15 @@ fn convert_move(
     reader: &mut GameReader,
     pos: &Position,
     text: &str,
+    ply: u32,
     to: Notation,
     written: &mut String,
 ) -> Result<Move, String> {
-    let m = reader.read(pos, text).map_err(|e| e.to_string())?;
+    // Said as a report says it, without the move's text, which the
+    // failure names already.
+    let m = reader
+        .read(pos, text)
+        .map_err(|e| move_failure(pos, &e, text, ply).why)?;
     written.clear();
     InMovetext(to)
         .write(pos, m, written)

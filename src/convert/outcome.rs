@@ -1,6 +1,8 @@
 //! What converting one game came to: converted, stopped at a move (where
 //! and why), or passed through as not xiangqi.
 
+use crate::replay::quoted;
+
 /// What happened to one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -20,7 +22,8 @@ pub struct Failure {
     pub ply: u32,
     /// 1-based source line of the move (or of the game for a bad `[FEN]`).
     pub line: u64,
-    /// The move as written (empty for a bad `[FEN]`).
+    /// The move as written (empty for a bad `[FEN]`); messages quote a
+    /// long one by its start and length.
     pub text: String,
     /// Why, in words.
     pub reason: String,
@@ -33,7 +36,12 @@ impl Failure {
         if self.ply == 0 {
             self.reason.clone()
         } else {
-            format!("ply {} \"{}\": {}", self.ply, self.text, self.reason)
+            format!(
+                "ply {} \"{}\": {}",
+                self.ply,
+                quoted(self.text.as_bytes()),
+                self.reason
+            )
         }
     }
 }
@@ -46,7 +54,10 @@ impl std::fmt::Display for Failure {
             write!(
                 f,
                 "ply {} (line {}) \"{}\": {}",
-                self.ply, self.line, self.text, self.reason
+                self.ply,
+                self.line,
+                quoted(self.text.as_bytes()),
+                self.reason
             )
         }
     }

@@ -18,7 +18,7 @@
 use super::game::RecordGame;
 use super::tree::{MoveTree, RawMove};
 use crate::pgn::ReaderNote;
-use crate::xiangqi::notation::{InMovetext, Notation, parse_move_as};
+use crate::xiangqi::notation::{InMovetext, Notation, move_failure, parse_move_as};
 use crate::xiangqi::position::Position;
 use crate::xiangqi::types::{Color, Move};
 
@@ -28,12 +28,14 @@ pub trait MoveWriter {
     type State: Clone;
     /// The state at the game's start, or why the game cannot be started.
     fn start(&self, game: &RecordGame) -> Result<Self::State, String>;
-    /// Appends `mv` to `out` and returns the state after it, or says why
-    /// the move cannot be played.
+    /// Appends `mv`, played after `ply` plies of its line, to `out` and
+    /// returns the state after it, or says why the move cannot be played
+    /// (without the move, which the stop's message names).
     fn play(
         &self,
         state: &Self::State,
         mv: RawMove,
+        ply: u32,
         out: &mut String,
     ) -> Result<Self::State, String>;
 }
@@ -46,7 +48,7 @@ impl MoveWriter for Unchecked {
     fn start(&self, _: &RecordGame) -> Result<(), String> {
         Ok(())
     }
-    fn play(&self, _: &(), mv: RawMove, out: &mut String) -> Result<(), String> {
+    fn play(&self, _: &(), mv: RawMove, _: u32, out: &mut String) -> Result<(), String> {
         mv.iccs(out);
         Ok(())
     }
@@ -63,16 +65,22 @@ impl MoveWriter for Checked {
             Some(fen) => Position::from_fen(&fen).map_err(|e| format!("start position {fen}: {e}")),
         }
     }
-    fn play(&self, pos: &Position, mv: RawMove, out: &mut String) -> Result<Position, String> {
+    fn play(
+        &self,
+        pos: &Position,
+        mv: RawMove,
+        ply: u32,
+        out: &mut String,
+    ) -> Result<Position, String> {
         let mut iccs = String::new();
         mv.iccs(&mut iccs);
-        let m = Move::from_iccs(&iccs).ok_or_else(|| format!("{iccs}: a point off the board"))?;
+        let m = Move::from_iccs(&iccs).ok_or_else(|| "a point off the board".to_string())?;
         if !pos.is_legal(m) {
             // Why, in the words reading the move in ICCS gives: the same
             // when the converted game (its rest in ICCS) is converted again.
             return Err(match parse_move_as(pos, &iccs, Notation::Iccs) {
-                Err(e) => e.to_string(),
-                Ok(_) => format!("{m}: not a legal move"),
+                Err(e) => move_failure(pos, &e, &iccs, ply).why,
+                Ok(_) => "not a legal move".to_string(),
             });
         }
         let mut written = String::new();
@@ -277,7 +285,7 @@ fn walk<W: MoveWriter>(
         let Some(mv) = n.mv else { continue };
         buf.clear();
         let played = match &check {
-            Check::Play(state) => w.play(state, mv, &mut buf).map(Check::Play),
+            Check::Play(state) => w.play(state, mv, ply, &mut buf).map(Check::Play),
             Check::Fail(why) => Err(why.clone()),
             Check::Copy => {
                 mv.iccs(&mut buf);

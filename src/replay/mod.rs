@@ -33,7 +33,7 @@ pub use options::ReplayOptions;
 pub(crate) use moves_column::record_move;
 pub(crate) use stop::{
     MoveLocation, MoveNumber, already_over, bad_fen, bad_record_fen, failed_move,
-    failed_record_move,
+    failed_record_move, quoted,
 };
 
 use crate::chess::CastlingMode;

@@ -105,7 +105,7 @@ const QUOTED_WHOLE: usize = 64;
 /// How an error message quotes `text`: whole, or, past [`QUOTED_WHOLE`]
 /// bytes, its first 40 bytes or fewer (whole characters) and its length:
 /// `zzzz… (300 bytes)`.
-fn quoted(text: &[u8]) -> String {
+pub(crate) fn quoted(text: &[u8]) -> String {
     let whole = String::from_utf8_lossy(text);
     if text.len() <= QUOTED_WHOLE {
         return whole.into_owned();

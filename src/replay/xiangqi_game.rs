@@ -13,7 +13,7 @@ use crate::openings::TableKind;
 use crate::pgn::GameText;
 use crate::xiangqi::Position;
 use crate::xiangqi::notation::{
-    GameReader, Notation, NotationError, detect_notation, write_move_to,
+    GameReader, MoveFailure, Notation, detect_notation, move_failure, write_move_to,
 };
 use crate::xiangqi::types::{Color, Move};
 
@@ -78,23 +78,12 @@ pub(crate) fn replay(
             Ok(m) => m,
             Err(e) => {
                 let number = MoveNumber::new(pos.fullmove_number(), pos.turn() == Color::Black);
-                // Text in none of the notations, or not shaped like a move in
-                // the one it looks like, is no move whatever the position (a
-                // null move is one, which xiangqi does not have).
-                let not_a_move = !is_null_move(&text)
-                    && matches!(
-                        e,
-                        NotationError::Empty
-                            | NotationError::Unrecognized { .. }
-                            | NotationError::Syntax { .. }
-                    );
-                let why = if not_a_move {
-                    reason(&e, &text)
-                } else {
-                    let (why, over) = why_failed(&pos, &e, &text, ply);
-                    ended_before_failure = over;
-                    why
-                };
+                let MoveFailure {
+                    why,
+                    not_a_move,
+                    game_over,
+                } = move_failure(&pos, &e, &text, ply);
+                ended_before_failure = game_over;
                 (out.status, out.error) = match at {
                     MoveLocation::Record(record) => {
                         super::failed_record_move(ply, number, &token, record, why)
@@ -179,45 +168,5 @@ fn name_in_chinese(pos: &Position, text: &str, error: &mut String) {
     }
     if let Some(at) = error.find(&format!(" {text},")) {
         error.insert_str(at + 1 + text.len(), &format!(" ({chinese})"));
-    }
-}
-
-/// The null-move spellings chess movetext uses (docs/chess.md). Xiangqi
-/// has no null move: pyffish, the oracle, refuses `0000`, and no xiangqi
-/// notation or record format writes a pass, so such a token stops the
-/// replay, named for what it is.
-const NULL_MOVES: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
-
-/// Whether `text` is one of chess's null-move spellings.
-fn is_null_move(text: &str) -> bool {
-    NULL_MOVES.contains(&text.trim().trim_end_matches(['+', '#']))
-}
-
-/// Why a move could not be played in `pos`, the position at `ply`, and
-/// whether the game was already over there (checkmate or stalemate: no
-/// move at all could be played), which the message then says instead.
-#[cold]
-#[inline(never)]
-fn why_failed(pos: &Position, error: &NotationError, text: &str, ply: u32) -> (String, bool) {
-    if pos.legal_moves().is_empty() {
-        return (super::already_over(ply, pos.is_check()), true);
-    }
-    if is_null_move(text) {
-        let why = "a null move, which xiangqi does not have (pyffish refuses one too)";
-        return (why.to_string(), false);
-    }
-    (reason(error, text), false)
-}
-
-/// Why a move could not be read, without the token the record names
-/// already (the notation's messages start with it).
-fn reason(error: &NotationError, text: &str) -> String {
-    let why = error.to_string();
-    match why
-        .strip_prefix(text)
-        .and_then(|rest| rest.strip_prefix(": "))
-    {
-        Some(rest) => rest.to_string(),
-        None => why,
     }
 }

@@ -313,7 +313,7 @@ fn a_record_stopped_in_its_main_line_keeps_the_comments_and_variations_after_the
     )
     .expect("write");
     let (out, _) = convert("iccs", &page);
-    let why = "ply 2 \"a0a1\": a0a1: the piece on a0 is red's, but black is to move";
+    let why = "ply 2 \"a0a1\": the piece on a0 is red's, but black is to move";
     let moves = out
         .split("\n\n")
         .nth(1)

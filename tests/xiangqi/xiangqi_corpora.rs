@@ -228,12 +228,20 @@ fn convert_reports_stopped_games_and_keeps_their_text() {
     let input = corpus().join("ccpd-computer-competition-big5.pgn");
     let a = run(&["convert", "--to", "iccs"], &[&input]).success();
     let err = stderr(&a);
+    // Each game was over before the move that stops it: pyffish finds the
+    // side to move in check with no legal move (failures_pyffish.csv,
+    // `in_check` and an empty `pyffish_legal_moves`). The move is named
+    // once, quoted.
     for (game, line, ply) in [(11, 759, 115), (19, 1316, 72), (48, 3688, 72)] {
         let want = format!("game {game} (line ");
         let at = err.find(&want).unwrap_or_else(|| panic!("{want} in {err}"));
         let msg = err[at..].lines().next().unwrap_or_default();
-        assert!(msg.contains(&format!("ply {ply} (line {line})")), "{msg}");
-        assert!(msg.contains("is not a legal move here"), "{msg}");
+        let over = format!(
+            "ply {ply} (line {line}) \"{{}}\": the game was already over at ply {} (checkmate)",
+            ply - 1
+        );
+        let (head, tail) = over.split_once("{}").unwrap();
+        assert!(msg.contains(head) && msg.ends_with(tail), "{msg}");
     }
     assert!(err.contains("ccpd-computer-competition-big5.pgn"));
     let out = stdout(&a);
@@ -244,7 +252,7 @@ fn convert_reports_stopped_games_and_keeps_their_text() {
     // [PgnmillError] gives the same reason.
     assert_eq!(games[10].len(), 116);
     assert_eq!(games[10][114..], ["帥五進一", "卒４平５"]);
-    let why = "ply 115 \"帥五進一\": 帥五進一: the red king on e1 cannot go to e2: e1e2 is not a legal move here";
+    let why = "ply 115 \"帥五進一\": the game was already over at ply 114 (checkmate)";
     let head = format!("58. {{pgnmill: not converted from here, {why}}} 帥五進一  卒４平５  *");
     assert!(out.contains(&head), "{out}");
     let tag = format!("[PgnmillError \"{}\"]", why.replace('"', "\\\""));

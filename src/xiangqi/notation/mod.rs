@@ -18,6 +18,7 @@ mod board;
 mod characters;
 mod chinese;
 mod error;
+mod failure;
 mod files;
 mod iccs;
 mod notations;
@@ -32,6 +33,7 @@ use crate::xiangqi::types::{Color, Move};
 
 pub use board::NotationBoard;
 pub use error::NotationError;
+pub use failure::{MoveFailure, move_failure};
 pub use notations::Notation;
 pub use winboard::{RankBase, SanMove, looks_like_winboard_san};
 
