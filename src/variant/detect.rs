@@ -1,7 +1,8 @@
 //! Deciding a game's variant when `--variant auto`: tags first, then the
-//! shape of the `[FEN]`, then the look of the first move. Files without any
+//! shape of the `[FEN]`, then the look of the first move (of the first few,
+//! when the first is two squares of the chess board). Files without any
 //! marker exist for both chess960 (only a Shredder-FEN castling field says
-//! so) and xiangqi (only the Chinese or WXF movetext says so).
+//! so) and xiangqi (only the Chinese, WXF or ICCS movetext says so).
 
 use super::GameVariant;
 use crate::pgn::headers::{self, GameHeaders};
@@ -42,11 +43,42 @@ pub fn detect(headers: &GameHeaders<'_>, fen: Option<&str>, game: &GameText<'_>)
             return GameVariant::Chess960;
         }
     }
-    let first_move = game.movetext().find(|t| t.kind == TokenKind::Move);
-    if first_move.is_some_and(|t| looks_like_xiangqi(t.text)) {
-        return GameVariant::Xiangqi;
+    let mut moves = game.movetext().filter(|t| t.kind == TokenKind::Move);
+    match moves.next() {
+        Some(first) if looks_like_xiangqi(first.text) => GameVariant::Xiangqi,
+        // `h2e2`, the usual first move of an ICCS game, is also chess long
+        // algebraic: a later move tells (`h0g2`, `b9c7`: the knights leave
+        // ranks 0 and 9 within the first few moves). Only such games look
+        // further, so a SAN game pays nothing.
+        Some(first) if is_on_chess_squares(first.text) => {
+            if moves
+                .take(COORDINATE_LOOK_AHEAD)
+                .any(|t| looks_like_xiangqi(t.text))
+            {
+                GameVariant::Xiangqi
+            } else {
+                GameVariant::Chess
+            }
+        }
+        _ => GameVariant::Chess,
     }
-    GameVariant::Chess
+}
+
+/// Moves after a coordinate first move looked at for one that leaves the
+/// chess board. In the 2,516 wukong ICCS master games of testdata such a
+/// move (rank 0 or 9, or file i) comes by the sixth ply in all games but
+/// one, where it is the eleventh.
+const COORDINATE_LOOK_AHEAD: usize = 15;
+
+/// A move written as two squares of the chess board (`h2e2`, `e2-e4`):
+/// chess long algebraic, or ICCS on its files a to h and ranks 1 to 8.
+fn is_on_chess_squares(token: &[u8]) -> bool {
+    let square =
+        |f: &u8, r: &u8| matches!(f.to_ascii_lowercase(), b'a'..=b'h') && matches!(r, b'1'..=b'8');
+    match token {
+        [f1, r1, b'-', f2, r2] | [f1, r1, f2, r2] => square(f1, r1) && square(f2, r2),
+        _ => false,
+    }
 }
 
 /// A castling field with file letters (`HAha`) rather than `KQkq`.
@@ -57,8 +89,8 @@ fn is_shredder(castling: &str) -> bool {
 /// Chinese characters, WXF (`C2.5`, `H8+7`, `R+.3`), ICCS that leaves
 /// the chess board (`h0g2`, `i9h9`: rank 0 or 9, or file i), or SAN with a
 /// xiangqi piece letter (`Che2`, `Hg2`, `Ege7`, `Ade1`): forms no chess move
-/// takes. (ICCS such as `h2e2` is also chess long algebraic; such files
-/// are told apart by their `[Red]`, `[Game]`, `[Variant]` or `[Format]` tag.)
+/// takes. (ICCS such as `h2e2` is also chess long algebraic; such a game
+/// is told apart by its tags or by a later move, [`detect`].)
 fn looks_like_xiangqi(token: &[u8]) -> bool {
     if !token.is_ascii() {
         return true;

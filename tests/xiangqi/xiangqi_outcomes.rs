@@ -115,6 +115,53 @@ fn every_game_has_pyffish_outcome_columns() {
     assert_eq!(n, 0, "pgnmill against pyffish:\n{}", mismatches.join("\n"));
 }
 
+/// The wukong games with their tags taken out: ICCS movetext alone, whose
+/// first move (`h2e2` in most) is also chess long algebraic. Every game is
+/// still read as xiangqi (a later move leaves the chess board) and ends
+/// where pyffish ends it.
+#[test]
+fn tagless_iccs_games_are_read_as_xiangqi() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let expected = expected();
+    for name in [
+        "wukong-hu-ronghua-1391-iccs.pgn",
+        "wukong-liu-dahua-1125-iccs.pgn",
+    ] {
+        let text = std::fs::read_to_string(root().join(DIR).join(name)).expect("read");
+        let tagless: String = text
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(|l| [l, "\n"])
+            .collect();
+        let input = tmp.path().join(name);
+        std::fs::write(&input, tagless).expect("write");
+        let (_report_tmp, out) = run_report(&["--moves", input.to_str().expect("utf-8")]);
+        let rows = read_csv(&out.join("games.csv"));
+        let mut want: Vec<_> = expected.iter().filter(|e| e["file"] == name).collect();
+        want.sort_by_key(|e| e["game"].as_u64());
+        assert_eq!(rows.len(), want.len(), "{name}: one row per game");
+        let first_on_chess_squares = rows
+            .iter()
+            .filter(|r| r["moves"].starts_with("h2e2 ") || r["moves"].starts_with("b2e2 "))
+            .count();
+        assert!(
+            first_on_chess_squares > 500,
+            "{name}: {first_on_chess_squares}"
+        );
+        for (row, e) in rows.iter().zip(want) {
+            let game = &row["game"];
+            assert_eq!(*game, as_csv(&e["game"]));
+            assert_eq!(row["variant"], "xiangqi", "{name} game {game}");
+            assert_eq!(
+                row["final_fen"],
+                as_csv(&e["final_fen"]),
+                "{name} game {game}"
+            );
+            assert_eq!(row["plies"], as_csv(&e["plies"]), "{name} game {game}");
+        }
+    }
+}
+
 /// The oracle's data covers what the spec asks to be tested: without
 /// these, the comparison above could pass on a trivial corpus.
 #[test]
