@@ -264,15 +264,13 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
             let written = write_pgn(game, &writer, to.format_tag(), &mut text);
             self.held.write(&text)?;
             let at = format!("{name}: game {} (byte {})", i + 1, game.offset);
-            match (&written.main_line_stop, &game.problem) {
-                // A record that breaks off stops its main line: one note.
-                (Some((ply, why)), _) => {
+            match (&written.error, &game.problem) {
+                // A stopped main line (a record that breaks off stops it
+                // too): one note, in the words of `[PgnmillError]`, which
+                // name the move.
+                (Some(error), _) => {
                     self.totals.stopped += 1;
-                    let note = match ply {
-                        0 => format!("{at}: {why}"),
-                        ply => format!("{at}: ply {ply}: {why}"),
-                    };
-                    (self.notes)(JobNote::stopped(note));
+                    (self.notes)(JobNote::stopped(format!("{at}: {error}")));
                 }
                 // A record that breaks off before its first move (a
                 // library cut inside it) stops where it starts.

@@ -226,10 +226,14 @@ fn a_record_stopped_at_an_illegal_move_reports_illegal_move_again() {
     assert_eq!(original.len(), 1);
     assert_eq!(original[0].0, "illegal_move");
     for to in ["chinese", "wxf"] {
-        let (out, _) = convert(to, &record);
+        let (out, err) = convert_told(to, &record);
         let tags = games(&out, "PgnmillError");
         let tag = tags[0].0.as_deref().expect("PgnmillError");
         assert!(tag.starts_with("ply 10 \"e1f0\": "), "{tag}");
+        // The note names the move once, in the tag's words.
+        let note = format!("BadMoveTest3.xqf: game 1 (byte 0): {tag}\n");
+        assert!(err.contains(&note), "{err}");
+        assert_eq!(tag.matches("e1f0").count(), 1, "{tag}");
         let one_line = out.replace('\n', " ");
         assert!(
             one_line.contains("5... {pgnmill: not converted from here, ply 10 \"e1f0\": ")
