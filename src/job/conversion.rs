@@ -120,13 +120,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         // Before each input too: a folder of record files (one game each,
         // no batches) is otherwise read to its end after a signal.
         self.job.check_cancel(&name)?;
-        let opened = {
-            let input = input.clone();
-            reading_thread::wait_for(&self.job.cancel, &name, move || {
-                input.open(&ReadOptions::default())
-            })?
-        };
-        let text = match opened.map_err(ReportError::from)? {
+        let text = match reading_thread::open(&self.job.cancel, input, &name)? {
             Opened::Text(text) => text,
             Opened::Records(file) => return self.records(&name, file.format(), file.bytes()),
             Opened::Refused(refusal) => return Ok(Read::Refused(refusal.why)),

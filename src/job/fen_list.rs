@@ -15,7 +15,7 @@ use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
 use crate::records::{RecordFileRead, read_record_file};
 use crate::report::unread::{Read, Unread};
-use crate::source::{Compression, Input, Opened, ReadOptions, RecordFile, SourceError, TextLines};
+use crate::source::{Compression, Input, Opened, RecordFile, SourceError, TextLines};
 
 /// Records audited together on the worker pool.
 const BATCH_LINES: usize = 4096;
@@ -128,13 +128,7 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         // Before each input too: a folder of record files (one position
         // each, no batches) is otherwise read to its end after a signal.
         self.job.check_cancel(&source_name)?;
-        let opened = {
-            let input = input.clone();
-            reading_thread::wait_for(&self.job.cancel, &source_name, move || {
-                input.open(&ReadOptions::default())
-            })?
-        };
-        let text = match opened.map_err(ReportError::from)? {
+        let text = match reading_thread::open(&self.job.cancel, input, &source_name)? {
             Opened::Text(text) => text,
             Opened::Records(file) => return self.records(&source_name, &file),
             Opened::Refused(refusal) => return Ok(Read::Refused(not_a_list(&refusal.why))),

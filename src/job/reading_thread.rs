@@ -10,22 +10,19 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 
 use crate::pipeline::{Cancel, INTERRUPT_POLL, ReportError};
+use crate::source::{Input, Opened, ReadOptions};
 
-/// Runs `work` on a thread of its own and waits for its result, giving up
-/// with [`ReportError::Cancelled`] (naming `input`) once `cancel` is set.
-/// For the opening of an input, which reads its first bytes to tell its
-/// format.
-pub(super) fn wait_for<T: Send + 'static>(
-    cancel: &Cancel,
-    input: &str,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ReportError> {
+/// Opens `input` (named `name` in errors) on a thread of its own, which
+/// reads its first bytes to tell its format, and waits for it, giving up
+/// with [`ReportError::Cancelled`] once `cancel` is set.
+pub(super) fn open(cancel: &Cancel, input: &Input, name: &str) -> Result<Opened, ReportError> {
     let (tx, rx) = sync_channel(1);
+    let input = input.clone();
     spawn(move || {
-        let _ = tx.send(work());
+        let _ = tx.send(input.open(&ReadOptions::default()));
     })?;
-    match receive(&rx, cancel, input)? {
-        Some(done) => Ok(done),
+    match receive(&rx, cancel, name)? {
+        Some(opened) => Ok(opened?),
         None => Err(thread_ended()),
     }
 }

@@ -644,22 +644,13 @@ fn a_signal_while_convert_or_fen_waits_on_an_empty_pipe_stops_the_run() {
     if !have_timeout() {
         return;
     }
-    for (signal, code) in [("TERM", 143), ("INT", 130)] {
-        for command in [&["convert", "--to", "wxf"][..], &["fen"][..]] {
-            let tmp = tempfile::tempdir().unwrap();
-            let out = tmp.path().join("earlier");
-            std::fs::write(&out, "keep\n").unwrap();
-            let run = signaled_while_waiting_on_a_pipe(signal, command, &out);
-            let err = String::from_utf8_lossy(&run.stderr);
-            assert_eq!(run.status.code(), Some(code), "{command:?} {signal}: {err}");
-            assert_says_interrupted(code, &err);
-            assert_eq!(
-                std::fs::read_to_string(&out).unwrap(),
-                "keep\n",
-                "{command:?}"
-            );
-        }
-    }
+    assert_convert_and_fen_stop(|signal, command, out| {
+        let run = signaled_while_waiting_on_a_pipe(signal, command, out);
+        (
+            run.status,
+            String::from_utf8_lossy(&run.stderr).into_owned(),
+        )
+    });
 }
 
 /// `convert` and `fen` waiting on a pipe that stays open and gives
@@ -669,38 +660,49 @@ fn a_signal_while_convert_or_fen_waits_on_an_empty_pipe_stops_the_run() {
 #[cfg(unix)]
 #[test]
 fn a_signal_stops_convert_or_fen_while_the_pipe_stays_open() {
+    assert_convert_and_fen_stop(|signal, command, out| {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
+            .args(command)
+            .arg("-o")
+            .arg(out)
+            .args(["--force", "-"])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pipe = child.stdin.take().unwrap();
+        // Time to start and reach the read of standard input.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        send_signal(&child, signal);
+        let status = wait_at_most(&mut child, 20);
+        drop(pipe);
+        let err = read_stderr(&mut child);
+        let status = status.unwrap_or_else(|| {
+            panic!("{command:?} {signal}: still running 20 s after the signal: {err}")
+        });
+        (status, err)
+    });
+}
+
+/// Runs `stop` for SIGINT and SIGTERM on `convert` and on `fen`, each
+/// writing with `-o OUT --force` over an earlier file; `stop` signals the
+/// run and returns how it ended and its stderr. The run must end with
+/// the signal's exit code and one "interrupted" line, OUT as it was.
+#[cfg(unix)]
+fn assert_convert_and_fen_stop(
+    stop: impl Fn(&str, &[&str], &Path) -> (std::process::ExitStatus, String),
+) {
     for (signal, code) in [("INT", 130), ("TERM", 143)] {
         for command in [&["convert", "--to", "wxf"][..], &["fen"][..]] {
             let tmp = tempfile::tempdir().unwrap();
             let out = tmp.path().join("earlier");
             std::fs::write(&out, "keep\n").unwrap();
-            let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pgnmill"))
-                .args(command)
-                .arg("-o")
-                .arg(&out)
-                .args(["--force", "-"])
-                .stdin(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            let pipe = child.stdin.take().unwrap();
-            // Time to start and reach the read of standard input.
-            std::thread::sleep(std::time::Duration::from_millis(500));
-            send_signal(&child, signal);
-            let status = wait_at_most(&mut child, 20);
-            drop(pipe);
-            let err = read_stderr(&mut child);
-            let status = status.unwrap_or_else(|| {
-                panic!("{command:?} {signal}: still running 20 s after the signal: {err}")
-            });
+            let (status, err) = stop(signal, command, &out);
             assert_eq!(status.code(), Some(code), "{command:?} {signal}: {err}");
             assert_one_line(&err);
             assert_says_interrupted(code, &err);
-            assert_eq!(
-                std::fs::read_to_string(&out).unwrap(),
-                "keep\n",
-                "{command:?}"
-            );
+            let kept = std::fs::read_to_string(&out).unwrap();
+            assert_eq!(kept, "keep\n", "{command:?} {signal}");
         }
     }
 }
