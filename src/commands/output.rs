@@ -1,7 +1,9 @@
 //! Where a command's text output goes, the same way for every command:
 //! standard output, or a file (`-o/--out`) written under a temporary name
 //! and renamed into place when the run is complete. A file that exists is
-//! replaced only with `--force`; `-o -` is standard output.
+//! replaced only with `--force`; `-o -` is standard output, and a path
+//! that names a device or a pipe (`/dev/null`, `/dev/stdout`) is written
+//! as it is, like standard output (`pgnmill::output::is_stream`).
 
 use super::CliError;
 use pgnmill::output::collisions::{Planned, Shape};
