@@ -39,9 +39,10 @@ pub enum OutputError {
         #[source]
         source: std::io::Error,
     },
-    /// The report folder's path names something that is not a folder.
-    #[error("{}: is a file, and a report is a folder (--force replaces an earlier report, not a file): give -o a folder's name", path.display())]
-    NotAFolder { path: PathBuf },
+    /// The report folder's path names something that is not a folder:
+    /// `what` it is, "a file" or "a device or a pipe" ([`is_stream`]).
+    #[error("{}: is {what}, and a report is a folder (--force replaces an earlier report, not a file): give -o a folder's name", path.display())]
+    NotAFolder { path: PathBuf, what: &'static str },
     /// The folder holds files of an earlier report.
     #[error("{}: holds an earlier report ({})", path.display(), files.join(", "))]
     EarlierReport { path: PathBuf, files: Vec<String> },

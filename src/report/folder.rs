@@ -54,8 +54,14 @@ impl ReportFolder {
     /// unless `force`, in which case its marker is removed at once.
     pub fn prepare(dir: &Path, force: bool) -> Result<Self, OutputError> {
         if dir.exists() && !dir.is_dir() {
+            let what = if crate::output::is_stream(dir) {
+                "a device or a pipe"
+            } else {
+                "a file"
+            };
             return Err(OutputError::NotAFolder {
                 path: dir.to_path_buf(),
+                what,
             });
         }
         let earlier: Vec<&str> = REPORT_FILES

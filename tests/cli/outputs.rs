@@ -572,4 +572,19 @@ fn an_output_that_names_a_pipe_or_a_device_is_written_to_not_replaced() {
         let null = Path::new("/dev/null").metadata().unwrap();
         assert!(null.file_type().is_char_device(), "{name}");
     }
+    // A report is a folder: `-o /dev/null` is refused, and says what the
+    // path names.
+    let refused = pgnmill()
+        .args(["report", "-q", "-o", "/dev/null"])
+        .arg(&london)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{refused:?}");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.starts_with("pgnmill: /dev/null: is a device or a pipe, and a report is a folder"),
+        "{err}"
+    );
+    let null = Path::new("/dev/null").metadata().unwrap();
+    assert!(null.file_type().is_char_device());
 }
