@@ -108,10 +108,9 @@ impl MoveWriter for Checked {
 pub struct Written {
     /// Main-line moves written.
     pub plies: u32,
-    /// Why the main line stopped early, with its 1-based ply (0 for a
-    /// game with no move whose start position cannot be set up).
-    pub main_line_stop: Option<(u32, String)>,
-    /// The same as the `[PgnmillError]` tag says it: `ply 10 "e1f0": …`.
+    /// Why the main line stopped early, as the `[PgnmillError]` tag says
+    /// it: `ply 10 "e1f0": …`, or the reason alone for a game with no move
+    /// whose start position cannot be set up. `None` when it ran to its end.
     pub error: Option<String>,
     /// Variations that stopped early.
     pub variation_stops: usize,
@@ -176,7 +175,6 @@ pub fn write_pgn<W: MoveWriter>(
         && game.tree.children(MoveTree::ROOT).next().is_none()
     {
         // No move to stop at: the game stops before its first.
-        written.main_line_stop = Some((0, why.clone()));
         written.error = Some(why.clone());
     }
     walk(game, w, start, &mut text, &mut written);
@@ -190,7 +188,6 @@ pub fn write_pgn<W: MoveWriter>(
         let ply = written.plies + 1;
         let what = format!("ply {ply}: {why}");
         text.token(&super::stop_comment(&what));
-        written.main_line_stop = Some((ply, why.clone()));
         written.error = Some(what);
     }
     text.token(game.result);
@@ -347,7 +344,6 @@ fn walk<W: MoveWriter>(
 fn stopped(iccs: &str, ply: u32, why: &str, main: bool, written: &mut Written) -> String {
     let what = format!("ply {} \"{iccs}\": {why}", ply + 1);
     if main {
-        written.main_line_stop = Some((ply + 1, why.to_string()));
         written.error = Some(what.clone());
     } else {
         written.variation_stops += 1;
