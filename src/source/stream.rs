@@ -67,7 +67,7 @@ pub(super) fn decode(
         }
         Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        Compression::Xz => Box::new(XzText::new(BufReader::new(raw))),
+        Compression::Xz => Box::new(XzText::new(BufReader::new(raw)).map_err(|e| io_err(path, e))?),
         Compression::None | Compression::Zip => Box::new(raw),
     };
     let decoder: Box<dyn Read + Send> = match readable {

@@ -1,88 +1,119 @@
-//! Decoding an `.xz` stream so that a damaged one gives every byte before
+//! Decoding an `.xz` input so that a damaged one gives every byte before
 //! the damage, as `xz -dc` does.
 //!
-//! lzma-rust2's blocking `XzReader` fills the caller's whole buffer before
-//! it returns, and reads each compressed chunk whole before decoding it: an
-//! error anywhere in a read (a file cut short) throws away everything
-//! decoded in that read. [`crate::source`] reads a compressed input a
-//! megabyte at a time, so a cut `.xz` of under a megabyte of text gave no
-//! text at all. The same crate's sans-I/O `XzStream` decodes what it has
-//! been given, chunk or not; this reader feeds it and hands its output on
-//! as it comes, then the error.
+//! The decoder is liblzma, the library the `xz` tool is built on, run as
+//! `xz -dc` runs it: one stream or several concatenated, with stream
+//! padding between and after them. So a file cut short, a flipped byte, a
+//! damaged index or bytes after the last stream give the text `xz -dc`
+//! writes before it fails, byte for byte.
+//!
+//! The crate's own `Read` adapters drop the output of the call that meets
+//! the error: a reader asking for a megabyte at a time (as
+//! [`crate::source`] does) lost up to a megabyte of text before a damaged
+//! byte, and all of it when the damage was in the index after the last
+//! block or in bytes appended to the file. This reader hands on what the
+//! decoder produced, and the error at the next read.
 
 use std::io::{BufRead, Read};
 
-use lzma_rust2::{Action, Status, XzStream};
+use liblzma::stream::{Action, CONCATENATED, Status, Stream};
 
 /// The text of an `.xz` input (one stream or several concatenated).
 pub(super) struct XzText<R: BufRead> {
     inner: R,
-    stream: XzStream,
-    /// The decoder has finished (its end, or an error already returned).
+    stream: Stream,
+    /// The decoder has finished (its end, or an error already met).
     done: bool,
+    /// The error met in a read that also produced text, returned by the
+    /// next read.
+    pending: Option<std::io::Error>,
 }
 
 impl<R: BufRead> XzText<R> {
-    pub(super) fn new(inner: R) -> XzText<R> {
-        XzText {
+    pub(super) fn new(inner: R) -> std::io::Result<XzText<R>> {
+        // No memory limit, as `xz -dc` by default; CONCATENATED: several
+        // streams and their padding, as `xz -dc` reads a file.
+        let stream = Stream::new_stream_decoder(u64::MAX, CONCATENATED)?;
+        Ok(XzText {
             inner,
-            stream: XzStream::new(true),
+            stream,
             done: false,
-        }
+            pending: None,
+        })
     }
 }
 
 impl<R: BufRead> Read for XzText<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         if buf.is_empty() {
             return Ok(0);
         }
         while !self.done {
             let input = self.inner.fill_buf()?;
-            let action = if input.is_empty() {
-                Action::Finish
-            } else {
-                Action::Run
-            };
-            let result = match self.stream.process(input, buf, action) {
-                Ok(result) => result,
-                Err(e) => {
+            let at_end = input.is_empty();
+            let action = if at_end { Action::Finish } else { Action::Run };
+            let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
+            let status = self.stream.process(input, buf, action);
+            let consumed = self.stream.total_in() - read_before;
+            let produced = self.stream.total_out() - written_before;
+            // Both are at most the lengths of the slices given.
+            self.inner
+                .consume(usize::try_from(consumed).unwrap_or(usize::MAX));
+            let produced = usize::try_from(produced).unwrap_or(0);
+            let error = match status {
+                Ok(Status::StreamEnd) => {
                     self.done = true;
-                    return Err(plain_error(e));
+                    None
                 }
+                // No input left, and the decoder can make nothing more of
+                // what it has: the file ends inside a stream. (MemNeeded is
+                // liblzma's "no progress possible", which only a cut stream
+                // gives here: the reader always offers input and room.)
+                Ok(Status::MemNeeded) => Some(cut_short()),
+                Ok(_) if at_end && produced == 0 => Some(cut_short()),
+                Ok(_) => None,
+                Err(e) => Some(damaged(e)),
             };
-            self.inner.consume(result.bytes_consumed);
-            if result.status == Status::StreamEnd {
+            if let Some(error) = error {
                 self.done = true;
+                if produced == 0 {
+                    return Err(error);
+                }
+                self.pending = Some(error);
             }
-            if result.bytes_produced > 0 {
-                return Ok(result.bytes_produced);
-            }
-            if result.bytes_consumed == 0 && action == Action::Finish && !self.done {
-                // No input left, no output, not at the end: the file was
-                // cut inside the stream's framing.
-                self.done = true;
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "the xz data ends before its stream does",
-                ));
+            if produced > 0 {
+                return Ok(produced);
             }
         }
         Ok(0)
     }
 }
 
-/// The decoder's error in words a user reading a warning understands: a
-/// cut file is "ends before its stream does", whatever stage it was cut in.
-fn plain_error(e: std::io::Error) -> std::io::Error {
-    if e.kind() == std::io::ErrorKind::UnexpectedEof || e.to_string().contains("truncated") {
-        std::io::Error::new(
-            std::io::ErrorKind::UnexpectedEof,
-            "the xz data ends before its stream does",
-        )
-    } else {
-        std::io::Error::new(e.kind(), format!("damaged xz data: {e}"))
-    }
+fn cut_short() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::UnexpectedEof,
+        "the xz data ends before its stream does",
+    )
+}
+
+/// liblzma's error in the words a user reading a warning understands.
+fn damaged(e: liblzma::stream::Error) -> std::io::Error {
+    use liblzma::stream::Error;
+    let what = match e {
+        Error::Data => "the compressed data is corrupt".to_string(),
+        Error::Format => "not xz data where a stream should start".to_string(),
+        Error::Options => "the stream uses options this decoder does not have".to_string(),
+        Error::UnsupportedCheck => "the stream's check type is not supported".to_string(),
+        Error::Mem | Error::MemLimit => "the decoder ran out of memory".to_string(),
+        other => other.to_string(),
+    };
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("damaged xz data: {what}"),
+    )
 }
 
 #[cfg(test)]
@@ -90,12 +121,9 @@ mod tests {
     use super::*;
 
     fn xz(text: &[u8]) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut w = lzma_rust2::XzWriter::new(&mut out, lzma_rust2::XzOptions::with_preset(6))
-            .expect("xz writer");
+        let mut w = liblzma::write::XzEncoder::new(Vec::new(), 6);
         std::io::Write::write_all(&mut w, text).expect("xz write");
-        w.finish().expect("xz finish");
-        out
+        w.finish().expect("xz finish")
     }
 
     fn text() -> Vec<u8> {
@@ -105,7 +133,7 @@ mod tests {
     }
 
     fn read_all(data: &[u8]) -> (Vec<u8>, Option<std::io::Error>) {
-        let mut rd = XzText::new(std::io::BufReader::with_capacity(4096, data));
+        let mut rd = XzText::new(std::io::BufReader::with_capacity(4096, data)).expect("decoder");
         let mut out = Vec::new();
         let mut block = vec![0u8; 1 << 20];
         loop {
@@ -126,8 +154,8 @@ mod tests {
     }
 
     /// A stream cut anywhere gives a prefix of the text, then an error;
-    /// cut after its first tenth, the prefix is not empty (the blocking
-    /// reader gave nothing in a read of a megabyte).
+    /// cut after its first tenth, the prefix is not empty (a reader that
+    /// fills a whole megabyte before it returns gave nothing).
     #[test]
     fn a_cut_stream_gives_the_text_before_the_cut_then_an_error() {
         let text = text();
@@ -142,11 +170,40 @@ mod tests {
             data.len() - 1,
         ] {
             let (out, err) = read_all(data.get(..cut).unwrap_or_default());
-            assert!(err.is_some(), "cut at {cut} of {}", data.len());
+            let err = err.unwrap_or_else(|| panic!("cut at {cut} of {}", data.len()));
+            assert!(err.to_string().contains("ends before"), "{err}");
             assert!(text.starts_with(&out), "cut at {cut}");
             if cut >= data.len() / 10 {
                 assert!(!out.is_empty(), "cut at {cut}");
             }
+        }
+    }
+
+    /// Damage after the last block (its index, the stream footer, bytes
+    /// appended to the file) leaves the text whole: all of it comes out,
+    /// then the error, in the words of the warning.
+    #[test]
+    fn damage_after_the_text_gives_the_whole_text_then_an_error() {
+        let text = text();
+        let data = xz(&text);
+        let mut appended = data.clone();
+        appended.extend_from_slice(b"not xz data, appended to the file\n");
+        let mut footer = data.clone();
+        if let Some(b) = footer
+            .len()
+            .checked_sub(8)
+            .and_then(|at| footer.get_mut(at))
+        {
+            *b ^= 0x55;
+        }
+        for (what, damaged) in [("appended", appended), ("footer", footer)] {
+            let (out, err) = read_all(&damaged);
+            assert!(out == text, "{what}: {} of {} bytes", out.len(), text.len());
+            let err = err.unwrap_or_else(|| panic!("{what}: no error"));
+            assert!(
+                err.to_string().starts_with("damaged xz data: "),
+                "{what}: {err}"
+            );
         }
     }
 }

@@ -147,8 +147,7 @@ fn bzip2_bytes(text: &[u8]) -> Vec<u8> {
 }
 
 fn xz_bytes(text: &[u8]) -> Vec<u8> {
-    let mut w =
-        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(1)).unwrap();
+    let mut w = liblzma::write::XzEncoder::new(Vec::new(), 1);
     w.write_all(text).unwrap();
     w.finish().unwrap()
 }
