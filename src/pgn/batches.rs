@@ -8,6 +8,7 @@
 //! game fits, so the total work stays linear and memory is bounded by the
 //! larger of the batch size and the longest game.
 
+use super::game::GameText;
 use super::split::{GameSpan, Position, split_window};
 use super::split_parallel::split_window_parallel;
 use crate::source::{
@@ -127,7 +128,10 @@ const PARALLEL_SPLIT_MIN: usize = 1 << 20;
 
 /// The batches of one text, in order. A text that breaks off part-way
 /// (truncated `.zst`, read error) yields the batches of the games before
-/// the break, then one `Err`, then ends.
+/// the break, then one `Err`, then ends. The game the break falls in is
+/// not delivered, unless its text is whole by its own account (it ends
+/// with its result): damage after the text (bytes appended to a file, a
+/// damaged index or trailer) leaves every game whole.
 pub struct Batches {
     text: TextWindow,
     batch_bytes: usize,
@@ -135,6 +139,9 @@ pub struct Batches {
     batches: u64,
     games: u64,
     done: bool,
+    /// The error of a text that broke off after a whole game, returned
+    /// after the batch that holds that game.
+    pending: Option<SourceError>,
     /// Threads a window is split on (1: the one-thread splitter).
     split_threads: usize,
     /// CPU nanoseconds of the threads that split parts of windows.
@@ -164,6 +171,7 @@ impl Batches {
             batches: 0,
             games: 0,
             done: false,
+            pending: None,
             split_threads: 1,
             split_helpers_ns: 0,
         }
@@ -278,15 +286,34 @@ impl Batches {
                 return None;
             }
             if reach == WindowEnd::Broken {
-                // Nothing more will come, and the rest is not a whole game.
+                // Nothing more will come: the rest is one game at most.
                 self.done = true;
-                return Some(Err(SourceError::Truncated {
-                    path: self.text.path().to_path_buf(),
-                    what: self.text.text_word(),
-                    offset: self.pos.offset + window_len as u64,
-                    line: self.pos.line,
-                    source: self.text.take_error(),
-                }));
+                let offset = self.pos.offset + window_len as u64;
+                // Trail bytes of a double-byte encoding can look like `{`:
+                // such a text is not read undecoded.
+                let whole = (!dbcs).then(|| whole_games(window, self.pos)).flatten();
+                let path = self.text.path().to_path_buf();
+                let what = self.text.text_word();
+                let source = self.text.take_error();
+                let Some((whole, next)) = whole else {
+                    return Some(Err(SourceError::Truncated {
+                        path,
+                        what,
+                        offset,
+                        line: self.pos.line,
+                        source,
+                    }));
+                };
+                self.pending = Some(SourceError::StoppedAfterGame {
+                    path,
+                    what,
+                    offset,
+                    source,
+                });
+                let base = self.pos.offset;
+                let bytes = self.text.take(window_len);
+                self.pos = next;
+                return Some(Ok(self.make_batch(bytes, base, whole)));
             }
             self.text.skip(consumed);
             self.pos = next;
@@ -301,11 +328,27 @@ impl Iterator for Batches {
     type Item = Result<Batch, SourceError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.pending.take() {
+            return Some(Err(e));
+        }
         if self.done {
             return None;
         }
         self.next_batch()
     }
+}
+
+/// The games of `rest`, the text after the last game delivered when
+/// the text broke off, and the position after them, if the last of them
+/// is whole by its own account ([`GameText::ends_with_result`]).
+fn whole_games(rest: &[u8], pos: Position) -> Option<(Vec<GameSpan>, Position)> {
+    let mut games = Vec::new();
+    let next = split_window(rest, pos, true, false, &mut games);
+    let last = games.last()?;
+    let bytes = last.slice(rest, pos.offset)?;
+    GameText::new(bytes, last.line)
+        .ends_with_result()
+        .then_some((games, next))
 }
 
 /// [`split_window`], on `threads` threads when the window is large; also

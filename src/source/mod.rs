@@ -155,6 +155,22 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
+    /// The input stopped before its end, where a game ends: every game of
+    /// the text was delivered, and what the input holds after `offset`
+    /// (damage after the text, bytes appended to it) cannot be read.
+    #[error(
+        "{}: {what} text stops after byte {offset}, where a game ends; what follows cannot be read: {source}",
+        path.display()
+    )]
+    StoppedAfterGame {
+        path: PathBuf,
+        /// "decompressed" or "input"
+        what: &'static str,
+        /// Bytes of text read before the failure.
+        offset: u64,
+        #[source]
+        source: std::io::Error,
+    },
     /// The input is not text to split (a record file, or an input refused),
     /// and a reader of text only was asked to read it
     /// ([`Opened::into_text`]).

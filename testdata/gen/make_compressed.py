@@ -188,6 +188,71 @@ def main():
             },
         )
 
+    # A byte flipped in the middle of an xz stream: `xz -dc` gives the
+    # text before the damage, then fails. pgnmill decodes with liblzma,
+    # the library of xz itself, so it must give exactly the games wholly
+    # in that text ("exact").
+    # LZMA can decode a few wrong bytes before it finds the damage: the
+    # first byte from the middle on whose flip leaves a prefix of T.
+    good = tool(["xz", "-c"], t)
+    for at in range(len(good) // 2, len(good)):
+        data = bytearray(good)
+        data[at] ^= 0x55
+        data = bytes(data)
+        r = run(["xz", "-dc"], data)
+        if t.startswith(r.stdout):
+            break
+    assert r.returncode != 0 and t.startswith(r.stdout), r.stderr
+    text_end = [s for s in starts if s < len(r.stdout)][-1]
+    assert 0 < text_end < len(r.stdout) < len(t)
+    write(
+        "damaged-block.pgn.xz",
+        data,
+        {
+            "text": [0, text_end],
+            "decoded_by_reference": len(r.stdout),
+            "cut_short": True,
+            "exact": True,
+            "damaged": [],
+            "refused": False,
+            "no_text": False,
+        },
+    )
+    files["cut-short.pgn.xz"]["exact"] = True
+
+    # Damage after the text: T whole in one stream, then bytes that are
+    # not a stream (a download with something appended to it), or a byte
+    # of an xz stream's index flipped (the index follows the last block).
+    # The reference tool gives all of T, then fails (xz, zstd) or warns
+    # (bzip2); a reader must give every game, the last one too, and say
+    # that it could not read what follows.
+    def flip_in_index(data):
+        data = bytearray(data)
+        data[len(data) - 20] ^= 0x55
+        return bytes(data)
+
+    for name, compress, decompress, damage in [
+        ("garbage-after.pgn.xz", ["xz", "-c"], ["xz", "-dc"], lambda d: d + b"not a stream\n"),
+        ("damaged-index.pgn.xz", ["xz", "-c"], ["xz", "-dc"], flip_in_index),
+        ("garbage-after.pgn.zst", ["zstd", "-c", "-q", "-3"], ["zstd", "-dc", "-q"], lambda d: d + b"not a frame\n"),
+        ("garbage-after.pgn.bz2", ["bzip2", "-c"], ["bzip2", "-dc"], lambda d: d + b"not a stream\n"),
+    ]:
+        data = damage(tool(compress, t))
+        r = run(decompress, data)
+        assert r.stdout == t and (r.returncode != 0 or b"garbage" in r.stderr), (name, r.stderr)
+        write(
+            name,
+            data,
+            {
+                "text": [0, len(t)],
+                "decoded_by_reference": len(t),
+                "stops_after_text": True,
+                "damaged": [],
+                "refused": False,
+                "no_text": False,
+            },
+        )
+
     # zip: three members, each whole games (as a zip of PGN files holds:
     # T cut at the starts of games 41 and 81); the second member's CRC-32
     # changed in its local header and in the central directory, so zipfile

@@ -115,7 +115,10 @@ fn check_rows(what: &str, rows: &[Row], text: (u64, u64), damaged: &[(u64, u64)]
 fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
     let manifest = manifest();
     for (name, expect) in manifest["files"].as_object().unwrap() {
-        if expect.get("members").is_some() || expect.get("cut_short").is_some() {
+        if ["members", "cut_short", "stops_after_text"]
+            .iter()
+            .any(|k| expect.get(k).is_some())
+        {
             continue;
         }
         let path = dir().join(name);
@@ -182,13 +185,15 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
     }
 }
 
-/// A download that broke off, in each compressed format: every game wholly
-/// in the text the reference tool decodes before it fails is a row, as
-/// python-chess reads it; the run warns that the input was cut short, names
-/// the line of the first game missing, and fails under `--strict`. A
-/// decoder may hand out a little more or less of the last block than the
-/// reference tool, so the rows may go on past the games the reference
-/// text holds whole, but only with whole games.
+/// A download that broke off, in each compressed format, and an xz stream
+/// damaged in its middle: every game wholly in the text the reference tool
+/// decodes before it fails is a row, as python-chess reads it; the run
+/// warns that the input was cut short, names the line of the first game
+/// missing, and fails under `--strict`. A decoder may hand out a little
+/// more of the last block than the reference tool, so the rows may go on
+/// past the games the reference text holds whole, but only with whole
+/// games; for xz, decoded by the reference tool's own library, the rows
+/// are exactly those games ("exact").
 #[test]
 fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
     let manifest = manifest();
@@ -219,6 +224,9 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
             given >= at_least && given < all.len(),
             "{name}: {given} games, {at_least} wholly in the reference tool's text"
         );
+        if expect.get("exact").is_some() {
+            assert_eq!(given, at_least, "{name}: games beyond the reference text");
+        }
         let given_end: u64 = all[given]["offset"].parse().unwrap();
         check_rows(name, &run.rows, (0, given_end), &[]);
         let missing = format!(
@@ -228,7 +236,44 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
         assert!(message.contains(&missing), "{name}: {message}");
         assert!(!message.contains("fill whole buffer"), "{name}: {message}");
     }
-    assert_eq!(seen_formats, 4, "gz, bz2, xz and zst");
+    assert_eq!(seen_formats, 5, "gz, bz2, xz (cut and damaged) and zst");
+}
+
+/// Damage after the text (bytes appended to a file, a byte of an xz
+/// index flipped), in each format that reads on past its first stream:
+/// the reference tool decodes all of the text, so every game is a row,
+/// the last one too, as python-chess reads it; the run warns that the
+/// text stops where a game ends and that what follows cannot be read,
+/// and fails under `--strict` only.
+#[test]
+fn damage_after_the_text_leaves_every_game_a_row() {
+    let manifest = manifest();
+    let mut seen_files = 0;
+    for (name, expect) in manifest["files"].as_object().unwrap() {
+        if expect.get("stops_after_text").is_none() {
+            continue;
+        }
+        seen_files += 1;
+        let path = dir().join(name);
+        let run = report(&[&path], &["--strict"]);
+        assert_eq!(run.code, Some(1), "{name}: {}", run.stderr);
+        check_rows(name, &run.rows, range(&expect["text"]), &[]);
+        let input = &run.summary["inputs"][0];
+        assert_eq!(input["complete"], false, "{name}");
+        let warnings = input["warnings"].as_array().unwrap();
+        assert_eq!(warnings.len(), 1, "{name}: {warnings:?}");
+        let message = warnings[0]["message"].as_str().unwrap();
+        let text_bytes = expect["decoded_by_reference"].as_u64().unwrap();
+        let stops = format!(
+            "decompressed text stops after byte {text_bytes}, where a game ends; what follows cannot be read"
+        );
+        assert!(message.contains(&stops), "{name}: {message}");
+        assert!(run.stderr.contains(message), "{name}");
+        let lenient = report(&[&path], &[]);
+        assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
+        assert_eq!(lenient.rows, run.rows, "{name}");
+    }
+    assert_eq!(seen_files, 4, "xz (two), zst and bz2");
 }
 
 /// The same files through the library: the batches of
