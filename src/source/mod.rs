@@ -51,6 +51,7 @@ mod compression;
 mod content;
 mod damage;
 mod damaged_zip;
+mod decoding;
 mod encoding;
 mod inputs;
 pub(crate) use inputs::file_id;

@@ -13,10 +13,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::SourceError;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::damage::GzipMembers;
+use super::decoding::{Bzip2, Decoding, Zstd};
 use super::io_err;
 use super::read_ahead::{ReadAhead, hand_out};
 use super::window::Shared;
-use super::xz::XzText;
+use super::xz::Xz;
+
+/// Compressed bytes read at a time for a decoder: zstd's own choice of
+/// input size (`ZSTD_DStreamInSize`, a block and its header), which suits
+/// the other decoders as well.
+const COMPRESSED_READ: usize = 1 << 17;
 
 /// A stream's decoded bytes, and what the window over them reports.
 pub(super) struct Decoded {
@@ -62,12 +68,19 @@ pub(super) fn decode(
     };
     let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
     let decoder: Box<dyn Read + Send> = match compression {
-        Compression::Zstd => {
-            Box::new(zstd::stream::read::Decoder::new(raw).map_err(|e| io_err(path, e))?)
-        }
+        Compression::Zstd => Box::new(Decoding::new(
+            BufReader::with_capacity(COMPRESSED_READ, raw),
+            Zstd::new().map_err(|e| io_err(path, e))?,
+        )),
         Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        Compression::Xz => Box::new(XzText::new(BufReader::new(raw)).map_err(|e| io_err(path, e))?),
+        Compression::Bzip2 => Box::new(Decoding::new(
+            BufReader::with_capacity(COMPRESSED_READ, raw),
+            Bzip2::new(),
+        )),
+        Compression::Xz => Box::new(Decoding::new(
+            BufReader::with_capacity(COMPRESSED_READ, raw),
+            Xz::new().map_err(|e| io_err(path, e))?,
+        )),
         Compression::None | Compression::Zip => Box::new(raw),
     };
     let decoder: Box<dyn Read + Send> = match readable {

@@ -7,88 +7,55 @@
 //! damaged index or bytes after the last stream give the text `xz -dc`
 //! writes before it fails, byte for byte.
 //!
-//! The crate's own `Read` adapters drop the output of the call that meets
-//! the error: a reader asking for a megabyte at a time (as
-//! [`crate::source`] does) lost up to a megabyte of text before a damaged
-//! byte, and all of it when the damage was in the index after the last
-//! block or in bytes appended to the file. This reader hands on what the
-//! decoder produced, and the error at the next read.
-
-use std::io::{BufRead, Read};
+//! Driven by [`super::decoding::Decoding`], which hands on all the text
+//! the decoder made before its error: with the crate's own `Read`
+//! adapters, damage in the index after the last block, or bytes appended
+//! to the file, lost up to a megabyte of text before it.
 
 use liblzma::stream::{Action, CONCATENATED, Status, Stream};
 
-/// The text of an `.xz` input (one stream or several concatenated).
-pub(super) struct XzText<R: BufRead> {
-    inner: R,
+use super::decoding::{Decompressor, Step, Stepped};
+
+/// An `.xz` input's decoder (one stream or several concatenated), for
+/// [`super::decoding::Decoding`].
+pub(super) struct Xz {
     stream: Stream,
-    /// The decoder has finished (its end, or an error already met).
-    done: bool,
-    /// The error met in a read that also produced text, returned by the
-    /// next read.
-    pending: Option<std::io::Error>,
 }
 
-impl<R: BufRead> XzText<R> {
-    pub(super) fn new(inner: R) -> std::io::Result<XzText<R>> {
+impl Xz {
+    pub(super) fn new() -> std::io::Result<Xz> {
         // No memory limit, as `xz -dc` by default; CONCATENATED: several
         // streams and their padding, as `xz -dc` reads a file.
         let stream = Stream::new_stream_decoder(u64::MAX, CONCATENATED)?;
-        Ok(XzText {
-            inner,
-            stream,
-            done: false,
-            pending: None,
-        })
+        Ok(Xz { stream })
     }
 }
 
-impl<R: BufRead> Read for XzText<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if let Some(e) = self.pending.take() {
-            return Err(e);
+impl Decompressor for Xz {
+    fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
+        let action = if at_end { Action::Finish } else { Action::Run };
+        let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
+        let status = self.stream.process(input, output, action);
+        // Both are at most the lengths of the slices given.
+        let consumed = usize::try_from(self.stream.total_in() - read_before).unwrap_or(0);
+        let produced = usize::try_from(self.stream.total_out() - written_before).unwrap_or(0);
+        let outcome = match status {
+            Ok(Status::StreamEnd) => Ok(Stepped::End),
+            // liblzma's "no progress possible", which only a cut stream
+            // gives here: the reader always offers input and room.
+            Ok(Status::MemNeeded) => Err(cut_short()),
+            Ok(_) => Ok(Stepped::More),
+            Err(e) => Err(damaged(e)),
+        };
+        Step {
+            consumed,
+            produced,
+            outcome,
         }
-        if buf.is_empty() {
-            return Ok(0);
-        }
-        while !self.done {
-            let input = self.inner.fill_buf()?;
-            let at_end = input.is_empty();
-            let action = if at_end { Action::Finish } else { Action::Run };
-            let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
-            let status = self.stream.process(input, buf, action);
-            let consumed = self.stream.total_in() - read_before;
-            let produced = self.stream.total_out() - written_before;
-            // Both are at most the lengths of the slices given.
-            self.inner
-                .consume(usize::try_from(consumed).unwrap_or(usize::MAX));
-            let produced = usize::try_from(produced).unwrap_or(0);
-            let error = match status {
-                Ok(Status::StreamEnd) => {
-                    self.done = true;
-                    None
-                }
-                // No input left, and the decoder can make nothing more of
-                // what it has: the file ends inside a stream. (MemNeeded is
-                // liblzma's "no progress possible", which only a cut stream
-                // gives here: the reader always offers input and room.)
-                Ok(Status::MemNeeded) => Some(cut_short()),
-                Ok(_) if at_end && produced == 0 => Some(cut_short()),
-                Ok(_) => None,
-                Err(e) => Some(damaged(e)),
-            };
-            if let Some(error) = error {
-                self.done = true;
-                if produced == 0 {
-                    return Err(error);
-                }
-                self.pending = Some(error);
-            }
-            if produced > 0 {
-                return Ok(produced);
-            }
-        }
-        Ok(0)
+    }
+
+    fn cut_short(&self) -> std::io::Error {
+        cut_short()
     }
 }
 
@@ -119,6 +86,8 @@ fn damaged(e: liblzma::stream::Error) -> std::io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::decoding::Decoding;
+    use std::io::Read;
 
     fn xz(text: &[u8]) -> Vec<u8> {
         let mut w = liblzma::write::XzEncoder::new(Vec::new(), 6);
@@ -133,7 +102,10 @@ mod tests {
     }
 
     fn read_all(data: &[u8]) -> (Vec<u8>, Option<std::io::Error>) {
-        let mut rd = XzText::new(std::io::BufReader::with_capacity(4096, data)).expect("decoder");
+        let mut rd = Decoding::new(
+            std::io::BufReader::with_capacity(4096, data),
+            Xz::new().expect("decoder"),
+        );
         let mut out = Vec::new();
         let mut block = vec![0u8; 1 << 20];
         loop {

@@ -1,0 +1,357 @@
+//! A decompressor's text handed on as it is decoded, its error only after
+//! that text.
+//!
+//! The `Read` adapters of the zstd, bzip2 and liblzma crates drop the
+//! output of the call that meets an error: what a damaged file gives
+//! before its error then depends on the sizes of the reads that asked for
+//! it (up to a megabyte of text lost in [`crate::source`]'s reads), and, on
+//! a pipe, on how the bytes happened to arrive, so that two runs of one
+//! command gave different rows. [`Decoding`] drives a decompressor's raw
+//! step itself and hands out everything it produced before returning the
+//! error, at the next read: the text before the damage is all of what the
+//! decoder could make of it, whatever the read sizes.
+
+use std::io::{BufRead, Read};
+
+/// What a step of a decompressor came to.
+pub(super) enum Stepped {
+    /// It goes on (it may want more input, or more room).
+    More,
+    /// The data has ended: every stream or frame is whole.
+    End,
+}
+
+/// What one step of a decompressor did.
+pub(super) struct Step {
+    /// Input bytes used.
+    pub consumed: usize,
+    /// Text bytes written, before the failure if it failed.
+    pub produced: usize,
+    pub outcome: std::io::Result<Stepped>,
+}
+
+/// A decompressor as a sans-I/O step, for [`Decoding`].
+pub(super) trait Decompressor {
+    /// Decodes from `input` into `output`; `at_end` says no input follows
+    /// `input`.
+    fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step;
+
+    /// The error of data that ends inside a stream or frame.
+    fn cut_short(&self) -> std::io::Error;
+}
+
+/// The text `decompressor` makes of the bytes of `inner`.
+pub(super) struct Decoding<R: BufRead, D: Decompressor> {
+    inner: R,
+    decompressor: D,
+    /// The data has ended, or failed (its error returned or pending).
+    done: bool,
+    /// The error met in a read that also produced text, returned by the
+    /// next read.
+    pending: Option<std::io::Error>,
+}
+
+impl<R: BufRead, D: Decompressor> Decoding<R, D> {
+    pub(super) fn new(inner: R, decompressor: D) -> Decoding<R, D> {
+        Decoding {
+            inner,
+            decompressor,
+            done: false,
+            pending: None,
+        }
+    }
+}
+
+impl<R: BufRead, D: Decompressor> Read for Decoding<R, D> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        while !self.done {
+            let input = self.inner.fill_buf()?;
+            let at_end = input.is_empty();
+            let Step {
+                consumed,
+                produced,
+                outcome,
+            } = self.decompressor.step(input, buf, at_end);
+            self.inner.consume(consumed);
+            let error = match outcome {
+                Ok(Stepped::End) => {
+                    self.done = true;
+                    None
+                }
+                // No input left, and nothing more made of what the
+                // decompressor holds: the data ends inside a stream.
+                Ok(Stepped::More) if at_end && produced == 0 => Some(self.decompressor.cut_short()),
+                Ok(Stepped::More) => None,
+                Err(e) => Some(e),
+            };
+            if let Some(error) = error {
+                self.done = true;
+                if produced == 0 {
+                    return Err(error);
+                }
+                self.pending = Some(error);
+            }
+            if produced > 0 {
+                return Ok(produced);
+            }
+        }
+        Ok(0)
+    }
+}
+
+/// zstd: frames one after another, skippable frames passed over, as
+/// `zstd -dc` reads a file.
+///
+/// zstd's streaming decoder may decode and flush many blocks in one call
+/// and then fail (a frame's checksum is checked after its last block),
+/// and a failed call's output is not handed out (the zstd crate vouches
+/// only for a call that succeeded): how much text came before the error
+/// would depend on the sizes of the calls. So each call is given only the
+/// input the decoder asks for next (its hint: a block, or the checksum),
+/// and none while it still has text to flush: the call that fails has
+/// then made no text, and every block decoded before it has been handed
+/// out.
+pub(super) struct Zstd {
+    decoder: zstd::stream::raw::Decoder<'static>,
+    /// The input the decoder asks for next.
+    wants: usize,
+    /// A frame has begun and not ended (the decoder's hint is not 0).
+    in_frame: bool,
+    /// The last call filled the room it was given: it may have more text
+    /// to flush before it reads on.
+    flushing: bool,
+}
+
+/// The input a frame starts with that tells the size of its header
+/// (`ZSTD_FRAMEHEADERSIZE_PREFIX`).
+const FRAME_HEADER_PREFIX: usize = 5;
+
+impl Zstd {
+    pub(super) fn new() -> std::io::Result<Zstd> {
+        Ok(Zstd {
+            decoder: zstd::stream::raw::Decoder::new()?,
+            wants: FRAME_HEADER_PREFIX,
+            in_frame: false,
+            flushing: false,
+        })
+    }
+}
+
+impl Decompressor for Zstd {
+    fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
+        use zstd::stream::raw::{InBuffer, Operation, OutBuffer};
+        let room = output.len();
+        let given = match self.flushing {
+            true => &[][..],
+            false => input.get(..self.wants.min(input.len())).unwrap_or_default(),
+        };
+        let mut input = InBuffer::around(given);
+        let mut output = OutBuffer::around(output);
+        let hint = self.decoder.run(&mut input, &mut output);
+        let (consumed, produced) = (input.pos(), output.pos());
+        self.flushing = produced == room;
+        let outcome = match hint {
+            Err(e) => Err(e),
+            Ok(hint) => {
+                // 0: a frame has ended and been flushed whole. A call that
+                // moved nothing says nothing (with no input, the decoder
+                // asks for the next frame's header).
+                if consumed > 0 || produced > 0 {
+                    self.in_frame = hint != 0;
+                    self.wants = if hint == 0 { FRAME_HEADER_PREFIX } else { hint };
+                }
+                if at_end && produced == 0 && !self.in_frame {
+                    Ok(Stepped::End)
+                } else {
+                    Ok(Stepped::More)
+                }
+            }
+        };
+        Step {
+            consumed,
+            produced,
+            outcome,
+        }
+    }
+
+    fn cut_short(&self) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "incomplete frame")
+    }
+}
+
+/// bzip2: streams one after another, as `bzip2 -dc` reads a file.
+pub(super) struct Bzip2 {
+    stream: bzip2::Decompress,
+    /// The last stream ended: input left over starts another one.
+    between_streams: bool,
+}
+
+impl Bzip2 {
+    pub(super) fn new() -> Bzip2 {
+        Bzip2 {
+            stream: bzip2::Decompress::new(false),
+            between_streams: false,
+        }
+    }
+}
+
+impl Decompressor for Bzip2 {
+    fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
+        if self.between_streams {
+            if at_end {
+                return Step {
+                    consumed: 0,
+                    produced: 0,
+                    outcome: Ok(Stepped::End),
+                };
+            }
+            self.stream = bzip2::Decompress::new(false);
+            self.between_streams = false;
+        }
+        let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
+        let status = self.stream.decompress(input, output);
+        // Both are at most the lengths of the slices given.
+        let consumed = usize::try_from(self.stream.total_in() - read_before).unwrap_or(0);
+        let produced = usize::try_from(self.stream.total_out() - written_before).unwrap_or(0);
+        let outcome = match status {
+            Ok(bzip2::Status::StreamEnd) => {
+                self.between_streams = true;
+                Ok(if at_end { Stepped::End } else { Stepped::More })
+            }
+            Ok(_) => Ok(Stepped::More),
+            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+        };
+        Step {
+            consumed,
+            produced,
+            outcome,
+        }
+    }
+
+    fn cut_short(&self) -> std::io::Error {
+        std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "decompression not finished but EOF reached",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text() -> Vec<u8> {
+        (0..400_000u32)
+            .flat_map(|i| format!("{} ", i.wrapping_mul(2_654_435_761) % 1000).into_bytes())
+            .collect()
+    }
+
+    /// Decodes `data` through [`Decoding`], reading `input` compressed
+    /// bytes and asking for `output` bytes of text at a time.
+    fn read_all<D: Decompressor>(
+        data: &[u8],
+        decompressor: D,
+        input: usize,
+        output: usize,
+    ) -> (Vec<u8>, Option<std::io::Error>) {
+        let mut rd = Decoding::new(std::io::BufReader::with_capacity(input, data), decompressor);
+        let mut out = Vec::new();
+        let mut block = vec![0u8; output];
+        loop {
+            match rd.read(&mut block) {
+                Ok(0) => return (out, None),
+                Ok(n) => out.extend_from_slice(block.get(..n).unwrap_or_default()),
+                Err(e) => return (out, Some(e)),
+            }
+        }
+    }
+
+    fn zstd_with_checksum(text: &[u8]) -> Vec<u8> {
+        let mut w = zstd::stream::Encoder::new(Vec::new(), 3).expect("encoder");
+        w.include_checksum(true).expect("checksum");
+        std::io::Write::write_all(&mut w, text).expect("write");
+        w.finish().expect("finish")
+    }
+
+    /// A zstd frame whose checksum alone is damaged: its text is whole,
+    /// then the error, whatever the sizes of the reads.
+    #[test]
+    fn a_zstd_frame_failing_its_checksum_gives_all_its_text_then_the_error() {
+        let text = text();
+        let mut data = zstd_with_checksum(&text);
+        if let Some(b) = data.last_mut() {
+            *b ^= 1;
+        }
+        for (input, output) in [
+            (4096, 1 << 20),
+            (1 << 17, 1 << 20),
+            (100, 777),
+            (1 << 20, 1 << 16),
+        ] {
+            let (out, err) = read_all(&data, Zstd::new().expect("zstd"), input, output);
+            assert!(err.is_some(), "{input} {output}");
+            assert_eq!(out.len(), text.len(), "reads of {input} and {output}");
+            assert!(out == text);
+        }
+    }
+
+    /// A zstd file cut anywhere gives a prefix of its text, then an
+    /// error; one of several frames, with a skippable frame between, ends
+    /// cleanly.
+    #[test]
+    fn zstd_frames_decode_whole_and_a_cut_gives_a_prefix() {
+        let text = text();
+        let (a, b) = text.split_at(text.len() / 3);
+        let mut data = zstd_with_checksum(a);
+        data.extend_from_slice(&[0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3]);
+        data.extend_from_slice(&zstd_with_checksum(b));
+        let (out, err) = read_all(&data, Zstd::new().expect("zstd"), 4096, 1 << 20);
+        assert!(err.is_none(), "{err:?}");
+        assert!(out == text);
+        for cut in [1, 4, 9, data.len() / 3, data.len() / 2, data.len() - 1] {
+            let (out, err) = read_all(&data[..cut], Zstd::new().expect("zstd"), 777, 1 << 16);
+            assert!(err.is_some(), "cut at {cut}");
+            assert!(text.starts_with(&out), "cut at {cut}");
+        }
+    }
+
+    /// bzip2: streams one after another decode whole; a stream whose
+    /// combined CRC (near its end) is damaged gives all its text, then
+    /// the error, whatever the sizes of the reads.
+    #[test]
+    fn bzip2_streams_decode_whole_and_a_damaged_crc_keeps_the_text() {
+        let text = text();
+        let bz = |t: &[u8]| {
+            let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            std::io::Write::write_all(&mut w, t).expect("write");
+            w.finish().expect("finish")
+        };
+        let (a, b) = text.split_at(text.len() / 3);
+        let mut data = bz(a);
+        data.extend_from_slice(&bz(b));
+        let (out, err) = read_all(&data, Bzip2::new(), 4096, 1 << 20);
+        assert!(err.is_none(), "{err:?}");
+        assert!(out == text);
+        let mut damaged = bz(&text);
+        let crc_at = damaged.len() - 3;
+        if let Some(byte) = damaged.get_mut(crc_at) {
+            *byte ^= 1;
+        }
+        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16)] {
+            let (out, err) = read_all(&damaged, Bzip2::new(), input, output);
+            assert!(err.is_some(), "{input} {output}");
+            assert!(
+                out == text,
+                "{input} {output}: {} of {}",
+                out.len(),
+                text.len()
+            );
+        }
+    }
+}
