@@ -23,9 +23,12 @@ pub enum Variant {
 The last line is `Nodes searched: N`. Compare with published perft tables \
 (the Chess Programming Wiki's, or Fairy-Stockfish's for xiangqi).
 
-A position that cannot arise in a game (python-chess's Board.status(): \
-opposite_check, pawns_on_backrank, ...; for xiangqi flying_general, \
-advisor_off_palace, ...) is named on stderr and counted all the same.
+A position that cannot arise in a game but can be played from \
+(python-chess's Board.status(): opposite_check, pawns_on_backrank, ...; \
+for xiangqi advisor_off_palace, elephant_off_point, pawn_behind_start) is \
+named on stderr and counted all the same. A xiangqi board that cannot \
+stand (flying_general, opposite_check, king_off_palace, too_many_pieces) \
+is refused as a bad FEN, exit status 2.
 
 Exit status:
   0    the count was printed (also when the reader of the output goes \

@@ -156,7 +156,8 @@ pub struct ReportArgs {
     )]
     pub format: Vec<FormatChoice>,
 
-    /// No progress bar and no closing summary on stderr.
+    /// No progress bar, no closing summary and no notes on stderr;
+    /// warnings and errors are still printed.
     #[arg(short, long)]
     pub quiet: bool,
 
