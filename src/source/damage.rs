@@ -82,12 +82,22 @@ pub(super) fn check_gzip(path: &Path) -> std::io::Result<Checked> {
         // Data that cannot be decoded: nothing after it can be read, and
         // the member's text before the failure is not vouched for either.
         let start = members.member_start;
-        damage.push(Damage {
-            text: start..u64::MAX,
-            why: format!(
+        let why = if members.text_read == start && members.number > 1 {
+            // Nothing decoded of it: bytes after the last member that are
+            // not a member at all (what `gzip -dc` calls trailing garbage).
+            format!(
+                "{name}: the bytes after gzip member {} are not gzip data ({e}): the text ends with that member, at decompressed byte {start}, and the rest of the file is passed over",
+                members.number - 1
+            )
+        } else {
+            format!(
                 "{name}: gzip member {} cannot be decoded ({e}): its text from decompressed byte {start} is unreliable, and nothing after byte {} can be read",
                 members.number, members.text_read
-            ),
+            )
+        };
+        damage.push(Damage {
+            text: start..u64::MAX,
+            why,
         });
         readable = members.text_read;
     }

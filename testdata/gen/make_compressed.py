@@ -224,7 +224,7 @@ def main():
     # not a stream (a download with something appended to it), or a byte
     # of an xz stream's index flipped (the index follows the last block).
     # The reference tool gives all of T, then fails (xz, zstd) or warns
-    # (bzip2); a reader must give every game, the last one too, and say
+    # (bzip2, gzip); a reader must give every game, the last one too, and say
     # that it could not read what follows.
     def flip_in_index(data):
         data = bytearray(data)
@@ -236,6 +236,7 @@ def main():
         ("damaged-index.pgn.xz", ["xz", "-c"], ["xz", "-dc"], flip_in_index),
         ("garbage-after.pgn.zst", ["zstd", "-c", "-q", "-3"], ["zstd", "-dc", "-q"], lambda d: d + b"not a frame\n"),
         ("garbage-after.pgn.bz2", ["bzip2", "-c"], ["bzip2", "-dc"], lambda d: d + b"not a stream\n"),
+        ("garbage-after.pgn.gz", ["gzip", "-c", "-n"], ["gzip", "-dc"], lambda d: d + b"not a member\n"),
     ]:
         data = damage(tool(compress, t))
         r = run(decompress, data)
