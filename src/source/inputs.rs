@@ -453,11 +453,33 @@ fn take_file(
     let mut file = std::fs::File::open(&path).map_err(|e| io_err(&path, e))?;
     let mut head = [0u8; MAGIC_BYTES];
     let n = file.read(&mut head).map_err(|e| io_err(&path, e))?;
-    if compression_of(head.get(..n).unwrap_or_default()) != Compression::Zip {
-        out.inputs.push(Input::file(path));
-        return Ok(());
-    }
-    let zip = match zip::ZipArchive::new(std::io::BufReader::new(file)) {
+    let zip = match compression_of(head.get(..n).unwrap_or_default()) {
+        Compression::Zip => zip::ZipArchive::new(std::io::BufReader::new(file)),
+        // A zip archive after other bytes (a self-extractor's program, a
+        // script): its first bytes are not a zip's, its end is.
+        Compression::None if ends_with_zip_directory(&mut file) => {
+            match zip::ZipArchive::new(std::io::BufReader::new(file)) {
+                Ok(zip) => {
+                    out.notes.push(format!(
+                        "{}: a zip archive after {} bytes of something else, which are passed over",
+                        path.display(),
+                        zip.offset()
+                    ));
+                    Ok(zip)
+                }
+                // Not an archive after all: read as the text it starts as.
+                Err(_) => {
+                    out.inputs.push(Input::file(path));
+                    return Ok(());
+                }
+            }
+        }
+        _ => {
+            out.inputs.push(Input::file(path));
+            return Ok(());
+        }
+    };
+    let zip = match zip {
         Ok(zip) => zip,
         Err(e) => {
             // Cut short (no central directory at the end): what can be read
@@ -513,6 +535,35 @@ fn take_file(
         });
     }
     Ok(())
+}
+
+/// Whether `file` ends with a zip archive's end-of-central-directory
+/// record: its signature `PK\x05\x06`, 18 bytes, and a comment of the
+/// length they give, which runs to the file's end. PGN text does not end
+/// so.
+fn ends_with_zip_directory(file: &mut std::fs::File) -> bool {
+    use std::io::{Seek, SeekFrom};
+    const RECORD: usize = 22;
+    const LONGEST_COMMENT: u64 = 65_535;
+    let Ok(len) = file.metadata().map(|m| m.len()) else {
+        return false;
+    };
+    let tail_len = len.min(RECORD as u64 + LONGEST_COMMENT);
+    if tail_len < RECORD as u64 {
+        return false;
+    }
+    let mut tail = vec![0u8; tail_len as usize];
+    let read = file
+        .seek(SeekFrom::End(-(tail_len as i64)))
+        .and_then(|_| file.read_exact(&mut tail));
+    if read.is_err() {
+        return false;
+    }
+    memchr::memmem::rfind_iter(&tail, b"PK\x05\x06").any(|at| {
+        tail.get(at + 20..at + 22).is_some_and(|c| {
+            at + RECORD + usize::from(u16::from_le_bytes([c[0], c[1]])) == tail.len()
+        })
+    })
 }
 
 /// A file's identity, whatever name reaches it (links, hard links): its

@@ -186,6 +186,31 @@ fn bzip2_and_xz_are_recognised_by_their_first_bytes() {
     assert_eq!(run.summary["inputs"][1]["games"], want.len() as u64);
 }
 
+/// A zip archive after other bytes (a self-extractor's program, a
+/// script with the archive appended, as `unzip` reads it with a warning of
+/// "extra bytes at beginning") is found by its directory at the end: its
+/// members' games are the plain text's, and the bytes before it are named.
+#[test]
+fn a_zip_archive_after_other_bytes_is_read_as_a_zip() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let stub = b"#!/bin/sh\nexec unzip \"$0\"\n";
+    let mut bytes = stub.to_vec();
+    bytes.extend_from_slice(&zip_bytes(&[("games.pgn", &sample_text())]));
+    let zip = tmp.path().join("games.zip");
+    std::fs::write(&zip, bytes).unwrap();
+    let run = report(tmp.path(), &[&zip]);
+    assert_eq!(run.games(), want);
+    let member = format!("{}:games.pgn", zip.display());
+    assert!(run.column("source").iter().all(|s| *s == member));
+    let note = format!(
+        "{}: a zip archive after {} bytes of something else, which are passed over",
+        zip.display(),
+        stub.len()
+    );
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+}
+
 #[test]
 fn a_zip_archive_gives_each_pgn_member_in_archive_order() {
     let tmp = tempfile::tempdir().unwrap();
