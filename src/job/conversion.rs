@@ -131,7 +131,9 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut last: Option<Batch> = None;
         let mut first = true;
         let mut passed_here: u64 = 0;
-        let mut read = note_damage(&text, self.notes);
+        let damage = text.damage_log().clone();
+        let mut damage_said = 0;
+        let mut read = note_damage(&damage, &mut damage_said, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut batches = OnThread::spawn(Batches::new(text, &ReadOptions::default()), 1)?;
         while let Some(batch) = batches.next(&self.job.cancel, &name)? {
@@ -205,6 +207,13 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
                     HOLD_LIMIT >> 20
                 )));
             }
+        }
+        // A `.zst` frame that failed is found as the text is read.
+        if matches!(
+            note_damage(&damage, &mut damage_said, self.notes),
+            Read::Incomplete
+        ) {
+            read = Read::Incomplete;
         }
         if let Some(batches) = batches.ended()
             && compressed

@@ -136,7 +136,9 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         let mut state = FileState::default();
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
         let mut first_record_seen = false;
-        let mut read = note_damage(&text, self.notes);
+        let damage = text.damage_log().clone();
+        let mut damage_said = 0;
+        let mut read = note_damage(&damage, &mut damage_said, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut any_line = false;
         let mut lines = OnThread::spawn(TextLines::new(text), LINES_HANDED_OVER)?;
@@ -170,6 +172,13 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
             self.batch(&source_name, &batch, &mut state)?;
         }
         self.totals.perft_lines += state.perft_lines;
+        // A `.zst` frame that failed is found as the text is read.
+        if matches!(
+            note_damage(&damage, &mut damage_said, self.notes),
+            Read::Incomplete
+        ) {
+            read = Read::Incomplete;
+        }
         if let Some(lines) = lines.ended()
             && compressed
             && !any_line

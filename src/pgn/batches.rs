@@ -148,6 +148,9 @@ pub struct Batches {
     split_helpers_ns: u64,
     /// The text's damaged stretches, shared by its batches.
     damage: Option<Arc<[Damage]>>,
+    /// How many of the text's damaged stretches `damage` holds: the
+    /// decoder of a many-frame `.zst` finds more as it goes.
+    damage_seen: usize,
 }
 
 impl std::fmt::Debug for Batches {
@@ -162,9 +165,9 @@ impl std::fmt::Debug for Batches {
 impl Batches {
     /// The batches of `text`, of about `opts.batch_bytes` each.
     pub fn new(text: TextWindow, opts: &ReadOptions) -> Batches {
-        let damage = (!text.damage().is_empty()).then(|| text.damage().into());
         Batches {
-            damage,
+            damage: None,
+            damage_seen: 0,
             text,
             batch_bytes: opts.batch_bytes.max(1),
             pos: Position::START,
@@ -243,6 +246,14 @@ impl Batches {
     }
 
     fn make_batch(&mut self, bytes: Block, base: u64, games: Vec<GameSpan>) -> Batch {
+        // Damage found as the window was filled covers text of this batch
+        // at the earliest: it is known before the games there are cut.
+        let log = self.text.damage_log();
+        if log.len() != self.damage_seen {
+            let damage = log.since(0);
+            self.damage_seen = damage.len();
+            self.damage = Some(damage.into());
+        }
         let b = Batch {
             bytes,
             base_offset: base,

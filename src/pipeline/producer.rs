@@ -1,6 +1,7 @@
 //! The producer thread of one input: opens it, then reads and splits it
 //! into batches ahead of the workers, through a bounded channel.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::SyncSender;
 
 use super::Cancel;
@@ -78,27 +79,40 @@ pub(super) fn spawn(
                 refused: None,
             };
             let compressed = text.compression() != Compression::None;
-            let damage: Vec<String> = text.damage().iter().map(|d| d.why.clone()).collect();
             let mut batches = Batches::new(text, &opts);
             batches.set_split_threads(split_threads);
-            let mut queue =
-                std::iter::once(opened).chain(damage.into_iter().map(Produced::Damaged));
-            let mut item = queue.next();
+            let mut queue = VecDeque::from([opened]);
+            // The damage said so far: found when the input was opened, or
+            // by its decoder as the batches are read.
+            let mut damage_said = 0;
             let mut broke = false;
-            while let Some(message) = item {
+            loop {
+                if queue.is_empty() {
+                    let next = batches.next();
+                    // Before the batch: a break (`Truncated`) is the
+                    // input's last message.
+                    let log = batches.text().damage_log();
+                    if log.len() > damage_said {
+                        let found = log.since(damage_said);
+                        damage_said += found.len();
+                        queue.extend(found.into_iter().map(|d| Produced::Damaged(d.why)));
+                    }
+                    match next {
+                        Some(Ok(batch)) => queue.push_back(Produced::Batch(batch)),
+                        Some(Err(e)) => {
+                            broke = true;
+                            queue.push_back(Produced::Truncated(e));
+                        }
+                        None => {}
+                    }
+                }
+                let Some(message) = queue.pop_front() else {
+                    break;
+                };
                 // A receiver that is gone means the run stopped.
                 if cancel.requested() || tx.send(message).is_err() {
                     return producer_cpu(start, &batches);
                 }
-                item = queue.next().or_else(|| {
-                    batches.next().map(|r| match r {
-                        Ok(batch) => Produced::Batch(batch),
-                        Err(e) => {
-                            broke = true;
-                            Produced::Truncated(e)
-                        }
-                    })
-                });
             }
             let text = batches.text();
             if compressed && !broke && batches.position().offset == 0 && text.damage().is_empty() {

@@ -56,8 +56,9 @@ pub enum WarningKind {
     /// The input ended early (a compressed stream cut off, a read error):
     /// its games up to there are in the report.
     CutShort,
-    /// Part of the input decoded to unreliable text (a gzip or zip member
-    /// whose check failed): those games have status `damaged_input`.
+    /// Part of the input decoded to unreliable text (a gzip member, zip
+    /// member or `.zst` frame whose check failed): those games have status
+    /// `damaged_input`.
     Damaged,
     /// Not PGN at all (an executable, an image, binary data): no games.
     NotPgn,

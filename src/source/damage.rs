@@ -22,6 +22,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 /// A stretch of an input's (decompressed) text that its compressed data
 /// does not vouch for, and why.
@@ -38,6 +39,75 @@ impl Damage {
     /// Whether the text `start..end` overlaps the damage.
     pub fn covers(&self, start: u64, end: u64) -> bool {
         start < self.text.end && self.text.start < end.max(start + 1)
+    }
+}
+
+/// The damage of one input's text: what a check found before reading
+/// ([`check_gzip`], [`check_zip_member`]), and what its decoder finds while
+/// the text is read (a frame of a many-frame `.zst` that fails to decode
+/// is passed over, and its text marked, as the reader comes to it:
+/// `zstd_frames.rs`). Shared between the decoder, which adds to it before it
+/// hands out the text concerned, and the readers of the text, which look
+/// at it after each read.
+#[derive(Debug, Clone, Default)]
+pub struct DamageLog(Arc<Mutex<Log>>);
+
+#[derive(Debug, Default)]
+struct Log {
+    damage: Vec<Damage>,
+    /// The text's offsets are not the decoder's (UTF-16 decoded to UTF-8
+    /// on the way): damage found covers all of the text.
+    offsets_moved: bool,
+}
+
+impl DamageLog {
+    /// A log holding what a check found.
+    pub(super) fn new(damage: Vec<Damage>) -> DamageLog {
+        DamageLog(Arc::new(Mutex::new(Log {
+            damage,
+            offsets_moved: false,
+        })))
+    }
+
+    fn log(&self) -> std::sync::MutexGuard<'_, Log> {
+        // A panic while holding the lock left a whole vector behind.
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Adds damage found while reading.
+    pub(super) fn push(&self, mut damage: Damage) {
+        let mut log = self.log();
+        if log.offsets_moved {
+            damage.text = 0..u64::MAX;
+        }
+        log.damage.push(damage);
+    }
+
+    /// Says the text's offsets are not the decoder's (see [`Log`]): the
+    /// damage already found, and all found later, covers the whole text.
+    pub(super) fn offsets_moved(&self) {
+        let mut log = self.log();
+        log.offsets_moved = true;
+        for damage in &mut log.damage {
+            damage.text = 0..u64::MAX;
+        }
+    }
+
+    /// How many stretches have been found so far.
+    pub fn len(&self) -> usize {
+        self.log().damage.len()
+    }
+
+    /// Whether none has been found so far.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The stretches found so far, from the `from`-th on (0: all).
+    pub fn since(&self, from: usize) -> Vec<Damage> {
+        self.log().damage.get(from..).unwrap_or_default().to_vec()
     }
 }
 

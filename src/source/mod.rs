@@ -69,7 +69,7 @@ mod zstd_frames;
 
 pub use compression::Compression;
 pub use content::RefusalKind;
-pub use damage::Damage;
+pub use damage::{Damage, DamageLog};
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
     Expansion, Input, REPORT_FILES, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
@@ -95,8 +95,9 @@ pub struct ReadOptions {
     pub encoding: Option<Encoding>,
     /// Threads that decode a `.zst` file of several frames (a pzstd-made
     /// lichess dump) frame by frame, at once; 0 decodes it as one stream,
-    /// as every other compressed input is (the reference the frame
-    /// decoders are held to: the same text and the same error).
+    /// as every other compressed input is (the same text for a sound
+    /// file; a damaged frame then ends the text, where the frame decoders
+    /// pass over it).
     pub decode_threads: usize,
 }
 

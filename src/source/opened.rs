@@ -15,13 +15,13 @@ use std::sync::atomic::AtomicU64;
 
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
-use super::damage::{Checked, Damage, check_gzip};
+use super::damage::{Checked, Damage, DamageLog, check_gzip};
 use super::mapped::MappedFile;
 use super::record_format::RecordFormat;
 use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
-use super::zstd_frames::{FrameReader, Restart, pieces};
+use super::zstd_frames::{FrameReader, pieces};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -262,7 +262,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
                 decoder_cpu: None,
                 decoder_threads: 1,
                 encoding: Some(enc),
-                damage: Vec::new(),
+                damage: DamageLog::default(),
             };
             Opened::Text(TextWindow::stream(path, text, opts.batch_bytes.max(1)))
         }
@@ -297,12 +297,14 @@ fn frame_reader(
     let raw_read = Arc::new(AtomicU64::new(0));
     let threads = opts.decode_threads.min(pieces.len());
     let map: Shared = Arc::new(MappedFile::new(map, path));
+    let found = DamageLog::default();
     let frames = FrameReader::spawn(
-        Arc::clone(&map),
+        map,
+        path.display().to_string(),
         pieces,
         threads,
         Arc::clone(&raw_read),
-        one_stream(path, map),
+        found.clone(),
     )
     .map_err(|e| io_err(path, e))?;
     Ok(Some(Decoded {
@@ -311,21 +313,8 @@ fn frame_reader(
         bytes: Box::new(frames),
         compression: Compression::Zstd,
         raw_read,
+        found,
     }))
-}
-
-/// The mapped `.zst` file decoded as one stream, as one thread decodes a
-/// file that is not read frame by frame (the file's bytes in the same
-/// reads, so the decoder gives the same text and error): what the frame
-/// decoder hands over to when a frame fails (`zstd_frames.rs`).
-fn one_stream(path: &Path, map: Shared) -> Restart {
-    let path = path.to_path_buf();
-    Box::new(move || {
-        let file = SharedReader { data: map, at: 0 };
-        let decoded = decode(&path, Box::new(file), u64::MAX, false)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        Ok((decoded.bytes, decoded.decoder_cpu))
-    })
 }
 
 /// Opens a stream: decompresses it if it starts with the magic bytes of
@@ -363,7 +352,7 @@ fn open_decoded(
         .read_to_end(&mut start)
         .err();
     let content = classify(path, &start, compression);
-    let (utf16, damage) = match content {
+    let utf16 = match content {
         Content::Record(format) => {
             return Ok(read_record_stream(
                 path,
@@ -375,22 +364,19 @@ fn open_decoded(
             ));
         }
         Content::Refused(kind, why) => return Ok(refused(path, compression, kind, why)),
-        Content::Text => (None, checked.map(|c| c.damage).unwrap_or_default()),
+        Content::Text => None,
+        Content::Utf16(enc) => Some(enc),
+    };
+    // What the check found, and what the decoder finds as it goes.
+    let damage = decoded.found;
+    for found in checked.map(|c| c.damage).unwrap_or_default() {
+        damage.push(found);
+    }
+    if utf16.is_some() {
         // UTF-16 is decoded to UTF-8, which moves the offsets: the damage
         // then covers all of the text from its start.
-        Content::Utf16(enc) => {
-            let damage = checked
-                .map(|c| c.damage)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|d| Damage {
-                    text: 0..u64::MAX,
-                    why: d.why,
-                })
-                .collect();
-            (Some(enc), damage)
-        }
-    };
+        damage.offsets_moved();
+    }
     let mut rd: Box<dyn BufRead + Send> = match broke {
         None => Box::new(std::io::Cursor::new(start).chain(rd)),
         Some(e) => Box::new(std::io::Cursor::new(start).chain(BrokenOff(Some(e)))),

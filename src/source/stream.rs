@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::SourceError;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
-use super::damage::GzipMembers;
+use super::damage::{DamageLog, GzipMembers};
 use super::decoding::{Bzip2, Decoding, Zstd};
 use super::io_err;
 use super::read_ahead::{ReadAhead, hand_out};
@@ -22,7 +22,7 @@ use super::xz::Xz;
 /// Compressed bytes read at a time for a decoder: zstd's own choice of
 /// input size (`ZSTD_DStreamInSize`, a block and its header), which suits
 /// the other decoders as well.
-const COMPRESSED_READ: usize = 1 << 17;
+pub(super) const COMPRESSED_READ: usize = 1 << 17;
 
 /// A stream's decoded bytes, and what the window over them reports.
 pub(super) struct Decoded {
@@ -36,6 +36,9 @@ pub(super) struct Decoded {
     pub decoder_cpu: Option<Arc<AtomicU64>>,
     /// How many threads decode at once (one, but for a many-frame `.zst`).
     pub decoder_threads: usize,
+    /// Damage the decoder finds as it goes (a frame of a many-frame
+    /// `.zst` that fails).
+    pub found: DamageLog,
 }
 
 /// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
@@ -101,6 +104,7 @@ pub(super) fn decode(
         raw_read,
         decoder_cpu,
         decoder_threads: 1,
+        found: DamageLog::default(),
     })
 }
 

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::ReadOptions;
 use super::compression::Compression;
-use super::damage::Damage;
+use super::damage::{Damage, DamageLog};
 use super::encoding::{Encoding, SNIFF_BYTES, sniff};
 
 /// Bytes in memory, shared by the window and the chunks it hands on: a
@@ -148,8 +148,9 @@ pub struct TextWindow {
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
     /// Stretches of the text that the compressed data does not vouch for
-    /// (see `damage.rs`), known before the text is read.
-    damage: Vec<Damage>,
+    /// (see `damage.rs`): known before the text is read, or found by its
+    /// decoder before it hands the text concerned out.
+    damage: DamageLog,
 }
 
 impl std::fmt::Debug for TextWindow {
@@ -177,7 +178,7 @@ pub(super) struct StreamText {
     /// The encoding, when it is not to be sniffed (forced, or UTF-16
     /// decoded on the way).
     pub encoding: Option<Encoding>,
-    pub damage: Vec<Damage>,
+    pub damage: DamageLog,
 }
 
 impl TextWindow {
@@ -206,7 +207,7 @@ impl TextWindow {
             decoder_cpu: None,
             decoder_threads: 0,
             room: opts.batch_bytes.max(1),
-            damage: Vec::new(),
+            damage: DamageLog::default(),
         }
     }
 
@@ -251,16 +252,23 @@ impl TextWindow {
     }
 
     /// The stretches of the text that its compressed data does not vouch
-    /// for (a gzip member or a zip member whose checksum failed), known
-    /// when the input is opened.
-    pub fn damage(&self) -> &[Damage] {
+    /// for, so far: a gzip member or a zip member whose checksum failed
+    /// (known when the input is opened), a frame of a `.zst` that failed
+    /// (known once the window has reached its text).
+    pub fn damage(&self) -> Vec<Damage> {
+        self.damage.since(0)
+    }
+
+    /// The record of [`Self::damage`] as it grows while the text is read,
+    /// for a reader that hands the window to another thread.
+    pub fn damage_log(&self) -> &DamageLog {
         &self.damage
     }
 
     /// Says which stretches of the text are damaged (a zip member checked
     /// by its opener).
     pub(super) fn set_damage(&mut self, damage: Vec<Damage>) {
-        self.damage = damage;
+        self.damage = DamageLog::new(damage);
     }
 
     /// The input's path as given (`-` for stdin).

@@ -18,15 +18,22 @@
 //!
 //! Where the headers stop making sense (a file cut in the middle of a
 //! frame, bytes that are not zstd), the rest of the file from that frame
-//! on is one last piece. A piece that fails to decode (that last piece, a
-//! frame whose data or checksum is damaged) hands out none of its text:
-//! how much of a damaged frame's text a streaming decoder gives before its
-//! error depends on the sizes of the reads that asked for it, so no piece
-//! decoded alone can give the same. The file is then read again from its
-//! start as one stream, by the one-thread decoder (a [`Restart`]), and
-//! read on past the text already handed out: the text up to the break and
-//! the error are exactly the one-thread decoder's, whatever `-j`. Only a
-//! damaged file pays for that second reading.
+//! on is one last piece. A piece that fails to decode is decoded again,
+//! alone, by the one-thread decoder ([`Decoding`], which gives the same
+//! text before an error whatever the sizes of the reads), so that what it
+//! gives does not depend on `-j`:
+//!
+//! - a frame whose data or checksum is damaged, and whose end its headers
+//!   still give, is passed over as gzip passes over a member whose CRC-32
+//!   fails: its text up to the error is handed out and marked as damage
+//!   ([`DamageLog`]: the games there become rows of status
+//!   `damaged_input`), and the frames after it are read as usual. A
+//!   lichess dump with one bad frame in a thousand loses that frame's
+//!   games, not the rest of the month. (`zstd -dc` stops at the first
+//!   error; a frame's text is independent of the frames before it, so
+//!   nothing after the damage depends on it.)
+//! - the last piece gives its text up to the error, then the error: the
+//!   text ends there, as the one-thread decoder's does.
 //!
 //! A frame whose blocks bound its text (`ZSTD_decompressBound`: a pzstd
 //! frame's text is at most its block count times the block size) is
@@ -43,7 +50,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
+use super::damage::{Damage, DamageLog};
+use super::decoding::{Decoding, Zstd};
 use super::read_ahead::read_buffered;
+use super::stream::SharedReader;
 use super::window::Shared;
 use crate::cpu_time::thread_cpu_ns;
 
@@ -58,6 +68,9 @@ pub(super) struct Piece {
     pub bytes: Range<usize>,
     /// The text's size, when the frame header states it.
     pub content_size: Option<u64>,
+    /// A whole frame, whose end its headers give (the last piece, where
+    /// they stop making sense, is not).
+    pub whole: bool,
 }
 
 /// The data frames of `data`, in order, skippable frames left out; a tail
@@ -72,6 +85,7 @@ pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
                 pieces.push(Piece {
                     bytes: at..data.len(),
                     content_size: None,
+                    whole: false,
                 });
                 break;
             }
@@ -80,6 +94,7 @@ pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
             pieces.push(Piece {
                 bytes: at..at + size,
                 content_size: zstd::zstd_safe::get_frame_content_size(rest).ok().flatten(),
+                whole: true,
             });
         }
         at += size;
@@ -95,21 +110,17 @@ fn is_skippable(frame: &[u8]) -> bool {
 }
 
 /// What a decoder thread hands over for one piece: its text, or `None`
-/// when it failed to decode (the one-thread decoder that takes over then
-/// gives the text before the break and says why).
+/// when it failed to decode (the reader then decodes it again alone, to
+/// give the text before the break and say why).
 type Decoded = Option<Vec<u8>>;
-
-/// The whole file decoded again as one stream, the way one thread decodes
-/// it: the text, and where its decoding thread's CPU nanoseconds will be
-/// once it ends. Called once, when a piece fails.
-pub(super) type Restart = Box<dyn FnOnce() -> std::io::Result<Stream> + Send>;
-
-/// A [`Restart`]'s text, and its decoder's CPU nanoseconds.
-pub(super) type Stream = (Box<dyn BufRead + Send>, Option<Arc<AtomicU64>>);
 
 /// The text of a multi-frame `.zst` file, decoded on `k` threads ahead of
 /// the reader.
 pub(super) struct FrameReader {
+    /// The file's bytes, for a piece decoded again by the reader.
+    data: Shared,
+    /// The file's name, for the damage found.
+    name: String,
     /// One channel per decoder thread; piece `i` comes from `rx[i % k]`.
     rx: Vec<Receiver<Decoded>>,
     /// Texts read out, back to the thread that decoded them.
@@ -118,15 +129,13 @@ pub(super) struct FrameReader {
     next: usize,
     text: Vec<u8>,
     at: usize,
-    /// Text handed out so far: what the one-thread stream passes over
-    /// once it takes over.
+    /// Text handed out so far: where the next piece's text starts.
     handed_out: u64,
-    /// The one-thread decoder, made when a piece fails ([`Restart`]).
-    restart: Option<Restart>,
-    /// That decoder once made.
+    /// The last piece, decoded by the reader as a stream once it has
+    /// failed on its thread: its text up to the error, then the error.
     stream: Option<Box<dyn BufRead + Send>>,
-    /// Its CPU nanoseconds, added to `cpu_ns` when it ends.
-    stream_cpu: Option<Arc<AtomicU64>>,
+    /// Where the frames that fail are written down.
+    found: DamageLog,
     ended: bool,
     /// Compressed bytes whose text has been handed over, for a progress
     /// bar by input bytes.
@@ -137,14 +146,15 @@ pub(super) struct FrameReader {
 }
 
 impl FrameReader {
-    /// Starts `k` decoder threads over the pieces of `data`; `restart`
-    /// decodes the whole of `data` as one stream if a piece fails.
+    /// Starts `k` decoder threads over the pieces of `data` (the file
+    /// `name`); the frames that fail are written down in `found`.
     pub fn spawn(
         data: Shared,
+        name: String,
         pieces: Vec<Piece>,
         k: usize,
         raw_read: Arc<AtomicU64>,
-        restart: Restart,
+        found: DamageLog,
     ) -> std::io::Result<FrameReader> {
         let k = k.clamp(1, pieces.len().max(1));
         let cpu_ns = Arc::new(AtomicU64::new(0));
@@ -170,6 +180,8 @@ impl FrameReader {
             );
         }
         Ok(FrameReader {
+            data,
+            name,
             rx,
             spare,
             pieces,
@@ -177,9 +189,8 @@ impl FrameReader {
             text: Vec::new(),
             at: 0,
             handed_out: 0,
-            restart: Some(restart),
             stream: None,
-            stream_cpu: None,
+            found,
             ended: false,
             raw_read,
             cpu_ns,
@@ -192,18 +203,25 @@ impl FrameReader {
         Arc::clone(&self.cpu_ns)
     }
 
-    /// What comes after the text handed out: the next piece's text
-    /// (`Some(true)`), the end (`Some(false)`), or `None` when the piece
-    /// failed (its text is not handed out) or its thread is gone.
-    fn next_piece(&mut self) -> Option<bool> {
-        let Some(piece) = self.pieces.get(self.next) else {
-            return Some(false);
+    /// Moves on to the next piece: its text (`true`), or the end
+    /// (`false`). A piece that failed on its thread is decoded again here
+    /// ([`Self::failed`]).
+    fn next_piece(&mut self) -> std::io::Result<bool> {
+        let Some(piece) = self.pieces.get(self.next).cloned() else {
+            return Ok(false);
         };
         let from = self.next % self.rx.len();
-        // No piece: its decoder thread panicked.
-        let text = self.rx.get(from).map(Receiver::recv)?.ok()??;
+        let decoded = self
+            .rx
+            .get(from)
+            .and_then(|rx| rx.recv().ok())
+            .ok_or_else(|| std::io::Error::other("a zstd decoding thread stopped"))?;
         self.raw_read
             .fetch_add(piece.bytes.len() as u64, Ordering::Relaxed);
+        let text = match decoded {
+            Some(text) => text,
+            None => self.failed(&piece),
+        };
         let done = std::mem::replace(&mut self.text, text);
         if let Some(back) = self
             .next
@@ -216,47 +234,73 @@ impl FrameReader {
         }
         self.next += 1;
         self.at = 0;
-        Some(true)
+        Ok(true)
     }
 
-    /// Hands reading over to the one-thread decoder, once a piece has
-    /// failed: stops the decoder threads, decodes the file from its start
-    /// and passes over the text already handed out.
-    fn take_over(&mut self) -> std::io::Result<()> {
-        self.join();
-        let restart = self
-            .restart
-            .take()
-            .ok_or_else(|| std::io::Error::other("the zstd stream was restarted twice"))?;
-        let (mut text, cpu) = restart()?;
-        let passed = std::io::copy(&mut (&mut text).take(self.handed_out), &mut std::io::sink())?;
-        // The pieces before the failed one are whole frames that decoded
-        // alone, and so decode the same in the stream: it cannot end
-        // before their text.
-        if passed != self.handed_out {
-            return Err(std::io::Error::other(
-                "the zstd stream ended before the text of its frames",
-            ));
+    /// The text to hand out for `piece`, which failed on its thread,
+    /// decoded again alone by the one-thread decoder: a whole frame's
+    /// text up to its error, written down as damage; for the last piece,
+    /// none here, and its stream ([`Self::stream`]) gives its text and
+    /// error.
+    fn failed(&mut self, piece: &Piece) -> Vec<u8> {
+        let bytes = (*self.data)
+            .as_ref()
+            .get(piece.bytes.clone())
+            .unwrap_or_default();
+        if !piece.whole {
+            let rest = SharedReader {
+                data: Arc::clone(&self.data),
+                at: piece.bytes.start,
+            };
+            self.stream = Some(match Zstd::new() {
+                Ok(zstd) => Box::new(std::io::BufReader::new(Decoding::new(
+                    std::io::BufReader::with_capacity(super::stream::COMPRESSED_READ, rest),
+                    zstd,
+                ))),
+                Err(e) => Box::new(super::stream::BrokenOff(Some(e))),
+            });
+            return Vec::new();
         }
-        self.stream = Some(text);
-        self.stream_cpu = cpu;
-        Ok(())
-    }
-
-    /// The one-thread decoder's next bytes, adding its CPU time once it
-    /// ends.
-    fn fill_from_stream(&mut self) -> std::io::Result<&[u8]> {
-        let Some(text) = &mut self.stream else {
-            return Ok(&[]);
+        // At most what its blocks can hold (a frame's blocks bound its
+        // text whether or not their content is damaged), and one byte
+        // more: the read that asks for it meets the checksum.
+        let most = zstd::zstd_safe::decompress_bound(bytes)
+            .unwrap_or(bytes.len() as u64 * MOST_TEXT_PER_BYTE)
+            .saturating_add(1);
+        let mut text = Vec::new();
+        let error = match Zstd::new() {
+            Ok(zstd) => Decoding::new(bytes, zstd)
+                .take(most)
+                .read_to_end(&mut text)
+                .err(),
+            Err(e) => Some(e),
         };
-        let ready = text.fill_buf();
-        if !matches!(&ready, Ok(bytes) if !bytes.is_empty())
-            && let Some(cpu) = self.stream_cpu.take()
-        {
-            self.cpu_ns
-                .fetch_add(cpu.load(Ordering::Relaxed), Ordering::Relaxed);
-        }
-        ready
+        let start = self.handed_out;
+        let end = start + text.len() as u64;
+        let frame = format!(
+            "{}: zstd frame {} (bytes {} to {} of the file)",
+            self.name,
+            self.next + 1,
+            piece.bytes.start,
+            piece.bytes.end
+        );
+        let failure = match &error {
+            Some(e) if e.to_string().contains("checksum") => "fails its checksum".to_string(),
+            Some(e) => format!("cannot be decoded ({e})"),
+            // Decoded alone it is whole: its thread failed for want of memory.
+            None => "could not be decoded on its thread".to_string(),
+        };
+        let text_is = match end > start {
+            true => format!("its text, decompressed bytes {start} to {end}, is unreliable"),
+            false => format!(
+                "none of its text can be read, and the game around decompressed byte {start} is unreliable"
+            ),
+        };
+        self.found.push(Damage {
+            text: start..end,
+            why: format!("{frame} {failure}: {text_is}; the frames after it are read as usual"),
+        });
+        text
     }
 
     /// Waits for every decoder thread, so that their CPU time is counted
@@ -272,8 +316,8 @@ impl FrameReader {
 
 /// Decoder thread `t` of `k`: decodes pieces `t`, `t + k`, ... and hands
 /// each over in turn, into a text the reader has sent back when there is
-/// one; stops at the first error, or when the reader is gone (the run
-/// stopped).
+/// one, a piece that fails as `None`; stops when the reader is gone (the
+/// run stopped).
 fn decode_every(
     t: usize,
     k: usize,
@@ -292,8 +336,7 @@ fn decode_every(
             .unwrap_or_default();
         let text = returned.try_recv().unwrap_or_default();
         let decoded = decode_piece(&mut context, bytes, piece.content_size, text);
-        let failed = decoded.is_none();
-        if tx.send(decoded).is_err() || failed {
+        if tx.send(decoded).is_err() {
             break;
         }
     }
@@ -369,23 +412,20 @@ impl BufRead for FrameReader {
             if self.ended {
                 return Ok(&[]);
             }
-            match self.next_piece() {
-                Some(true) => {}
-                Some(false) => {
-                    self.ended = true;
-                    self.join();
-                    return Ok(&[]);
-                }
-                None => {
-                    if let Err(e) = self.take_over() {
-                        self.ended = true;
-                        return Err(e);
-                    }
-                }
+            let next = self.next_piece();
+            if !matches!(next, Ok(true)) {
+                self.ended = true;
+                self.join();
+                return next.map(|_| &[][..]);
             }
         }
-        if self.stream.is_some() {
-            return self.fill_from_stream();
+        if self.stream.is_some() && !self.ended {
+            // The last piece: every thread is done.
+            self.ended = true;
+            self.join();
+        }
+        if let Some(stream) = &mut self.stream {
+            return stream.fill_buf();
         }
         Ok(self.text.get(self.at..).unwrap_or_default())
     }
@@ -464,26 +504,24 @@ mod tests {
         (text, error)
     }
 
-    /// The reference: `data` decoded as one stream.
-    fn one_stream(data: Vec<u8>) -> Restart {
-        Box::new(move || {
-            let text = zstd::stream::read::Decoder::new(std::io::Cursor::new(data))?;
-            Ok((
-                Box::new(std::io::BufReader::new(text)) as Box<dyn BufRead + Send>,
-                None,
-            ))
-        })
-    }
-
-    fn read_all(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>) {
+    /// What the frame reader makes of `data` on `k` threads: its text,
+    /// its error, and the damage it found.
+    fn read_all(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>, Vec<Damage>) {
         let pieces = pieces(&data);
-        let restart = one_stream(data.clone());
         let shared: Shared = Arc::new(data);
-        let mut r =
-            FrameReader::spawn(shared, pieces, k, Arc::default(), restart).expect("threads");
+        let found = DamageLog::default();
+        let mut r = FrameReader::spawn(
+            shared,
+            "x.zst".into(),
+            pieces,
+            k,
+            Arc::default(),
+            found.clone(),
+        )
+        .expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
-        (out, e)
+        (out, e, found.since(0))
     }
 
     /// The window sizes the compressor was asked for, read back from the
@@ -521,17 +559,18 @@ mod tests {
         // Only the window keeps it from the one-pass decoding.
         let bound = zstd::zstd_safe::decompress_bound(&large).expect("a frame");
         assert!(bound <= large.len() as u64 * MOST_TEXT_PER_BYTE);
-        data.extend(large);
-        let (want, want_err) = read_as_one_stream(&data);
-        assert!(want_err.is_some(), "one stream read a 2^28 window");
+        data.extend(&large);
+        data.extend(frame(b"after"));
+        let (_, one_stream_err) = read_as_one_stream(&large);
+        let refusal = one_stream_err.expect("one stream read a 2^28 window");
         for k in [1, 2] {
-            let (got, e) = read_all(data.clone(), k);
-            assert_eq!(got, want, "k = {k}");
-            assert_eq!(
-                e.map(|e| e.to_string()),
-                want_err.as_ref().map(|e| e.to_string()),
-                "k = {k}"
-            );
+            let (got, e, damage) = read_all(data.clone(), k);
+            assert!(e.is_none(), "{e:?}");
+            assert_eq!(got, [&text[..], b"after"].concat(), "k = {k}");
+            let end = text.len() as u64;
+            assert_eq!(damage.len(), 1, "{damage:?}");
+            assert_eq!(damage[0].text, end..end);
+            assert!(damage[0].why.contains(&refusal.to_string()), "{damage:?}");
         }
     }
 
@@ -560,37 +599,73 @@ mod tests {
         );
         let want: Vec<u8> = texts.concat();
         for k in [1, 2, 3, 16] {
-            let (got, e) = read_all(data.clone(), k);
+            let (got, e, damage) = read_all(data.clone(), k);
             assert!(e.is_none(), "{e:?}");
+            assert!(damage.is_empty(), "{damage:?}");
             assert_eq!(got, want, "k = {k}");
         }
     }
 
-    /// A frame whose checksum fails, between sound ones: the text and the
-    /// error of one stream over the file, on any number of threads (the
-    /// frames before it from the threads, the rest from the stream).
-    #[test]
-    fn a_damaged_frame_gives_what_one_stream_gives() {
+    /// Five frames of which frame 3 is damaged by `damage`: the text
+    /// before it and after it whole, on any number of threads, and one
+    /// stretch of damage between them, the same on each.
+    fn one_damaged_frame_of_five(damage: fn(&mut Vec<u8>)) -> (Vec<u8>, Vec<Damage>) {
         let texts: Vec<Vec<u8>> = (0..5).map(|i| varied_text(i, 500)).collect();
         let mut data = Vec::new();
         for (i, t) in texts.iter().enumerate() {
-            let mut f = zstd::stream::encode_all(&t[..], 3).expect("compress");
+            let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).expect("encoder");
+            encoder.include_checksum(true).expect("checksum");
+            encoder
+                .set_pledged_src_size(Some(t.len() as u64))
+                .expect("content size");
+            std::io::Write::write_all(&mut encoder, t).expect("compress");
+            let mut f = encoder.finish().expect("frame");
             if i == 2 {
                 assert!(one_pass_room(&f).is_some(), "the damaged frame is streamed");
-                // The frame's last byte: its checksum.
-                *f.last_mut().expect("a frame") ^= 0x55;
+                damage(&mut f);
             }
             data.extend(f);
         }
-        let (want, want_err) = read_as_one_stream(&data);
-        assert!(want_err.is_some(), "the damage went unseen");
-        assert!(want.starts_with(&texts[..2].concat()));
+        let (before, after) = (texts[..2].concat(), texts[3..].concat());
+        let mut first = None;
         for k in [1, 2, 3] {
-            let (got, e) = read_all(data.clone(), k);
-            assert_eq!(got, want, "k = {k}");
-            let e = e.map(|e| e.to_string());
-            assert_eq!(e, want_err.as_ref().map(|e| e.to_string()), "k = {k}");
+            let (got, e, damage) = read_all(data.clone(), k);
+            assert!(e.is_none(), "{e:?}");
+            assert!(got.starts_with(&before) && got.ends_with(&after), "k = {k}");
+            let middle = before.len() as u64..(got.len() - after.len()) as u64;
+            assert_eq!(damage.len(), 1, "{damage:?}");
+            assert_eq!(damage[0].text, middle);
+            assert!(damage[0].why.contains("zstd frame 3 (bytes "), "{damage:?}");
+            match &first {
+                None => first = Some((got, damage)),
+                Some(first) => assert!(first == &(got, damage), "k = {k}"),
+            }
         }
+        first.expect("read")
+    }
+
+    /// A frame whose checksum alone fails gives its whole text, marked.
+    #[test]
+    fn a_frame_failing_its_checksum_is_marked_and_the_rest_read() {
+        let (text, damage) = one_damaged_frame_of_five(|f| {
+            // The frame's last byte: its checksum.
+            *f.last_mut().expect("a frame") ^= 0x55;
+        });
+        let texts: Vec<Vec<u8>> = (0..5).map(|i| varied_text(i, 500)).collect();
+        assert!(text == texts.concat(), "the frame's text is not whole");
+        assert!(damage[0].why.contains("fails its checksum"), "{damage:?}");
+    }
+
+    /// A frame whose data is damaged gives its text up to the error,
+    /// marked, and the frames after it are read.
+    #[test]
+    fn a_frame_that_cannot_be_decoded_is_marked_and_the_rest_read() {
+        let (_, damage) = one_damaged_frame_of_five(|f| {
+            // A block header's size made larger than the frame.
+            let at = f.len() / 2;
+            f.get_mut(at..at + 8).expect("a frame").fill(0xff);
+        });
+        assert!(damage[0].why.contains("cannot be decoded"), "{damage:?}");
     }
 
     #[test]
@@ -602,8 +677,15 @@ mod tests {
         data.extend(&fb[..fb.len() / 2]);
         // The one-thread streaming decoder is the reference.
         let (want, want_err) = read_as_one_stream(&data);
-        let (got, e) = read_all(data, 2);
-        assert_eq!(got, want);
-        assert_eq!(e.map(|e| e.to_string()), want_err.map(|e| e.to_string()));
+        assert!(want_err.is_some(), "a cut went unseen");
+        for k in [1, 2] {
+            let (got, e, damage) = read_all(data.clone(), k);
+            assert_eq!(got, want);
+            assert_eq!(
+                e.map(|e| e.to_string()),
+                want_err.as_ref().map(|e| e.to_string())
+            );
+            assert!(damage.is_empty(), "{damage:?}");
+        }
     }
 }

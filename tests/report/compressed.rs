@@ -381,7 +381,14 @@ fn convert_and_fen_warn_of_what_report_warns_of() {
     std::fs::write(&crc_epd, &gz).unwrap();
     let empty_epd = tmp.path().join("empty.epd.zst");
     std::fs::write(&empty_epd, zstd::encode_all(&b""[..], 3).unwrap()).unwrap();
-    let cases: [(&[&str], PathBuf); 6] = [
+    // Three zstd frames, the second failing its checksum: found only as
+    // the text is read, after the input was opened.
+    let frame_epd = tmp.path().join("frame.epd.zst");
+    std::fs::write(&frame_epd, frames_second_failing(&epd)).unwrap();
+    let frame_pgn = tmp.path().join("frame.pgn.zst");
+    let pgn = std::fs::read(support::root().join(LICHESS)).unwrap();
+    std::fs::write(&frame_pgn, frames_second_failing(&pgn)).unwrap();
+    let cases: [(&[&str], PathBuf); 8] = [
         (
             &["convert", "-q", "--strict", "--to", "iccs"],
             dir().join("crc-member.pgn.gz"),
@@ -398,8 +405,10 @@ fn convert_and_fen_warn_of_what_report_warns_of() {
             &["convert", "-q", "--strict", "--to", "iccs"],
             dir().join("cut-short.pgn.xz"),
         ),
+        (&["convert", "-q", "--strict", "--to", "iccs"], frame_pgn),
         (&["fen", "-q", "--strict"], crc_epd),
         (&["fen", "-q", "--strict"], empty_epd),
+        (&["fen", "-q", "--strict"], frame_epd),
     ];
     for (args, path) in &cases {
         let said_by_report: Vec<String> = {
@@ -422,6 +431,28 @@ fn convert_and_fen_warn_of_what_report_warns_of() {
             );
         }
     }
+}
+
+/// `text` in three zstd frames with checksums, cut at line ends, the
+/// second one's checksum damaged.
+fn frames_second_failing(text: &[u8]) -> Vec<u8> {
+    let cut = |at: usize| at + text[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    let (a, b) = (cut(text.len() / 3), cut(2 * text.len() / 3));
+    let mut out = Vec::new();
+    for (i, part) in [&text[..a], &text[a..b], &text[b..]]
+        .into_iter()
+        .enumerate()
+    {
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+        encoder.include_checksum(true).unwrap();
+        std::io::Write::write_all(&mut encoder, part).unwrap();
+        let mut frame = encoder.finish().unwrap();
+        if i == 1 {
+            *frame.last_mut().unwrap() ^= 0x55;
+        }
+        out.extend(frame);
+    }
+    out
 }
 
 fn seen(rows: &[Row], status: &str) -> usize {
@@ -567,15 +598,67 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     }
 }
 
+/// The text `zstd -d` makes of `frame` alone, checksum not checked
+/// (`--no-check`): how long each frame's text is, by the reference tool.
+fn zstd_text_unchecked(dir: &Path, frame: &[u8]) -> Vec<u8> {
+    let path = dir.join("frame.zst");
+    std::fs::write(&path, frame).unwrap();
+    let out = Command::new("zstd")
+        .args(["-dcq", "--no-check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "zstd -d --no-check: {out:?}");
+    out.stdout
+}
+
+/// The offset of a row's game in its text.
+fn offset(row: &Row) -> u64 {
+    row["offset"].parse().unwrap()
+}
+
+/// The rows of a report of `damaged` on 1, 2 and 3 threads: the same on
+/// each, with one `damaged` warning that names zstd frame 2, returned
+/// with the text stretch it gives.
+fn read_past_a_damaged_frame(damaged: &Path) -> (Vec<Row>, (u64, u64)) {
+    let one = report(&[damaged], &["-j", "1"]);
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    let warnings = &one.summary["inputs"][0]["warnings"];
+    assert_eq!(warnings.as_array().unwrap().len(), 1, "{warnings}");
+    assert_eq!(warnings[0]["kind"], "damaged", "{warnings}");
+    let message = warnings[0]["message"].as_str().unwrap();
+    assert!(message.contains("zstd frame 2 (bytes "), "{message}");
+    assert!(
+        message.contains("the frames after it are read"),
+        "{message}"
+    );
+    assert_eq!(one.summary["inputs"][0]["complete"], false);
+    let stretch = message
+        .split("decompressed bytes ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .unwrap_or_else(|| panic!("no stretch in {message}"));
+    let (from, to) = stretch.split_once(" to ").unwrap();
+    for threads in ["2", "3"] {
+        let many = report(&[damaged], &["-j", threads]);
+        assert_eq!(many.code, Some(0), "{}", many.stderr);
+        assert_eq!(many.rows.len(), one.rows.len(), "-j {threads}: rows");
+        same_games(&many.rows, &one.rows, one.rows.len());
+        assert_eq!(
+            many.summary["inputs"][0]["warnings"], *warnings,
+            "-j {threads}"
+        );
+    }
+    (one.rows, (from.parse().unwrap(), to.parse().unwrap()))
+}
+
 /// A dump whose second frame fails its checksum (the frame's text is
-/// whole, its last four bytes are not): the same report whether its
-/// frames are decoded on one thread or several, and that report is the
-/// plain text's up to the damage. How much of a damaged frame's text a
-/// decoder hands out before its error depends on how it is asked for, so
-/// the frame decoder hands over to the one-thread decoder when a frame
-/// fails (src/source/zstd_frames.rs).
+/// whole, its last four bytes are not), as gzip members are read: the
+/// frame's games are rows of status `damaged_input`, and the frames after
+/// it are read, where `zstd -d` stops. The frames' lengths are the
+/// reference tool's, each frame decoded alone.
 #[test]
-fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
+fn a_frame_failing_its_checksum_is_marked_and_the_frames_after_it_read() {
     if !has_pzstd() {
         return;
     }
@@ -588,7 +671,6 @@ fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
     bytes[frames[1].end - 1] ^= 0x55;
     let damaged = tmp.path().join("damaged.pgn.zst");
     std::fs::write(&damaged, &bytes).unwrap();
-    // The reference tool agrees that the file is damaged.
     let reference = Command::new("zstd")
         .arg("-dcq")
         .arg(&damaged)
@@ -598,33 +680,100 @@ fn a_damaged_frame_reads_the_same_on_any_number_of_threads() {
         !reference.status.success(),
         "zstd -d reads a damaged file whole?"
     );
-    // The text of the first frame alone, a lower bound of what is read.
-    let first = zstd::decode_all(&bytes[frames[0].clone()]).unwrap();
-    let first_pgn = tmp.path().join("first.pgn");
-    std::fs::write(&first_pgn, &first).unwrap();
-    let in_first_frame = report(&[&first_pgn], &[]).rows.len() - 1;
+    let start = zstd_text_unchecked(tmp.path(), &bytes[frames[0].clone()]).len() as u64;
+    let end = start + zstd_text_unchecked(tmp.path(), &bytes[frames[1].clone()]).len() as u64;
+    let (rows, stretch) = read_past_a_damaged_frame(&damaged);
+    assert_eq!(stretch, (start, end));
+    // The same text: the plain text's games, each one whose text meets
+    // the frame's damaged, the others as they are.
     let whole = report(&[&plain], &[]);
-    let one = report(&[&damaged], &["-j", "1"]);
-    assert_eq!(one.code, Some(0), "{}", one.stderr);
-    let warnings = &one.summary["inputs"][0]["warnings"];
-    assert_eq!(warnings[0]["kind"], "cut_short", "{warnings}");
-    assert!(
-        one.rows.len() >= in_first_frame && one.rows.len() < whole.rows.len(),
-        "{} rows, {in_first_frame} games in the first frame",
-        one.rows.len()
-    );
-    // Every game before the break is the plain text's (the last may be cut).
-    same_games(&one.rows, &whole.rows, one.rows.len() - 1);
-    for threads in ["2", "3"] {
-        let many = report(&[&damaged], &["-j", threads]);
-        assert_eq!(many.code, Some(0), "{}", many.stderr);
-        assert_eq!(many.rows.len(), one.rows.len(), "-j {threads}: rows");
-        same_games(&many.rows, &one.rows, one.rows.len());
-        assert_eq!(
-            many.summary["inputs"][0]["warnings"], *warnings,
-            "-j {threads}"
-        );
+    assert_eq!(rows.len(), whole.rows.len());
+    let mut damaged_rows = 0;
+    for (i, (got, want)) in rows.iter().zip(&whole.rows).enumerate() {
+        let next = whole.rows.get(i + 1).map_or(u64::MAX, offset);
+        let meets = offset(want) < end && next > start;
+        let inside = (start..end).contains(&offset(want));
+        if inside || (meets && got["status"] == "damaged_input") {
+            assert_eq!(got["status"], "damaged_input", "game {}", want["game"]);
+            damaged_rows += 1;
+        } else {
+            same_games(std::slice::from_ref(got), std::slice::from_ref(want), 1);
+        }
     }
+    assert!(damaged_rows > 10, "{damaged_rows} damaged rows");
+}
+
+/// A dump whose second frame's data is damaged in its middle: its text up
+/// to the error is marked, and the games of the frames after it are the
+/// plain text's, moved by the text the frame lost.
+#[test]
+fn a_frame_that_cannot_be_decoded_is_marked_and_the_frames_after_it_read() {
+    if !has_pzstd() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (plain, packed) = pzstd_dump(tmp.path());
+    let mut bytes = std::fs::read(&packed).unwrap();
+    let frames = pzstd_frames(&bytes);
+    assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
+    let middle = (frames[1].start + frames[1].end) / 2;
+    bytes[middle..middle + 64].fill(0xa5);
+    let damaged = tmp.path().join("damaged.pgn.zst");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let start = zstd_text_unchecked(tmp.path(), &bytes[frames[0].clone()]).len() as u64;
+    let lost_frame = zstd_text_unchecked(
+        tmp.path(),
+        &std::fs::read(&packed).unwrap()[frames[1].clone()],
+    );
+    let plain_end = start + lost_frame.len() as u64;
+    let (rows, (from, to)) = read_past_a_damaged_frame(&damaged);
+    assert_eq!(from, start);
+    assert!(
+        to < plain_end,
+        "the frame gave {} of {} bytes",
+        to - from,
+        lost_frame.len()
+    );
+    let whole = report(&[&plain], &[]);
+    // Before the frame: the plain text's games (the last may run into it).
+    let before: Vec<&Row> = whole.rows.iter().filter(|r| offset(r) < start).collect();
+    same_games(&rows, &whole.rows, before.len() - 1);
+    // After it: the plain text's games from its next frame on, each moved
+    // by the text the damaged frame lost.
+    let after: Vec<&Row> = whole
+        .rows
+        .iter()
+        .filter(|r| offset(r) > plain_end)
+        .collect();
+    let got_after: Vec<&Row> = rows.iter().filter(|r| offset(r) > to).collect();
+    assert!(
+        after.len() > 100 && got_after.len() == after.len(),
+        "{} of {}",
+        got_after.len(),
+        after.len()
+    );
+    for (got, want) in got_after.iter().zip(&after) {
+        assert_eq!(
+            offset(got) - to,
+            offset(want) - plain_end,
+            "game {}",
+            want["game"]
+        );
+        for (column, value) in want.iter() {
+            if !["source", "game", "offset", "line"].contains(&column.as_str()) {
+                assert_eq!(&got[column], value, "game {}: {column}", want["game"]);
+            }
+        }
+    }
+    let in_between = rows.len() - before.len() - got_after.len();
+    let marked = rows
+        .iter()
+        .filter(|r| r["status"] == "damaged_input")
+        .count();
+    assert!(
+        marked >= in_between,
+        "{marked} marked, {in_between} between"
+    );
 }
 
 /// The first `n` rows of `got` are those of `want`, but for their source.
