@@ -21,7 +21,7 @@ use super::record_format::RecordFormat;
 use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
-use super::zstd_frames::{FrameReader, pieces};
+use super::zstd_frames::{FrameReader, frame_pieces};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -278,8 +278,9 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
 
 /// A `.zst` file of several frames, decoded frame by frame on
 /// `opts.decode_threads` threads (`zstd_frames.rs`), one included: a frame
-/// decoded in one pass costs less than a stream. `None` for one frame, or
-/// no decoder thread, which is streamed as any compressed file is.
+/// decoded in one pass costs less than a stream. `None` for one frame, a
+/// frame of more than [`super::zstd_frames::MOST_FRAME_TEXT`], or no
+/// decoder thread: streamed as any compressed file is.
 fn frame_reader(
     path: &Path,
     file: &std::fs::File,
@@ -290,10 +291,9 @@ fn frame_reader(
     }
     // SAFETY: as for a plain file's map below.
     let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
-    let pieces = pieces(&map);
-    if pieces.len() < 2 {
+    let Some(pieces) = frame_pieces(&map) else {
         return Ok(None);
-    }
+    };
     let raw_read = Arc::new(AtomicU64::new(0));
     let threads = opts.decode_threads.min(pieces.len());
     let map: Shared = Arc::new(MappedFile::new(map, path));

@@ -73,12 +73,43 @@ pub(super) struct Piece {
     pub whole: bool,
 }
 
+/// The most text a frame may hold for the file to be decoded frame by
+/// frame: each decoder holds two frames' text at once, so a file of large
+/// frames (two `zstd -c` outputs of a month each, one after the other)
+/// would need memory in proportion to the file. pzstd's frames hold up to
+/// 32 MiB (`-19`), the lichess dumps' about that.
+pub(super) const MOST_FRAME_TEXT: u64 = 64 << 20;
+
+/// The pieces of the file `data` when it is to be read frame by frame:
+/// two pieces at least, and every data frame's text bounded by its
+/// header or its blocks to at most [`MOST_FRAME_TEXT`]. `None` otherwise:
+/// the file is read as one stream, in memory that does not grow with its
+/// frames. The walk stops at the first large frame, before its blocks
+/// when its header states its size (`zstd` of a file does), so that a
+/// file of one large frame is not read for it.
+pub(super) fn frame_pieces(data: &[u8]) -> Option<Vec<Piece>> {
+    let pieces = walk(data, Some(MOST_FRAME_TEXT))?;
+    (pieces.len() >= 2).then_some(pieces)
+}
+
 /// The data frames of `data`, in order, skippable frames left out; a tail
 /// that is not a whole frame is the last piece.
+#[cfg(test)]
 pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
+    walk(data, None).unwrap_or_default()
+}
+
+/// The pieces of `data` ([`pieces`]), or `None` as soon as a data frame's
+/// text may be larger than `most`.
+fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
+    let small = |text: u64| most.is_none_or(|most| text <= most);
     let mut pieces = Vec::new();
     let mut at = 0;
     while let Some(rest) = data.get(at..).filter(|r| !r.is_empty()) {
+        let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
+        if !is_skippable(rest) && !content_size.is_none_or(small) {
+            return None;
+        }
         let size = match zstd::zstd_safe::find_frame_compressed_size(rest) {
             Ok(size) if size > 0 && size <= rest.len() => size,
             _ => {
@@ -91,15 +122,19 @@ pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
             }
         };
         if !is_skippable(rest) {
+            let frame = rest.get(..size).unwrap_or_default();
+            if most.is_some() && !zstd::zstd_safe::decompress_bound(frame).is_ok_and(small) {
+                return None;
+            }
             pieces.push(Piece {
                 bytes: at..at + size,
-                content_size: zstd::zstd_safe::get_frame_content_size(rest).ok().flatten(),
+                content_size,
                 whole: true,
             });
         }
         at += size;
     }
-    pieces
+    Some(pieces)
 }
 
 fn is_skippable(frame: &[u8]) -> bool {
@@ -287,8 +322,14 @@ impl FrameReader {
         let failure = match &error {
             Some(e) if e.to_string().contains("checksum") => "fails its checksum".to_string(),
             Some(e) => format!("cannot be decoded ({e})"),
-            // Decoded alone it is whole: its thread failed for want of memory.
-            None => "could not be decoded on its thread".to_string(),
+            None if (text.len() as u64) < most => {
+                // Whole when decoded alone, with nothing to say of it.
+                return text;
+            }
+            None => format!(
+                "decodes to more than the {} bytes its blocks can hold",
+                most - 1
+            ),
         };
         let text_is = match end > start {
             true => format!("its text, decompressed bytes {start} to {end}, is unreliable"),
@@ -572,6 +613,35 @@ mod tests {
             assert_eq!(damage[0].text, end..end);
             assert!(damage[0].why.contains(&refusal.to_string()), "{damage:?}");
         }
+    }
+
+    /// A file of frames larger than [`MOST_FRAME_TEXT`] is streamed,
+    /// whether their headers state their size or only their blocks bound
+    /// it; small frames are read frame by frame.
+    #[test]
+    fn only_files_of_small_frames_are_read_frame_by_frame() {
+        let large = vec![b' '; (MOST_FRAME_TEXT + 1) as usize];
+        let stated = frame(&large);
+        assert_eq!(
+            zstd::zstd_safe::get_frame_content_size(&stated)
+                .ok()
+                .flatten(),
+            Some(MOST_FRAME_TEXT + 1)
+        );
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 1).expect("encoder");
+        encoder.include_contentsize(false).expect("no content size");
+        std::io::Write::write_all(&mut encoder, &large).expect("compress");
+        let unstated = encoder.finish().expect("frame");
+        let small = frame(&varied_text(1, 100));
+        for big in [&stated[..], &unstated] {
+            for data in [[big, &small].concat(), [&small, big].concat()] {
+                assert_eq!(pieces(&data).len(), 2);
+                assert!(frame_pieces(&data).is_none());
+            }
+        }
+        let smalls = [&small[..], &small].concat();
+        assert_eq!(frame_pieces(&smalls), Some(pieces(&smalls)));
+        assert!(frame_pieces(&small).is_none(), "one frame is streamed");
     }
 
     #[test]

@@ -17,12 +17,15 @@ pub fn as_file(data: &[u8], name: &str) -> Option<(tempfile::TempDir, PathBuf)> 
 
 /// What reading one input showed: the kind it was opened as, and for text,
 /// every byte in order, then how it ended (the error's words when it broke
-/// off).
+/// off) and what of it was damaged.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Seen {
     Text {
         bytes: Vec<u8>,
         broken: Option<String>,
+        /// The stretches of the text its compressed data did not vouch
+        /// for, found by the end.
+        damage: Vec<std::ops::Range<u64>>,
     },
     Records,
     Refused(String),
@@ -80,7 +83,12 @@ pub fn read_inputs(path: &Path, options: &ReadOptions, reading: Reading) -> Vec<
                         WindowEnd::Final | WindowEnd::Broken => {}
                     }
                 }
-                Seen::Text { bytes, broken }
+                let damage = source.damage().into_iter().map(|d| d.text).collect();
+                Seen::Text {
+                    bytes,
+                    broken,
+                    damage,
+                }
             }
             Ok(Opened::Records(_)) => Seen::Records,
             Ok(Opened::Refused(refusal)) => Seen::Refused(refusal.why),
