@@ -43,7 +43,7 @@ impl Damage {
 }
 
 /// The damage of one input's text: what a check found before reading
-/// ([`check_gzip`], [`check_zip_member`]), and what its decoder finds while
+/// (`check_gzip`, `check_zip_member`), and what its decoder finds while
 /// the text is read (a frame of a many-frame `.zst` that fails to decode
 /// is passed over, and its text marked, as the reader comes to it:
 /// `zstd_frames.rs`). Shared between the decoder, which adds to it before it

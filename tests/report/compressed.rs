@@ -598,6 +598,16 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     }
 }
 
+/// [`pzstd_dump`], and the packed file's bytes and data frames, three at
+/// least.
+fn pzstd_dump_of_frames(dir: &Path) -> (PathBuf, PathBuf, Vec<u8>, Vec<std::ops::Range<usize>>) {
+    let (plain, packed) = pzstd_dump(dir);
+    let bytes = std::fs::read(&packed).unwrap();
+    let frames = pzstd_frames(&bytes);
+    assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
+    (plain, packed, bytes, frames)
+}
+
 /// The text `zstd -d` makes of `frame` alone, checksum not checked
 /// (`--no-check`): how long each frame's text is, by the reference tool.
 fn zstd_text_unchecked(dir: &Path, frame: &[u8]) -> Vec<u8> {
@@ -663,10 +673,7 @@ fn a_frame_failing_its_checksum_is_marked_and_the_frames_after_it_read() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let (plain, packed) = pzstd_dump(tmp.path());
-    let mut bytes = std::fs::read(&packed).unwrap();
-    let frames = pzstd_frames(&bytes);
-    assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
+    let (plain, _, mut bytes, frames) = pzstd_dump_of_frames(tmp.path());
     // The last byte of the second frame's checksum.
     bytes[frames[1].end - 1] ^= 0x55;
     let damaged = tmp.path().join("damaged.pgn.zst");
@@ -712,10 +719,7 @@ fn a_frame_that_cannot_be_decoded_is_marked_and_the_frames_after_it_read() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let (plain, packed) = pzstd_dump(tmp.path());
-    let mut bytes = std::fs::read(&packed).unwrap();
-    let frames = pzstd_frames(&bytes);
-    assert!(frames.len() >= 3, "pzstd made {} frame(s)", frames.len());
+    let (plain, packed, mut bytes, frames) = pzstd_dump_of_frames(tmp.path());
     let middle = (frames[1].start + frames[1].end) / 2;
     bytes[middle..middle + 64].fill(0xa5);
     let damaged = tmp.path().join("damaged.pgn.zst");
