@@ -337,9 +337,13 @@ impl FrameReader {
                 "none of its text can be read, and the game around decompressed byte {start} is unreliable"
             ),
         };
+        let after = match self.next + 1 < self.pieces.len() {
+            true => "; the frames after it are read as usual",
+            false => "",
+        };
         self.found.push(Damage {
             text: start..end,
-            why: format!("{frame} {failure}: {text_is}; the frames after it are read as usual"),
+            why: format!("{frame} {failure}: {text_is}{after}"),
         });
         text
     }
