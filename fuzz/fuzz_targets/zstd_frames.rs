@@ -36,14 +36,19 @@ fuzz_target!(|data: &[u8]| {
     let streamed = read_inputs(&path, &threads(0), Reading::WHOLE);
     let one = read_inputs(&path, &threads(1), Reading::WHOLE);
     let by_frames = read_inputs(&path, &threads(3), Reading::WHOLE);
-    assert_eq!(by_frames, one, "decoding frame by frame depends on the threads");
+    assert_eq!(
+        by_frames, one,
+        "decoding frame by frame depends on the threads"
+    );
     match (&by_frames[..], &streamed[..]) {
         (
             [Seen::Text { bytes, damage, .. }],
-            [Seen::Text {
-                bytes: stream_bytes,
-                ..
-            }],
+            [
+                Seen::Text {
+                    bytes: stream_bytes,
+                    ..
+                },
+            ],
         ) if !damage.is_empty() => {
             let before = damage[0].start as usize;
             assert!(

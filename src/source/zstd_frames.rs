@@ -272,11 +272,11 @@ impl FrameReader {
         Ok(true)
     }
 
-    /// The text to hand out for `piece`, which failed on its thread,
-    /// decoded again alone by the one-thread decoder: a whole frame's
-    /// text up to its error, written down as damage; for the last piece,
-    /// none here, and its stream ([`Self::stream`]) gives its text and
-    /// error.
+    /// The text to hand out for `piece`, which failed on its thread (or
+    /// was not decoded there: the last piece), decoded again alone by the
+    /// one-thread decoder: a whole frame's text up to its error, written
+    /// down as damage; for the last piece, none here, and its stream
+    /// ([`Self::stream`]) gives its text and error.
     fn failed(&mut self, piece: &Piece) -> Vec<u8> {
         let bytes = (*self.data)
             .as_ref()
@@ -379,8 +379,16 @@ fn decode_every(
             .as_ref()
             .get(piece.bytes.clone())
             .unwrap_or_default();
-        let text = returned.try_recv().unwrap_or_default();
-        let decoded = decode_piece(&mut context, bytes, piece.content_size, text);
+        // The last piece, where the headers stop making sense, is not
+        // decoded here: nothing bounds its text, and the reader streams
+        // it in bounded memory ([`FrameReader::failed`]).
+        let decoded = match piece.whole {
+            true => {
+                let text = returned.try_recv().unwrap_or_default();
+                decode_piece(&mut context, bytes, piece.content_size, text)
+            }
+            false => None,
+        };
         if tx.send(decoded).is_err() {
             break;
         }
