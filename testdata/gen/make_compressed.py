@@ -97,6 +97,23 @@ def main():
     assert tool(["zstd", "-dc"], data) == t and tool(["pzstd", "-dc"], data) == t
     write("pzstd-frames.pgn.zst", data, whole)
 
+    # The same layout, the second frame's checksum (its last 4 bytes)
+    # flipped: zstd refuses the file; the frame's text is unreliable, and
+    # the frames are independent, so the third one is read as usual.
+    data = b""
+    for i, piece in enumerate(p):
+        frame = bytearray(zstd_frame(piece))
+        if i == 1:
+            frame[-1] ^= 0x55
+        data += skippable(0, struct.pack("<I", len(frame))) + bytes(frame)
+    r = run(["zstd", "-dc"], data)
+    assert r.returncode != 0 and b"checksum" in r.stderr, r.stderr
+    write(
+        "crc-frame.pgn.zst",
+        data,
+        {"text": [0, len(t)], "damaged": [[CUTS[0], CUTS[1]]], "refused": False, "no_text": False},
+    )
+
     # Skippable frames first, between frames and last, of several magic
     # numbers and payload sizes; frames with and without a content size.
     data = skippable(0xF, b"")
