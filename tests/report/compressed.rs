@@ -97,7 +97,11 @@ fn check_rows(what: &str, rows: &[Row], text: (u64, u64), damaged: &[(u64, u64)]
             seen_damaged += 1;
             assert_eq!(ours["status"], "damaged_input", "{at}");
             // "fails its CRC-32 check" (gzip, zip), "fails its checksum" (zstd).
-            assert!(ours["error"].contains("fails its"), "{at}: {}", ours["error"]);
+            assert!(
+                ours["error"].contains("fails its"),
+                "{at}: {}",
+                ours["error"]
+            );
             assert_eq!(ours["plies"], "0", "{at}: a damaged game is not replayed");
         } else {
             for c in SAME {
