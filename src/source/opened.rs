@@ -342,6 +342,12 @@ fn open_decoded(
 ) -> Result<Opened, SourceError> {
     let compression = decoded.compression;
     let mut rd = decoded.bytes;
+    // What the check found, and what the decoder finds as it goes (from
+    // the first bytes read below on).
+    let damage = decoded.found;
+    for found in checked.map(|c| c.damage).unwrap_or_default() {
+        damage.push(found);
+    }
     // What the (decompressed) text is. A stream that breaks off within
     // these first bytes (a truncated .zst) is not refused here: its error
     // comes after the bytes read, where the batches meet it and report the
@@ -363,15 +369,14 @@ fn open_decoded(
                 rd,
             ));
         }
-        Content::Refused(kind, why) => return Ok(refused(path, compression, kind, why)),
+        // The damage found in what was read is said beside the refusal (a
+        // damaged first frame, and binary data after it).
+        Content::Refused(kind, why) => {
+            return Ok(refused(path, compression, kind, why).with_damage(damage.since(0)));
+        }
         Content::Text => None,
         Content::Utf16(enc) => Some(enc),
     };
-    // What the check found, and what the decoder finds as it goes.
-    let damage = decoded.found;
-    for found in checked.map(|c| c.damage).unwrap_or_default() {
-        damage.push(found);
-    }
     if utf16.is_some() {
         // UTF-16 is decoded to UTF-8, which moves the offsets: the damage
         // then covers all of the text from its start.

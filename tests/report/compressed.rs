@@ -796,3 +796,40 @@ fn same_games(got: &[Row], want: &[Row], n: usize) {
         }
     }
 }
+
+/// A many-frame `.zst` whose first frame cannot be decoded and whose
+/// second holds binary data (a shape the `zstd_frames` fuzz target
+/// found): the frames are read on past the damage, so the input is
+/// refused as binary data, and the damaged frame is said beside the
+/// refusal, not lost with it.
+#[test]
+fn a_refused_many_frame_zst_still_says_which_frame_was_damaged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read(support::root().join(LICHESS)).unwrap();
+    let mut first = zstd::encode_all(&text[..20_000], 3).unwrap();
+    let middle = first.len() / 2;
+    first[middle..middle + 64].fill(0xff);
+    let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let second = zstd::encode_all(&binary[..], 3).unwrap();
+    let path = tmp.path().join("refused.pgn.zst");
+    std::fs::write(&path, [first, second].concat()).unwrap();
+    for threads in ["1", "2"] {
+        let run = report(&[&path], &["-j", threads]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let input = &run.summary["inputs"][0];
+        assert_eq!(input["unsupported"], "binary data, not PGN", "{input}");
+        assert!(run.rows.is_empty());
+        let warnings = input["warnings"].as_array().unwrap();
+        let damaged: Vec<&str> = warnings
+            .iter()
+            .filter(|w| w["kind"] == "damaged")
+            .map(|w| w["message"].as_str().unwrap())
+            .collect();
+        assert!(
+            damaged
+                .first()
+                .is_some_and(|m| m.contains("zstd frame 1 (bytes ")),
+            "-j {threads}: {warnings:?}"
+        );
+    }
+}

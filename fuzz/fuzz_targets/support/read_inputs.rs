@@ -28,7 +28,9 @@ pub enum Seen {
         damage: Vec<std::ops::Range<u64>>,
     },
     Records,
-    Refused(String),
+    /// Why, and the stretches of its text found damaged while its first
+    /// bytes were read to classify it.
+    Refused(String, Vec<std::ops::Range<u64>>),
     NotOpened(String),
 }
 
@@ -91,7 +93,10 @@ pub fn read_inputs(path: &Path, options: &ReadOptions, reading: Reading) -> Vec<
                 }
             }
             Ok(Opened::Records(_)) => Seen::Records,
-            Ok(Opened::Refused(refusal)) => Seen::Refused(refusal.why),
+            Ok(Opened::Refused(refusal)) => {
+                let damage = refusal.damage().iter().map(|d| d.text.clone()).collect();
+                Seen::Refused(refusal.why, damage)
+            }
             Err(e) => Seen::NotOpened(e.to_string()),
         });
     }
