@@ -63,6 +63,12 @@ def tool(args, data):
     return r.stdout
 
 
+def refuses(args, data, words):
+    """Checks that the reference tool `args` fails on `data`, saying `words`."""
+    r = run(args, data)
+    assert r.returncode != 0 and words in r.stderr, (args, r.stderr)
+
+
 def skippable(magic_low, payload):
     return struct.pack("<II", 0x184D2A50 | magic_low, len(payload)) + payload
 
@@ -88,6 +94,8 @@ def main():
         files[name] = expect
 
     whole = {"text": [0, len(t)], "damaged": [], "refused": False, "no_text": False}
+    # All of T, the second piece's compressed data failing its check.
+    second_piece_damaged = dict(whole, damaged=[[CUTS[0], CUTS[1]]])
 
     # pzstd's layout: [skippable frame: size of next frame][frame] ...
     data = b""
@@ -106,12 +114,11 @@ def main():
         if i == 1:
             frame[-1] ^= 0x55
         data += skippable(0, struct.pack("<I", len(frame))) + bytes(frame)
-    r = run(["zstd", "-dc"], data)
-    assert r.returncode != 0 and b"checksum" in r.stderr, r.stderr
+    refuses(["zstd", "-dc"], data, b"checksum")
     write(
         "crc-frame.pgn.zst",
         data,
-        {"text": [0, len(t)], "damaged": [[CUTS[0], CUTS[1]]], "refused": False, "no_text": False},
+        second_piece_damaged,
     )
 
     # Skippable frames first, between frames and last, of several magic
@@ -152,12 +159,11 @@ def main():
     bad = bytearray(members[1])
     bad[-8] ^= 0xFF
     data = members[0] + bytes(bad) + members[2]
-    r = run(["gzip", "-dc"], data)
-    assert r.returncode != 0 and b"crc error" in r.stderr, r.stderr
+    refuses(["gzip", "-dc"], data, b"crc error")
     write(
         "crc-member.pgn.gz",
         data,
-        {"text": [0, len(t)], "damaged": [[CUTS[0], CUTS[1]]], "refused": False, "no_text": False},
+        second_piece_damaged,
     )
 
     # bzip2: one stream per piece.
