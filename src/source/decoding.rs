@@ -11,7 +11,12 @@
 //! error, at the next read: the text before the damage is all of what the
 //! decoder could make of it, whatever the read sizes.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, BufReader, Read};
+
+/// Compressed bytes read at a time for a decoder: zstd's own choice of
+/// input size (`ZSTD_DStreamInSize`, a block and its header), which suits
+/// the other decoders as well.
+const COMPRESSED_READ: usize = 1 << 17;
 
 /// What a step of a decompressor came to.
 pub(super) enum Stepped {
@@ -59,6 +64,14 @@ impl<R: BufRead, D: Decompressor> Decoding<R, D> {
             done: false,
             pending: None,
         }
+    }
+}
+
+impl<R: Read, D: Decompressor> Decoding<BufReader<R>, D> {
+    /// The text `decompressor` makes of the compressed bytes `raw`, read
+    /// [`COMPRESSED_READ`] bytes at a time.
+    pub(super) fn buffered(raw: R, decompressor: D) -> Self {
+        Decoding::new(BufReader::with_capacity(COMPRESSED_READ, raw), decompressor)
     }
 }
 

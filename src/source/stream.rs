@@ -19,11 +19,6 @@ use super::read_ahead::{ReadAhead, hand_out};
 use super::window::Shared;
 use super::xz::Xz;
 
-/// Compressed bytes read at a time for a decoder: zstd's own choice of
-/// input size (`ZSTD_DStreamInSize`, a block and its header), which suits
-/// the other decoders as well.
-pub(super) const COMPRESSED_READ: usize = 1 << 17;
-
 /// A stream's decoded bytes, and what the window over them reports.
 pub(super) struct Decoded {
     /// The decompressed bytes (the bytes themselves for an uncompressed
@@ -71,17 +66,14 @@ pub(super) fn decode(
     };
     let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
     let decoder: Box<dyn Read + Send> = match compression {
-        Compression::Zstd => Box::new(Decoding::new(
-            BufReader::with_capacity(COMPRESSED_READ, raw),
+        Compression::Zstd => Box::new(Decoding::buffered(
+            raw,
             Zstd::new().map_err(|e| io_err(path, e))?,
         )),
         Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
-        Compression::Bzip2 => Box::new(Decoding::new(
-            BufReader::with_capacity(COMPRESSED_READ, raw),
-            Bzip2::new(),
-        )),
-        Compression::Xz => Box::new(Decoding::new(
-            BufReader::with_capacity(COMPRESSED_READ, raw),
+        Compression::Bzip2 => Box::new(Decoding::buffered(raw, Bzip2::new())),
+        Compression::Xz => Box::new(Decoding::buffered(
+            raw,
             Xz::new().map_err(|e| io_err(path, e))?,
         )),
         Compression::None | Compression::Zip => Box::new(raw),

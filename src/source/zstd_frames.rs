@@ -278,24 +278,21 @@ impl FrameReader {
     /// down as damage; for the last piece, none here, and its stream
     /// ([`Self::stream`]) gives its text and error.
     fn failed(&mut self, piece: &Piece) -> Vec<u8> {
-        let bytes = (*self.data)
-            .as_ref()
-            .get(piece.bytes.clone())
-            .unwrap_or_default();
         if !piece.whole {
             let rest = SharedReader {
                 data: Arc::clone(&self.data),
                 at: piece.bytes.start,
             };
             self.stream = Some(match Zstd::new() {
-                Ok(zstd) => Box::new(std::io::BufReader::new(Decoding::new(
-                    std::io::BufReader::with_capacity(super::stream::COMPRESSED_READ, rest),
-                    zstd,
-                ))),
+                Ok(zstd) => Box::new(std::io::BufReader::new(Decoding::buffered(rest, zstd))),
                 Err(e) => Box::new(super::stream::BrokenOff(Some(e))),
             });
             return Vec::new();
         }
+        let bytes = (*self.data)
+            .as_ref()
+            .get(piece.bytes.clone())
+            .unwrap_or_default();
         // At most what its blocks can hold (a frame's blocks bound its
         // text whether or not their content is damaged), and one byte
         // more: the read that asks for it meets the checksum.
