@@ -18,7 +18,9 @@ use crate::pipeline::ReportError;
 use crate::records::{Checked, RecordFileRead, read_record_file, write_pgn};
 use crate::replay::{ReplayOptions, Status, replay_text};
 use crate::report::unread::{Read, Unread};
-use crate::source::{Compression, Encoding, Input, Opened, ReadOptions, RecordFormat, decode_game};
+use crate::source::{
+    Compression, Encoding, Input, NewDamage, Opened, ReadOptions, RecordFormat, decode_game,
+};
 use crate::xiangqi::notation::Notation;
 
 /// Games of one input that are not xiangqi get a note each up to this many;
@@ -131,9 +133,9 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut last: Option<Batch> = None;
         let mut first = true;
         let mut passed_here: u64 = 0;
-        let damage = text.damage_log().clone();
-        let mut damage_said = 0;
-        let mut read = note_damage(&damage, &mut damage_said, self.notes);
+        let mut damage = NewDamage::of(text.damage_log());
+        let mut read = Read::Whole;
+        note_damage(&mut damage, &mut read, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut batches = OnThread::spawn(Batches::new(text, &ReadOptions::default()), 1)?;
         while let Some(batch) = batches.next(&self.job.cancel, &name)? {
@@ -209,12 +211,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
             }
         }
         // A `.zst` frame that failed is found as the text is read.
-        if matches!(
-            note_damage(&damage, &mut damage_said, self.notes),
-            Read::Incomplete
-        ) {
-            read = Read::Incomplete;
-        }
+        note_damage(&mut damage, &mut read, self.notes);
         if let Some(batches) = batches.ended()
             && compressed
             && matches!(read, Read::Whole)

@@ -15,7 +15,7 @@ use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
 use crate::records::{RecordFileRead, read_record_file};
 use crate::report::unread::{Read, Unread};
-use crate::source::{Compression, Input, Opened, RecordFile, SourceError, TextLines};
+use crate::source::{Compression, Input, NewDamage, Opened, RecordFile, SourceError, TextLines};
 
 /// Records audited together on the worker pool.
 const BATCH_LINES: usize = 4096;
@@ -136,9 +136,9 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         let mut state = FileState::default();
         let mut batch: Vec<(u64, String)> = Vec::with_capacity(BATCH_LINES);
         let mut first_record_seen = false;
-        let damage = text.damage_log().clone();
-        let mut damage_said = 0;
-        let mut read = note_damage(&damage, &mut damage_said, self.notes);
+        let mut damage = NewDamage::of(text.damage_log());
+        let mut read = Read::Whole;
+        note_damage(&mut damage, &mut read, self.notes);
         let compressed = text.compression() != Compression::None;
         let mut any_line = false;
         let mut lines = OnThread::spawn(TextLines::new(text), LINES_HANDED_OVER)?;
@@ -173,12 +173,7 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         }
         self.totals.perft_lines += state.perft_lines;
         // A `.zst` frame that failed is found as the text is read.
-        if matches!(
-            note_damage(&damage, &mut damage_said, self.notes),
-            Read::Incomplete
-        ) {
-            read = Read::Incomplete;
-        }
+        note_damage(&mut damage, &mut read, self.notes);
         if let Some(lines) = lines.ended()
             && compressed
             && !any_line

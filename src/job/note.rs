@@ -3,7 +3,7 @@
 //! line, on stderr) or raises it (the Python package, as a warning).
 
 use crate::report::unread::{Read, Unread};
-use crate::source::{DamageLog, Input};
+use crate::source::{Input, NewDamage};
 
 /// One thing a run has to say, in words ready to print after `pgnmill: `
 /// and the kind's word.
@@ -70,22 +70,16 @@ pub(crate) fn account_for(
 }
 
 /// Warns of each stretch of a text its compressed data does not vouch for
-/// that `log` holds beyond the first `said` (a gzip or zip member whose
-/// checksum fails: known when the input is opened; a frame of a `.zst`
-/// that fails: found as the text is read), as `report` does, and counts
-/// them in `said`; the input is then not read whole.
-pub(crate) fn note_damage(
-    log: &DamageLog,
-    said: &mut usize,
-    notes: &mut dyn FnMut(JobNote),
-) -> Read {
-    let found = log.since(*said);
-    *said += found.len();
+/// that `damage` has not said yet (a gzip or zip member whose checksum
+/// fails: known when the input is opened; a frame of a `.zst` that fails:
+/// found as the text is read), as `report` does; the input is then not
+/// read whole (`read`).
+pub(crate) fn note_damage(damage: &mut NewDamage, read: &mut Read, notes: &mut dyn FnMut(JobNote)) {
+    let found = damage.take();
     for damage in &found {
         notes(JobNote::warning(damage.why.clone()));
     }
-    match found.is_empty() {
-        true => Read::Whole,
-        false => Read::Incomplete,
+    if !found.is_empty() {
+        *read = Read::Incomplete;
     }
 }

@@ -10,7 +10,7 @@ use crate::cpu_time::thread_cpu_ns;
 use crate::pgn::{Batch, Batches};
 use crate::records::{RecordFileRead, read_record_file, report_text};
 use crate::source::{
-    Compression, Encoding, Input, Opened, ReadOptions, RecordFile, Refusal, RefusalKind,
+    Compression, Encoding, Input, NewDamage, Opened, ReadOptions, RecordFile, Refusal, RefusalKind,
     SourceError,
 };
 
@@ -82,21 +82,16 @@ pub(super) fn spawn(
             let mut batches = Batches::new(text, &opts);
             batches.set_split_threads(split_threads);
             let mut queue = VecDeque::from([opened]);
-            // The damage said so far: found when the input was opened, or
+            // The damage not said yet: found when the input was opened, or
             // by its decoder as the batches are read.
-            let mut damage_said = 0;
+            let mut damage = NewDamage::of(batches.text().damage_log());
             let mut broke = false;
             loop {
                 if queue.is_empty() {
                     let next = batches.next();
                     // Before the batch: a break (`Truncated`) is the
                     // input's last message.
-                    let log = batches.text().damage_log();
-                    if log.len() > damage_said {
-                        let found = log.since(damage_said);
-                        damage_said += found.len();
-                        queue.extend(found.into_iter().map(|d| Produced::Damaged(d.why)));
-                    }
+                    queue.extend(damage.take().into_iter().map(|d| Produced::Damaged(d.why)));
                     match next {
                         Some(Ok(batch)) => queue.push_back(Produced::Batch(batch)),
                         Some(Err(e)) => {

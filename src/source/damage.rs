@@ -111,6 +111,32 @@ impl DamageLog {
     }
 }
 
+/// A [`DamageLog`] read as it grows: each call gives what was found since
+/// the last, so that each stretch is said once.
+#[derive(Debug, Clone)]
+pub struct NewDamage {
+    log: DamageLog,
+    seen: usize,
+}
+
+impl NewDamage {
+    /// Reads `log` from its start.
+    pub fn of(log: &DamageLog) -> NewDamage {
+        NewDamage {
+            log: log.clone(),
+            seen: 0,
+        }
+    }
+
+    /// The stretches found since the last call (all of them, the first
+    /// time).
+    pub fn take(&mut self) -> Vec<Damage> {
+        let found = self.log.since(self.seen);
+        self.seen += found.len();
+        found
+    }
+}
+
 /// What checking an input found: its damaged stretches, and how much of
 /// its text can be read at all (`u64::MAX`: all of it, or as far as a cut
 /// lets the reader go, which the reader then reports as a cut).

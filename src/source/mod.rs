@@ -69,7 +69,7 @@ mod zstd_frames;
 
 pub use compression::Compression;
 pub use content::RefusalKind;
-pub use damage::{Damage, DamageLog};
+pub use damage::{Damage, DamageLog, NewDamage};
 pub use encoding::{Encoding, SNIFF_BYTES, decode_game, decode_tag_value, sniff};
 pub use inputs::{
     Expansion, Input, REPORT_FILES, Skipped, expand_inputs, expand_inputs_for, expand_inputs_noted,
