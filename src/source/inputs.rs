@@ -454,30 +454,27 @@ fn take_file(
     let mut head = [0u8; MAGIC_BYTES];
     let n = file.read(&mut head).map_err(|e| io_err(&path, e))?;
     let zip = match compression_of(head.get(..n).unwrap_or_default()) {
-        Compression::Zip => zip::ZipArchive::new(std::io::BufReader::new(file)),
+        Compression::Zip => Some(zip::ZipArchive::new(std::io::BufReader::new(file))),
         // A zip archive after other bytes (a self-extractor's program, a
-        // script): its first bytes are not a zip's, its end is.
+        // script): its first bytes are not a zip's, its end is. Not an
+        // archive after all, it is read as the text it starts as.
         Compression::None if ends_with_zip_directory(&mut file) => {
-            match zip::ZipArchive::new(std::io::BufReader::new(file)) {
-                Ok(zip) => {
+            zip::ZipArchive::new(std::io::BufReader::new(file))
+                .ok()
+                .map(|zip| {
                     out.notes.push(format!(
                         "{}: a zip archive after {} bytes of something else, which are passed over",
                         path.display(),
                         zip.offset()
                     ));
                     Ok(zip)
-                }
-                // Not an archive after all: read as the text it starts as.
-                Err(_) => {
-                    out.inputs.push(Input::file(path));
-                    return Ok(());
-                }
-            }
+                })
         }
-        _ => {
-            out.inputs.push(Input::file(path));
-            return Ok(());
-        }
+        _ => None,
+    };
+    let Some(zip) = zip else {
+        out.inputs.push(Input::file(path));
+        return Ok(());
     };
     let zip = match zip {
         Ok(zip) => zip,
