@@ -59,7 +59,9 @@ mod lines;
 mod listing;
 mod mapped;
 mod opened;
+mod pzstd_cut;
 mod read_ahead;
+mod readers;
 mod record_format;
 mod stream;
 mod utf16;
@@ -93,8 +95,9 @@ pub struct ReadOptions {
     pub batch_bytes: usize,
     /// Force an encoding instead of sniffing one.
     pub encoding: Option<Encoding>,
-    /// Threads that decode a `.zst` file of several frames (a pzstd-made
-    /// lichess dump) frame by frame, at once; 0 decodes it as one stream,
+    /// Threads that decode a `.zst` file of several frames, or a pzstd
+    /// stream (a pzstd-made lichess dump, from a file or a pipe), frame by
+    /// frame, at once; 0 decodes it as one stream,
     /// as every other compressed input is (the same text for a sound
     /// file; a damaged frame then ends the text, where the frame decoders
     /// pass over it).

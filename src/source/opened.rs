@@ -17,8 +17,9 @@ use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, DamageLog, check_gzip};
 use super::mapped::MappedFile;
+use super::readers::{BrokenOff, Counting, SharedReader, read_head};
 use super::record_format::RecordFormat;
-use super::stream::{BrokenOff, Counting, Decoded, SharedReader, decode, read_head};
+use super::stream::{Decoded, decode};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
 use super::zstd_frames::{FrameReader, frame_pieces};
@@ -215,8 +216,13 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
         let opened = match frames {
             Some(decoded) => open_decoded(path, decoded, opts, None)?,
             None => {
+                // A file's frames were looked at: one stream.
+                let one_stream = ReadOptions {
+                    decode_threads: 0,
+                    ..*opts
+                };
                 let rd = std::io::Cursor::new(head.to_vec()).chain(file);
-                open_stream(path, Box::new(rd), opts, checked)?
+                open_stream(path, Box::new(rd), &one_stream, checked)?
             }
         };
         return Ok(match opened {
@@ -329,7 +335,7 @@ pub(super) fn open_stream(
     checked: Option<Checked>,
 ) -> Result<Opened, SourceError> {
     let readable = checked.as_ref().map_or(u64::MAX, |c| c.readable);
-    let decoded = decode(path, rd, readable, checked.is_some())?;
+    let decoded = decode(path, rd, readable, checked.is_some(), opts.decode_threads)?;
     open_decoded(path, decoded, opts, checked)
 }
 

@@ -8,16 +8,18 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 use super::SourceError;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::damage::{DamageLog, GzipMembers};
 use super::decoding::{Bzip2, Decoding, Zstd};
 use super::io_err;
-use super::read_ahead::{ReadAhead, hand_out};
-use super::window::Shared;
+use super::pzstd_cut::starts_with_skippable;
+use super::read_ahead::ReadAhead;
+use super::readers::{BrokenOff, Counting, read_head};
 use super::xz::Xz;
+use super::zstd_frames::FrameReader;
 
 /// A stream's decoded bytes, and what the window over them reports.
 pub(super) struct Decoded {
@@ -29,23 +31,27 @@ pub(super) struct Decoded {
     pub raw_read: Arc<AtomicU64>,
     /// CPU nanoseconds of the decoding threads, set when they end.
     pub decoder_cpu: Option<Arc<AtomicU64>>,
-    /// How many threads decode at once (one, but for a many-frame `.zst`).
+    /// How many threads decode at once (one, but for a many-frame `.zst`
+    /// or a pzstd stream).
     pub decoder_threads: usize,
     /// Damage the decoder finds as it goes (a frame of a many-frame
-    /// `.zst` that fails).
+    /// `.zst` or of a pzstd stream that fails).
     pub found: DamageLog,
 }
 
 /// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
-/// decompresses zstd, gzip, bzip2 or xz on a thread of its own. At most
-/// `readable` bytes of text are read (`u64::MAX`: all); `checked` says a
-/// gzip stream has been checked (`damage.rs`), so that its reader goes
-/// past the members whose checksum failed.
+/// decompresses zstd, gzip, bzip2 or xz on a thread of its own; a pzstd
+/// stream (a lichess dump piped in) frame by frame on `frame_threads`
+/// threads (`pzstd_cut.rs`), unless that is 0. At most `readable` bytes
+/// of text are read (`u64::MAX`: all); `checked` says a gzip stream has
+/// been checked (`damage.rs`), so that its reader goes past the members
+/// whose checksum failed.
 pub(super) fn decode(
     path: &Path,
     rd: Box<dyn Read + Send>,
     readable: u64,
     checked: bool,
+    frame_threads: usize,
 ) -> Result<Decoded, SourceError> {
     let raw_read = Arc::new(AtomicU64::new(0));
     let mut rd: Box<dyn Read + Send> = Box::new(Counting {
@@ -65,6 +71,20 @@ pub(super) fn decode(
         Some(e) => Box::new(BrokenOff(Some(e))),
     };
     let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
+    if compression == Compression::Zstd && frame_threads > 0 && starts_with_skippable(head) {
+        let found = DamageLog::default();
+        let name = path.display().to_string();
+        let frames = FrameReader::spawn_stream(Box::new(raw), name, frame_threads, found.clone())
+            .map_err(|e| io_err(path, e))?;
+        return Ok(Decoded {
+            decoder_cpu: Some(frames.cpu_ns()),
+            decoder_threads: frame_threads,
+            bytes: Box::new(frames),
+            compression,
+            raw_read,
+            found,
+        });
+    }
     let decoder: Box<dyn Read + Send> = match compression {
         Compression::Zstd => Box::new(Decoding::buffered(
             raw,
@@ -98,66 +118,4 @@ pub(super) fn decode(
         decoder_threads: 1,
         found: DamageLog::default(),
     })
-}
-
-/// Counts the bytes read from the underlying file or pipe (before any
-/// decompression), for a progress bar by input bytes.
-pub(super) struct Counting<R> {
-    pub inner: R,
-    pub count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-/// A reader over bytes in memory (a mapped file).
-pub(super) struct SharedReader {
-    pub data: Shared,
-    pub at: usize,
-}
-
-impl Read for SharedReader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        Ok(hand_out((*self.data).as_ref(), &mut self.at, buf))
-    }
-}
-
-/// A reader that has broken off: its error, once, then the end.
-pub(super) struct BrokenOff(pub Option<std::io::Error>);
-
-impl Read for BrokenOff {
-    fn read(&mut self, _buf: &mut [u8]) -> std::io::Result<usize> {
-        self.fill_buf().map(<[u8]>::len)
-    }
-}
-
-impl BufRead for BrokenOff {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        match self.0.take() {
-            Some(e) => Err(e),
-            None => Ok(&[]),
-        }
-    }
-
-    fn consume(&mut self, _n: usize) {}
-}
-
-/// Reads until `buf` is full, the reader ends or fails: the byte count,
-/// and the error if it failed.
-pub(super) fn read_head(rd: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<std::io::Error>) {
-    let mut n = 0;
-    while n < buf.len() {
-        match rd.read(buf.get_mut(n..).unwrap_or_default()) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return (n, Some(e)),
-        }
-    }
-    (n, None)
 }

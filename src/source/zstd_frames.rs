@@ -1,5 +1,5 @@
-//! A `.zst` file of many frames decoded frame by frame, on one thread or
-//! several.
+//! A `.zst` file of many frames, or a pzstd stream, decoded frame by
+//! frame, on one thread or several.
 //!
 //! One zstd decoder decodes about 650 MB of PGN per CPU-second and one
 //! replay thread takes about 200: a single decoder feeds only three or four
@@ -15,6 +15,12 @@
 //! frame `i` from thread `i mod k`, so the text comes out in order and at
 //! most `2k + 1` frames' buffers are in memory (below), whatever the
 //! file's size.
+//!
+//! A stream cannot be walked ahead of its reading; a pzstd stream is cut
+//! into the same pieces as it is read, by the size pzstd writes before
+//! every frame (`pzstd_cut.rs`), on a thread of its own that deals piece
+//! `i` to decoder thread `i mod k` (at most one frame's compressed bytes
+//! waiting for each thread, besides the one it decodes).
 //!
 //! Where the headers stop making sense (a file cut in the middle of a
 //! frame, bytes that are not zstd), the rest of the file from that frame
@@ -52,14 +58,11 @@ use std::thread::JoinHandle;
 
 use super::damage::{Damage, DamageLog};
 use super::decoding::{Decoding, Zstd};
+use super::pzstd_cut::{Cut, cut, starts_with_skippable};
 use super::read_ahead::read_buffered;
-use super::stream::SharedReader;
+use super::readers::{BrokenOff, SharedReader};
 use super::window::Shared;
 use crate::cpu_time::thread_cpu_ns;
-
-/// The first four bytes of a skippable frame, little-endian, without its
-/// low four bits (which may be anything).
-const SKIPPABLE_MAGIC: u32 = 0x184D_2A50;
 
 /// A piece of the file to decode: a whole data frame, or (last) the rest
 /// of the file from where the frame headers stop making sense.
@@ -107,7 +110,7 @@ fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
     let mut at = 0;
     while let Some(rest) = data.get(at..).filter(|r| !r.is_empty()) {
         let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
-        if !is_skippable(rest) && !content_size.is_none_or(small) {
+        if !starts_with_skippable(rest) && !content_size.is_none_or(small) {
             return None;
         }
         let size = match zstd::zstd_safe::find_frame_compressed_size(rest) {
@@ -121,7 +124,7 @@ fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
                 break;
             }
         };
-        if !is_skippable(rest) {
+        if !starts_with_skippable(rest) {
             let frame = rest.get(..size).unwrap_or_default();
             if most.is_some() && !zstd::zstd_safe::decompress_bound(frame).is_ok_and(small) {
                 return None;
@@ -137,30 +140,115 @@ fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
     Some(pieces)
 }
 
-fn is_skippable(frame: &[u8]) -> bool {
-    frame
-        .get(..4)
-        .and_then(|m| m.try_into().ok())
-        .is_some_and(|m: [u8; 4]| u32::from_le_bytes(m) & !0xF == SKIPPABLE_MAGIC)
+/// A piece as a decoder thread is given it: where it stands in the
+/// input, its bytes, and whether anything follows it.
+struct Loaded {
+    piece: Piece,
+    bytes: PieceBytes,
+    /// Something follows it in the input: the warning of a damaged frame
+    /// says the frames after it are read as usual.
+    followed: bool,
 }
+
+/// Where a piece's compressed bytes are.
+enum PieceBytes {
+    /// In the mapped file, at `piece.bytes`.
+    Mapped(Shared),
+    /// Read off a stream ([`cut`]).
+    Read(Vec<u8>),
+    /// The rest of the input from the piece's start on (the last piece,
+    /// where the frames stop making sense), to be streamed.
+    Rest(Box<dyn Read + Send>),
+}
+
+impl Loaded {
+    /// Piece `i` of a mapped file's `pieces`.
+    fn of_file(data: &Shared, pieces: &[Piece], i: usize) -> Option<Loaded> {
+        let piece = pieces.get(i)?.clone();
+        let bytes = match piece.whole {
+            true => PieceBytes::Mapped(Arc::clone(data)),
+            false => PieceBytes::Rest(Box::new(SharedReader {
+                data: Arc::clone(data),
+                at: piece.bytes.start,
+            })),
+        };
+        Some(Loaded {
+            piece,
+            bytes,
+            followed: i + 1 < pieces.len(),
+        })
+    }
+
+    /// A piece cut off a stream.
+    fn of_stream(cut: Cut, followed: bool) -> Loaded {
+        let (piece, bytes) = match cut {
+            Cut::Frame {
+                at,
+                bytes,
+                content_size,
+            } => (
+                Piece {
+                    bytes: at,
+                    content_size,
+                    whole: true,
+                },
+                PieceBytes::Read(bytes),
+            ),
+            Cut::Rest { at, bytes } => (
+                // Its end is not known until it is read.
+                Piece {
+                    bytes: at..at,
+                    content_size: None,
+                    whole: false,
+                },
+                PieceBytes::Rest(bytes),
+            ),
+        };
+        Loaded {
+            piece,
+            bytes,
+            followed,
+        }
+    }
+
+    /// A whole frame's bytes (none for the rest).
+    fn frame(&self) -> &[u8] {
+        match &self.bytes {
+            PieceBytes::Mapped(data) => (**data)
+                .as_ref()
+                .get(self.piece.bytes.clone())
+                .unwrap_or_default(),
+            PieceBytes::Read(bytes) => bytes,
+            PieceBytes::Rest(_) => &[],
+        }
+    }
+}
+
+/// Where a decoder thread's pieces come from: its share of a file's, or
+/// those the stream's cutter deals it.
+type Feed = Box<dyn Iterator<Item = Loaded> + Send>;
 
 /// What a decoder thread hands over for one piece: its text, or `None`
 /// when it failed to decode (the reader then decodes it again alone, to
 /// give the text before the break and say why).
 type Decoded = Option<Vec<u8>>;
 
-/// The text of a multi-frame `.zst` file, decoded on `k` threads ahead of
-/// the reader.
+/// A decoder thread's hand-over: the next piece and its text, or `None`
+/// when it has no more (so the input has none: piece `i` is thread
+/// `i mod k`'s).
+type Handed = Option<(Loaded, Decoded)>;
+
+/// The text of a multi-frame `.zst` file or pzstd stream, decoded on `k`
+/// threads ahead of the reader.
 pub(super) struct FrameReader {
-    /// The file's bytes, for a piece decoded again by the reader.
-    data: Shared,
-    /// The file's name, for the damage found.
+    /// The input's name, for the damage found.
     name: String,
+    /// What the input is, for the damage found: `file` or `stream`.
+    kind: &'static str,
     /// One channel per decoder thread; piece `i` comes from `rx[i % k]`.
-    rx: Vec<Receiver<Decoded>>,
+    rx: Vec<Receiver<Handed>>,
     /// Texts read out, back to the thread that decoded them.
     spare: Vec<SyncSender<Vec<u8>>>,
-    pieces: Vec<Piece>,
     next: usize,
     text: Vec<u8>,
     at: usize,
@@ -173,16 +261,18 @@ pub(super) struct FrameReader {
     found: DamageLog,
     ended: bool,
     /// Compressed bytes whose text has been handed over, for a progress
-    /// bar by input bytes.
-    raw_read: Arc<AtomicU64>,
+    /// bar by input bytes (a file's; a stream's are counted as read).
+    raw_read: Option<Arc<AtomicU64>>,
     /// The decoder threads' CPU nanoseconds, added as each ends.
     cpu_ns: Arc<AtomicU64>,
     threads: Vec<JoinHandle<()>>,
+    /// The thread that cuts a stream into frames.
+    cutter: Option<JoinHandle<()>>,
 }
 
 impl FrameReader {
-    /// Starts `k` decoder threads over the pieces of `data` (the file
-    /// `name`); the frames that fail are written down in `found`.
+    /// Starts `k` decoder threads over the pieces of the file `data`
+    /// (named `name`); the frames that fail are written down in `found`.
     pub fn spawn(
         data: Shared,
         name: String,
@@ -192,34 +282,82 @@ impl FrameReader {
         found: DamageLog,
     ) -> std::io::Result<FrameReader> {
         let k = k.clamp(1, pieces.len().max(1));
+        let pieces: Arc<[Piece]> = pieces.into();
+        let feeds = (0..k)
+            .map(|t| {
+                let (data, pieces) = (Arc::clone(&data), Arc::clone(&pieces));
+                let feed = (t..pieces.len())
+                    .step_by(k)
+                    .filter_map(move |i| Loaded::of_file(&data, &pieces, i));
+                Box::new(feed) as Feed
+            })
+            .collect();
+        FrameReader::start(name, "file", feeds, Some(raw_read), found)
+    }
+
+    /// Starts a thread that cuts the pzstd stream `rd` (named `name`) into
+    /// its frames (`pzstd_cut.rs`) and deals them to `k` decoder threads;
+    /// the frames that fail are written down in `found`.
+    pub fn spawn_stream(
+        rd: Box<dyn Read + Send>,
+        name: String,
+        k: usize,
+        found: DamageLog,
+    ) -> std::io::Result<FrameReader> {
+        let (deal, feeds): (Vec<_>, Vec<_>) = (0..k.max(1))
+            .map(|_| {
+                let (tx, rx) = sync_channel::<Loaded>(1);
+                (tx, Box::new(rx.into_iter()) as Feed)
+            })
+            .unzip();
+        let mut reader = FrameReader::start(name, "stream", feeds, None, found)?;
+        let cpu = reader.cpu_ns();
+        let cutter = std::thread::Builder::new()
+            .name("pgnmill-cut".into())
+            .spawn(move || {
+                let start = thread_cpu_ns();
+                let mut dealt = 0;
+                cut(rd, MOST_FRAME_TEXT, |piece, followed| {
+                    let to = deal.get(dealt % deal.len());
+                    dealt += 1;
+                    to.is_some_and(|to| to.send(Loaded::of_stream(piece, followed)).is_ok())
+                });
+                cpu.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
+            })?;
+        reader.cutter = Some(cutter);
+        Ok(reader)
+    }
+
+    /// Starts one decoder thread per feed.
+    fn start(
+        name: String,
+        kind: &'static str,
+        feeds: Vec<Feed>,
+        raw_read: Option<Arc<AtomicU64>>,
+        found: DamageLog,
+    ) -> std::io::Result<FrameReader> {
         let cpu_ns = Arc::new(AtomicU64::new(0));
-        let shared_pieces: Arc<[Piece]> = pieces.clone().into();
-        let mut rx = Vec::with_capacity(k);
-        let mut spare = Vec::with_capacity(k);
-        let mut threads = Vec::with_capacity(k);
-        for t in 0..k {
+        let mut rx = Vec::with_capacity(feeds.len());
+        let mut spare = Vec::with_capacity(feeds.len());
+        let mut threads = Vec::with_capacity(feeds.len());
+        for feed in feeds {
             let (tx, r) = sync_channel(0);
             rx.push(r);
             // The reader returns one text at a time to each thread.
             let (spare_tx, returned) = sync_channel(1);
             spare.push(spare_tx);
-            let (data, pieces, cpu) = (
-                Arc::clone(&data),
-                Arc::clone(&shared_pieces),
-                Arc::clone(&cpu_ns),
-            );
+            let cpu = Arc::clone(&cpu_ns);
             threads.push(
                 std::thread::Builder::new()
                     .name("pgnmill-decode".into())
-                    .spawn(move || decode_every(t, k, &data, &pieces, &tx, &returned, &cpu))?,
+                    .spawn(move || decode_every(feed, &tx, &returned, &cpu))?,
             );
         }
         Ok(FrameReader {
-            data,
             name,
+            kind,
             rx,
             spare,
-            pieces,
             next: 0,
             text: Vec::new(),
             at: 0,
@@ -230,6 +368,7 @@ impl FrameReader {
             raw_read,
             cpu_ns,
             threads,
+            cutter: None,
         })
     }
 
@@ -242,20 +381,21 @@ impl FrameReader {
     /// (`false`). A piece that failed on its thread is decoded again here
     /// ([`Self::failed`]).
     fn next_piece(&mut self) -> std::io::Result<bool> {
-        let Some(piece) = self.pieces.get(self.next).cloned() else {
-            return Ok(false);
-        };
-        let from = self.next % self.rx.len();
-        let decoded = self
+        let from = self.next % self.rx.len().max(1);
+        let handed = self
             .rx
             .get(from)
             .and_then(|rx| rx.recv().ok())
             .ok_or_else(|| std::io::Error::other("a zstd decoding thread stopped"))?;
-        self.raw_read
-            .fetch_add(piece.bytes.len() as u64, Ordering::Relaxed);
+        let Some((loaded, decoded)) = handed else {
+            return Ok(false);
+        };
+        if let Some(raw_read) = &self.raw_read {
+            raw_read.fetch_add(loaded.piece.bytes.len() as u64, Ordering::Relaxed);
+        }
         let text = match decoded {
             Some(text) => text,
-            None => self.failed(&piece),
+            None => self.failed(loaded),
         };
         let done = std::mem::replace(&mut self.text, text);
         if let Some(back) = self
@@ -272,27 +412,27 @@ impl FrameReader {
         Ok(true)
     }
 
-    /// The text to hand out for `piece`, which failed on its thread (or
+    /// The text to hand out for a piece that failed on its thread (or
     /// was not decoded there: the last piece), decoded again alone by the
     /// one-thread decoder: a whole frame's text up to its error, written
     /// down as damage; for the last piece, none here, and its stream
     /// ([`Self::stream`]) gives its text and error.
-    fn failed(&mut self, piece: &Piece) -> Vec<u8> {
-        if !piece.whole {
-            let rest = SharedReader {
-                data: Arc::clone(&self.data),
-                at: piece.bytes.start,
-            };
-            self.stream = Some(match Zstd::new() {
-                Ok(zstd) => Box::new(std::io::BufReader::new(Decoding::buffered(rest, zstd))),
-                Err(e) => Box::new(super::stream::BrokenOff(Some(e))),
-            });
-            return Vec::new();
+    fn failed(&mut self, loaded: Loaded) -> Vec<u8> {
+        match loaded.bytes {
+            PieceBytes::Rest(rest) => {
+                self.stream = Some(match Zstd::new() {
+                    Ok(zstd) => Box::new(std::io::BufReader::new(Decoding::buffered(rest, zstd))),
+                    Err(e) => Box::new(BrokenOff(Some(e))),
+                });
+                Vec::new()
+            }
+            _ => self.failed_frame(&loaded),
         }
-        let bytes = (*self.data)
-            .as_ref()
-            .get(piece.bytes.clone())
-            .unwrap_or_default();
+    }
+
+    /// [`Self::failed`] for a whole frame.
+    fn failed_frame(&mut self, frame: &Loaded) -> Vec<u8> {
+        let bytes = frame.frame();
         // At most what its blocks can hold (a frame's blocks bound its
         // text whether or not their content is damaged), and one byte
         // more: the read that asks for it meets the checksum.
@@ -309,12 +449,13 @@ impl FrameReader {
         };
         let start = self.handed_out;
         let end = start + text.len() as u64;
-        let frame = format!(
-            "{}: zstd frame {} (bytes {} to {} of the file)",
+        let where_ = format!(
+            "{}: zstd frame {} (bytes {} to {} of the {})",
             self.name,
             self.next + 1,
-            piece.bytes.start,
-            piece.bytes.end
+            frame.piece.bytes.start,
+            frame.piece.bytes.end,
+            self.kind
         );
         let failure = match &error {
             Some(e) if e.to_string().contains("checksum") => "fails its checksum".to_string(),
@@ -334,63 +475,63 @@ impl FrameReader {
                 "none of its text can be read, and the game around decompressed byte {start} is unreliable"
             ),
         };
-        let after = match self.next + 1 < self.pieces.len() {
+        let after = match frame.followed {
             true => "; the frames after it are read as usual",
             false => "",
         };
         self.found.push(Damage {
             text: start..end,
-            why: format!("{frame} {failure}: {text_is}{after}"),
+            why: format!("{where_} {failure}: {text_is}{after}"),
         });
         text
     }
 
-    /// Waits for every decoder thread, so that their CPU time is counted
-    /// before the reader reports the end.
+    /// Waits for every decoder thread (and the cutter, which has ended
+    /// once the pieces have), so that their CPU time is counted before
+    /// the reader reports the end.
     fn join(&mut self) {
         self.rx.clear();
         self.spare.clear();
-        for thread in self.threads.drain(..) {
+        for thread in self.threads.drain(..).chain(self.cutter.take()) {
             let _ = thread.join();
         }
     }
 }
 
-/// Decoder thread `t` of `k`: decodes pieces `t`, `t + k`, ... and hands
-/// each over in turn, into a text the reader has sent back when there is
-/// one, a piece that fails as `None`; stops when the reader is gone (the
-/// run stopped).
+/// A decoder thread: decodes the pieces of its feed and hands each over
+/// in turn, into a text the reader has sent back when there is one, a
+/// piece that fails as `None`, then `None` for the end; stops when the
+/// reader is gone (the run stopped).
 fn decode_every(
-    t: usize,
-    k: usize,
-    data: &Shared,
-    pieces: &[Piece],
-    tx: &SyncSender<Decoded>,
+    feed: Feed,
+    tx: &SyncSender<Handed>,
     returned: &Receiver<Vec<u8>>,
     cpu: &AtomicU64,
 ) {
     let start = thread_cpu_ns();
     let mut context = zstd::zstd_safe::DCtx::create();
-    for piece in pieces.iter().skip(t).step_by(k) {
-        let bytes = (**data)
-            .as_ref()
-            .get(piece.bytes.clone())
-            .unwrap_or_default();
+    let mut reader_gone = false;
+    for loaded in feed {
         // The last piece, where the headers stop making sense, is not
         // decoded here: nothing bounds its text, and the reader streams
         // it in bounded memory ([`FrameReader::failed`]).
-        let decoded = match piece.whole {
-            true => {
+        let decoded = match loaded.bytes {
+            PieceBytes::Rest(_) => None,
+            _ => {
                 let text = returned.try_recv().unwrap_or_default();
-                decode_piece(&mut context, bytes, piece.content_size, text)
+                let content_size = loaded.piece.content_size;
+                decode_piece(&mut context, loaded.frame(), content_size, text)
             }
-            false => None,
         };
-        if tx.send(decoded).is_err() {
+        if tx.send(Some((loaded, decoded))).is_err() {
+            reader_gone = true;
             break;
         }
     }
     cpu.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
+    if !reader_gone {
+        let _ = tx.send(None);
+    }
 }
 
 /// The stated or bounded size of a piece's text is trusted up to this
@@ -574,6 +715,31 @@ mod tests {
         (out, e, found.since(0))
     }
 
+    /// `frames` as pzstd lays them out: each behind a skippable frame
+    /// that gives its size.
+    fn hinted(frames: &[Vec<u8>]) -> Vec<u8> {
+        frames
+            .iter()
+            .flat_map(|f| [skippable(&(f.len() as u32).to_le_bytes()), f.clone()].concat())
+            .collect()
+    }
+
+    /// What the frame reader makes of the stream `data` on `k` threads:
+    /// its text, its error, and the damage it found.
+    fn read_stream(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>, Vec<Damage>) {
+        let found = DamageLog::default();
+        let mut r = FrameReader::spawn_stream(
+            Box::new(std::io::Cursor::new(data)),
+            "-".into(),
+            k,
+            found.clone(),
+        )
+        .expect("threads");
+        let mut out = Vec::new();
+        let e = r.read_to_end(&mut out).err();
+        (out, e, found.since(0))
+    }
+
     /// The window sizes the compressor was asked for, read back from the
     /// frame headers it wrote (pzstd-like: streamed, so no content size
     /// and no single segment), and a single-segment frame's content size.
@@ -677,11 +843,15 @@ mod tests {
             "{one_pass:?}"
         );
         let want: Vec<u8> = texts.concat();
+        let frames: Vec<Vec<u8>> = texts.iter().map(|t| frame(t)).collect();
         for k in [1, 2, 3, 16] {
             let (got, e, damage) = read_all(data.clone(), k);
             assert!(e.is_none(), "{e:?}");
             assert!(damage.is_empty(), "{damage:?}");
             assert_eq!(got, want, "k = {k}");
+            let (got, e, damage) = read_stream(hinted(&frames), k);
+            assert!(e.is_none() && damage.is_empty(), "{e:?} {damage:?}");
+            assert_eq!(got, want, "a stream, k = {k}");
         }
     }
 
@@ -690,7 +860,7 @@ mod tests {
     /// stretch of damage between them, the same on each.
     fn one_damaged_frame_of_five(damage: fn(&mut Vec<u8>)) -> (Vec<u8>, Vec<Damage>) {
         let texts: Vec<Vec<u8>> = (0..5).map(|i| varied_text(i, 500)).collect();
-        let mut data = Vec::new();
+        let mut frames = Vec::new();
         for (i, t) in texts.iter().enumerate() {
             let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).expect("encoder");
             encoder.include_checksum(true).expect("checksum");
@@ -703,8 +873,9 @@ mod tests {
                 assert!(one_pass_room(&f).is_some(), "the damaged frame is streamed");
                 damage(&mut f);
             }
-            data.extend(f);
+            frames.push(f);
         }
+        let data = frames.concat();
         let (before, after) = (texts[..2].concat(), texts[3..].concat());
         let mut first = None;
         for k in [1, 2, 3] {
@@ -715,6 +886,20 @@ mod tests {
             assert_eq!(damage.len(), 1, "{damage:?}");
             assert_eq!(damage[0].text, middle);
             assert!(damage[0].why.contains("zstd frame 3 (bytes "), "{damage:?}");
+            // The same frames as a pzstd stream: the same text and
+            // stretch, the frame's place given in the stream.
+            let (piped, e, piped_damage) = read_stream(hinted(&frames), k);
+            assert!(e.is_none(), "{e:?}");
+            assert!(piped == got, "a stream, k = {k}");
+            assert_eq!(piped_damage.len(), 1, "{piped_damage:?}");
+            assert_eq!(piped_damage[0].text, damage[0].text);
+            let at = |f: usize| frames[..f].iter().map(|f| f.len() + 12).sum::<usize>() + 12;
+            let place = format!(
+                "-: zstd frame 3 (bytes {} to {} of the stream)",
+                at(2),
+                at(3) - 12
+            );
+            assert!(piped_damage[0].why.starts_with(&place), "{piped_damage:?}");
             match &first {
                 None => first = Some((got, damage)),
                 Some(first) => assert!(first == &(got, damage), "k = {k}"),

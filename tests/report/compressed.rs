@@ -43,12 +43,22 @@ struct Run {
 }
 
 fn report(inputs: &[&Path], extra: &[&str]) -> Run {
-    let run = support::report_run(inputs, extra);
-    Run {
-        code: run.code,
-        rows: run.rows(),
-        summary: run.summary(),
-        stderr: run.stderr,
+    Run::of(support::report_run(inputs, extra))
+}
+
+/// [`report`] of `file` piped in on standard input.
+fn report_piped(file: &Path, extra: &[&str]) -> Run {
+    Run::of(support::report_piped(file, extra))
+}
+
+impl Run {
+    fn of(run: support::ReportRun) -> Run {
+        Run {
+            code: run.code,
+            rows: run.rows(),
+            summary: run.summary(),
+            stderr: run.stderr,
+        }
     }
 }
 
@@ -571,11 +581,17 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     let txt = report(&[&plain], &[]);
     assert_eq!(txt.rows.len(), 5 * 438);
     // One decoder thread, and the frames decoded on two at once.
+    // And piped in, as `curl … | pgnmill report -`.
     for threads in ["1", "2"] {
-        let zst = report(&[&packed], &["--strict", "-j", threads]);
-        assert_eq!(zst.code, Some(0), "{}", zst.stderr);
-        assert_eq!(zst.summary["inputs"][0]["compression"], "zstd");
-        same_games(&zst.rows, &txt.rows, txt.rows.len());
+        for zst in [
+            report(&[&packed], &["--strict", "-j", threads]),
+            report_piped(&packed, &["--strict", "-j", threads]),
+        ] {
+            assert_eq!(zst.code, Some(0), "{}", zst.stderr);
+            assert_eq!(zst.summary["inputs"][0]["compression"], "zstd");
+            assert_eq!(zst.rows.len(), txt.rows.len());
+            same_games(&zst.rows, &txt.rows, txt.rows.len());
+        }
     }
     // Cut in the middle of its last frame: the games of the text the
     // reference decoder gives before it fails, and a cut_short warning.
@@ -587,8 +603,12 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     let partial_pgn = tmp.path().join("partial.pgn");
     std::fs::write(&partial_pgn, &partial.stdout).unwrap();
     let before_cut = report(&[&partial_pgn], &[]);
-    for threads in ["1", "2"] {
-        let zst = report(&[&cut], &["-j", threads]);
+    for (threads, zst) in ["1", "2"].into_iter().flat_map(|threads| {
+        [
+            (threads, report(&[&cut], &["-j", threads])),
+            (threads, report_piped(&cut, &["-j", threads])),
+        ]
+    }) {
         assert_eq!(zst.code, Some(0), "{}", zst.stderr);
         let warnings = &zst.summary["inputs"][0]["warnings"];
         assert_eq!(warnings[0]["kind"], "cut_short", "-j {threads}: {warnings}");
@@ -632,9 +652,10 @@ fn offset(row: &Row) -> u64 {
     row["offset"].parse().unwrap()
 }
 
-/// The rows of a report of `damaged` on 1, 2 and 3 threads: the same on
-/// each, with one `damaged` warning that names zstd frame 2, returned
-/// with the text stretch it gives.
+/// The rows of a report of `damaged` on 1, 2 and 3 threads, and piped in
+/// on 1 and 2: the same on each, with one `damaged` warning that names
+/// zstd frame 2 (and, piped in, says bytes of the stream), returned with
+/// the text stretch it gives.
 fn read_past_a_damaged_frame(damaged: &Path) -> (Vec<Row>, (u64, u64)) {
     let one = report(&[damaged], &["-j", "1"]);
     assert_eq!(one.code, Some(0), "{}", one.stderr);
@@ -663,6 +684,27 @@ fn read_past_a_damaged_frame(damaged: &Path) -> (Vec<Row>, (u64, u64)) {
             many.summary["inputs"][0]["warnings"], *warnings,
             "-j {threads}"
         );
+    }
+    // Piped in, the message names standard input and the stream.
+    let as_piped = |said: &str| {
+        said.replace(&format!("{}: ", damaged.display()), "-: ")
+            .replace("of the file)", "of the stream)")
+    };
+    for threads in ["1", "2"] {
+        let piped = report_piped(damaged, &["-j", threads]);
+        assert_eq!(piped.code, Some(0), "{}", piped.stderr);
+        let got = &piped.summary["inputs"][0]["warnings"];
+        assert_eq!(got.as_array().map(Vec::len), Some(1), "{got}");
+        assert_eq!(got[0]["kind"], "damaged");
+        assert_eq!(got[0]["message"], as_piped(message), "-j {threads}");
+        assert_eq!(piped.rows.len(), one.rows.len(), "piped, -j {threads}");
+        for (a, b) in piped.rows.iter().zip(&one.rows) {
+            for (column, value) in b {
+                if column != "source" {
+                    assert_eq!(a[column], as_piped(value), "game {}: {column}", b["game"]);
+                }
+            }
+        }
     }
     (one.rows, (from.parse().unwrap(), to.parse().unwrap()))
 }

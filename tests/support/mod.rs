@@ -73,16 +73,34 @@ impl ReportRun {
 /// Runs `pgnmill report --quiet -o FRESH EXTRA... INPUTS...` (two minutes
 /// at most).
 pub fn report_run(inputs: &[&Path], extra: &[&str]) -> ReportRun {
+    report_with(extra, |command| {
+        command.args(inputs);
+    })
+}
+
+/// Runs `pgnmill report --quiet -o FRESH EXTRA... -` with `file` on its
+/// standard input, as `curl … | pgnmill report -` is run (two minutes at
+/// most).
+pub fn report_piped(file: &Path, extra: &[&str]) -> ReportRun {
+    report_with(extra, |command| {
+        command.arg("-").pipe_stdin(file).expect("stdin");
+    })
+}
+
+/// Runs `pgnmill report --quiet -o FRESH EXTRA...` with the inputs
+/// `inputs` adds.
+fn report_with(extra: &[&str], inputs: impl FnOnce(&mut assert_cmd::Command)) -> ReportRun {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("report");
-    let output = assert_cmd::Command::cargo_bin("pgnmill")
-        .expect("binary")
+    let mut command = assert_cmd::Command::cargo_bin("pgnmill").expect("binary");
+    command
         .arg("report")
         .arg("--quiet")
         .arg("-o")
         .arg(&out)
-        .args(extra)
-        .args(inputs)
+        .args(extra);
+    inputs(&mut command);
+    let output = command
         .timeout(std::time::Duration::from_secs(120))
         .output()
         .expect("run pgnmill");
