@@ -60,45 +60,50 @@ pub fn read_inputs(path: &Path, options: &ReadOptions, reading: Reading) -> Vec<
     let Ok(inputs) = expand_inputs(&[path.to_path_buf()]) else {
         return Vec::new();
     };
-    let mut seen = Vec::new();
-    for input in &inputs {
-        seen.push(match input.open(options) {
-            Ok(Opened::Text(mut source)) => {
-                let mut bytes = Vec::new();
-                let mut broken = None;
-                // A fuzz input expands to at most about 70 MB (a deflate
-                // stream of 64 KiB), so this bound is never the reason
-                // the loop ends.
-                for _ in 0..100_000_000u64 {
-                    let (window, end) = source.window(reading.window);
-                    let n = window.len();
-                    let k = if reading.half { n.div_ceil(2) } else { n };
-                    bytes.extend_from_slice(&window[..k]);
-                    source.take(k);
-                    match end {
-                        WindowEnd::More => assert!(n > 0, "an open window showed no byte"),
-                        WindowEnd::Final if k == n => break,
-                        WindowEnd::Broken if k == n => {
-                            broken = Some(source.take_error().to_string());
-                            break;
-                        }
-                        WindowEnd::Final | WindowEnd::Broken => {}
+    inputs
+        .iter()
+        .map(|input| read_opened(input.open(options), reading))
+        .collect()
+}
+
+/// What reading an opened input (or the error opening it) showed, read
+/// as `reading` says to its end.
+pub fn read_opened(opened: Result<Opened, pgnmill::source::SourceError>, reading: Reading) -> Seen {
+    match opened {
+        Ok(Opened::Text(mut source)) => {
+            let mut bytes = Vec::new();
+            let mut broken = None;
+            // A fuzz input expands to at most about 70 MB (a deflate
+            // stream of 64 KiB), so this bound is never the reason
+            // the loop ends.
+            for _ in 0..100_000_000u64 {
+                let (window, end) = source.window(reading.window);
+                let n = window.len();
+                let k = if reading.half { n.div_ceil(2) } else { n };
+                bytes.extend_from_slice(&window[..k]);
+                source.take(k);
+                match end {
+                    WindowEnd::More => assert!(n > 0, "an open window showed no byte"),
+                    WindowEnd::Final if k == n => break,
+                    WindowEnd::Broken if k == n => {
+                        broken = Some(source.take_error().to_string());
+                        break;
                     }
-                }
-                let damage = source.damage().into_iter().map(|d| d.text).collect();
-                Seen::Text {
-                    bytes,
-                    broken,
-                    damage,
+                    WindowEnd::Final | WindowEnd::Broken => {}
                 }
             }
-            Ok(Opened::Records(_)) => Seen::Records,
-            Ok(Opened::Refused(refusal)) => {
-                let damage = refusal.damage().iter().map(|d| d.text.clone()).collect();
-                Seen::Refused(refusal.why, damage)
+            let damage = source.damage().into_iter().map(|d| d.text).collect();
+            Seen::Text {
+                bytes,
+                broken,
+                damage,
             }
-            Err(e) => Seen::NotOpened(e.to_string()),
-        });
+        }
+        Ok(Opened::Records(_)) => Seen::Records,
+        Ok(Opened::Refused(refusal)) => {
+            let damage = refusal.damage().iter().map(|d| d.text.clone()).collect();
+            Seen::Refused(refusal.why, damage)
+        }
+        Err(e) => Seen::NotOpened(e.to_string()),
     }
-    seen
 }
