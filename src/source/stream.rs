@@ -2,7 +2,8 @@
 //! member are counted as they are read (for a progress bar by input bytes),
 //! their magic bytes say how they are compressed ([`compression_of`]), and
 //! a compressed stream is decoded on a thread of its own ([`ReadAhead`]),
-//! so that decoding overlaps splitting. What the decoded bytes are is
+//! so that decoding overlaps splitting; a pzstd stream frame by frame, on
+//! several ([`FrameReader`]). What the decoded bytes are is
 //! decided afterwards, by the caller (`content.rs`).
 
 use std::io::{BufRead, BufReader, Read};

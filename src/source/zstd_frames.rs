@@ -449,7 +449,7 @@ impl FrameReader {
         };
         let start = self.handed_out;
         let end = start + text.len() as u64;
-        let where_ = format!(
+        let frame_at = format!(
             "{}: zstd frame {} (bytes {} to {} of the {})",
             self.name,
             self.next + 1,
@@ -481,7 +481,7 @@ impl FrameReader {
         };
         self.found.push(Damage {
             text: start..end,
-            why: format!("{where_} {failure}: {text_is}{after}"),
+            why: format!("{frame_at} {failure}: {text_is}{after}"),
         });
         text
     }
