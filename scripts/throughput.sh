@@ -18,7 +18,8 @@
 #     times) for the memory check.
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
 #     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst and the
-#     .pgn.pzstd.zst (decoded frame by frame), baseline
+#     .pgn.pzstd.zst (decoded frame by frame, from the file and piped in
+#     through `cat`), baseline
 #     `replay 2` (the baseline's own 2-thread speed-up shows what this
 #     machine's second core gives right now). The 1-thread runs are pinned
 #     to one core (`taskset -c 0`, when there is taskset): pgnmill's reader
@@ -292,6 +293,15 @@ for r in $(seq "$rounds"); do
     echo "pzst-j1 $(fingerprint "$out-zst")" >> "$shas"
     measure pzst-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.pzstd.zst"
     echo "pzst-j2 $(fingerprint "$out-zst")" >> "$shas"
+    # Piped in, as `curl … | pgnmill report -` (a pipe: a redirected file
+    # would be mapped as a file is). The CPU time and memory are of `sh`,
+    # `cat` and pgnmill together; only the wall time is reported.
+    for j in 1 2; do
+      pin=(); [ "$j" = 1 ] && pin=("${pin1[@]}")
+      measure "pipe-j$j" "$r" "${pin[@]}" sh -c 'cat "$1" | exec "$2" report -j "$3" --quiet --force -o "$4" -' \
+        sh "$big.pzstd.zst" "$pgnmill" "$j" "$out-pipe"
+      echo "pipe-j$j $(fingerprint "$out-pipe")" >> "$shas"
+    done
   fi
   if [ -n "$baseline" ]; then
     measure base-j2 "$r" "$baseline" replay 2 "$big" "$work/baseline.csv"
@@ -427,6 +437,8 @@ END {
   if (("pzst-j1") in seen) {
     sp = ""; for (r in rounds) if (W["pzst-j2", r] > 0) sp = sp " " W["pzst-j1", r] / W["pzst-j2", r]
     printf "pzstd input (many frames, decoded frame by frame): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round; target 1.8x); RssAnon peak -j 2 %.1f MB\n", mb / Wm["pzst-j1"], mb / Wm["pzst-j2"], median(sp), Am["pzst-j2"] / 1024
+    sp = ""; for (r in rounds) if (W["pipe-j2", r] > 0) sp = sp " " W["pipe-j1", r] / W["pipe-j2", r]
+    printf "  piped in (cat FILE | pgnmill report -): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round)\n", mb / Wm["pipe-j1"], mb / Wm["pipe-j2"], median(sp)
   }
   if (("huge-j2") in seen) {
     printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
@@ -442,7 +454,7 @@ echo
 distinct=$(awk '{ print $2 }' "$shas" | sort -u | wc -l)
 sha=$(awk 'NR == 1 { print $2 }' "$shas")
 if [ "$distinct" = 1 ]; then
-  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn, .pgn.zst and its pzstd twin)"
+  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn, .pgn.zst and its pzstd twin, from the file and piped in)"
 else
   echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
 fi
