@@ -282,11 +282,12 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     })
 }
 
-/// A `.zst` file of several frames, decoded frame by frame on
-/// `opts.decode_threads` threads (`zstd_frames.rs`), one included: a frame
-/// decoded in one pass costs less than a stream. `None` for one frame, a
-/// frame of more than [`super::zstd_frames::MOST_FRAME_TEXT`], or no
-/// decoder thread: streamed as any compressed file is.
+/// A `.zst` file of several frames, or of one small frame, decoded frame
+/// by frame on `opts.decode_threads` threads (`zstd_frames.rs`), one
+/// included: a frame decoded in one pass costs less than a stream, and
+/// its text is handed on once its checksum is checked. `None` for a
+/// larger frame ([`super::zstd_frames::frame_pieces`]), or no decoder
+/// thread: streamed as any compressed file is.
 fn frame_reader(
     path: &Path,
     file: &std::fs::File,

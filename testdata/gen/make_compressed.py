@@ -121,6 +121,13 @@ def main():
         second_piece_damaged,
     )
 
+    # One frame, as `zstd` writes a file, its checksum flipped: the
+    # reference tool gives all of T and then fails; all of T is unreliable.
+    data = bytearray(tool(["zstd", "-c", "-q", "-3"], t))
+    data[-1] ^= 0x55
+    refuses(["zstd", "-dc"], bytes(data), b"checksum")
+    write("crc-single.pgn.zst", bytes(data), dict(whole, damaged=[[0, len(t)]]))
+
     # Skippable frames first, between frames and last, of several magic
     # numbers and payload sizes; frames with and without a content size.
     data = skippable(0xF, b"")
