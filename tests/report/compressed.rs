@@ -875,3 +875,26 @@ fn a_refused_many_frame_zst_still_says_which_frame_was_damaged() {
         );
     }
 }
+
+/// A one-frame `.zst` whose checksum fails (`zstd -dc` refuses it), piped
+/// in: read as one stream, its text is handed on before the check at the
+/// frame's end, so its games are rows as usual (read by name, where the
+/// frame is held until it is checked, they are `damaged_input`); the
+/// warning says the frame fails its checksum, not only that the text
+/// stops.
+#[test]
+fn a_lone_frame_failing_its_checksum_piped_in_says_so() {
+    let path = dir().join("crc-single.pgn.zst");
+    let piped = report_piped(&path, &[]);
+    assert_eq!(piped.code, Some(0), "{}", piped.stderr);
+    let warnings = &piped.summary["inputs"][0]["warnings"];
+    assert_eq!(warnings.as_array().map(Vec::len), Some(1), "{warnings}");
+    let message = warnings[0]["message"].as_str().unwrap();
+    assert!(message.contains("fails its checksum"), "{message}");
+    // The games of the text the fixture holds (`expected.json`), as
+    // python-chess reads them.
+    let text = range(&manifest()["files"]["crc-single.pgn.zst"]["text"]);
+    check_rows("crc-single.pgn.zst piped in", &piped.rows, text, &[]);
+    let by_name = report(&[&path], &[]);
+    assert!(by_name.rows.iter().all(|r| r["status"] == "damaged_input"));
+}
