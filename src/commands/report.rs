@@ -63,7 +63,8 @@ input or with a folder (nothing is written)
 Examples:
   pgnmill report games.pgn
   pgnmill report -o out --moves collection/ lichess_2025-05.pgn.zst
-  zstdcat dump.pgn.zst | pgnmill report -j 8 -o dump-report -
+  curl -s https://database.lichess.org/standard/lichess_db_standard_rated_2025-05.pgn.zst \\
+    | pgnmill report -j 8 -o 2025-05 -
   pgnmill report --extract missed=missed.pgn --extract castling=bad-fen.pgn db.pgn
   pgnmill report --extract unique=unique.pgn --extract duplicates=copies.pgn a.pgn b.pgn
   pgnmill report --duplicates --against master.pgn new-games.pgn")]
