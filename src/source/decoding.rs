@@ -162,6 +162,12 @@ impl Zstd {
 /// "the text stops" sounds like the bytes after the stop.)
 const CHECKSUM_FAILS: &str = "the zstd frame that ends here fails its checksum, so its text, read as sound up to here, is unreliable";
 
+/// Whether `e`, from the zstd decoder, says that a frame failed its
+/// checksum (rather than that its data could not be decoded).
+pub(super) fn fails_checksum(e: &std::io::Error) -> bool {
+    e.to_string() == CHECKSUM_FAILS
+}
+
 impl Decompressor for Zstd {
     fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
         use zstd::stream::raw::{InBuffer, Operation, OutBuffer};

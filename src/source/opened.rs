@@ -302,26 +302,12 @@ fn frame_reader(
         return Ok(None);
     };
     let raw_read = Arc::new(AtomicU64::new(0));
-    let threads = opts.decode_threads.min(pieces.len());
     let map: Shared = Arc::new(MappedFile::new(map, path));
-    let found = DamageLog::default();
-    let frames = FrameReader::spawn(
-        map,
-        path.display().to_string(),
-        pieces,
-        threads,
-        Arc::clone(&raw_read),
-        found.clone(),
-    )
-    .map_err(|e| io_err(path, e))?;
-    Ok(Some(Decoded {
-        decoder_cpu: Some(frames.cpu_ns()),
-        decoder_threads: threads,
-        bytes: Box::new(frames),
-        compression: Compression::Zstd,
-        raw_read,
-        found,
-    }))
+    let name = path.display().to_string();
+    let k = opts.decode_threads;
+    let frames = FrameReader::spawn(map, name, pieces, k, Arc::clone(&raw_read))
+        .map_err(|e| io_err(path, e))?;
+    Ok(Some(Decoded::of_frames(frames, raw_read)))
 }
 
 /// Opens a stream: decompresses it if it starts with the magic bytes of

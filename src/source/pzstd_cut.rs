@@ -65,19 +65,17 @@ fn size_hint(bytes: &[u8]) -> Option<usize> {
         let four: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
         Some(u32::from_le_bytes(four))
     };
-    (starts_with_skippable(bytes) && word(4)? == 4 && bytes.len() == HINT_BYTES)
-        .then(|| word(8).map(|size| size as usize))
-        .flatten()
+    if bytes.len() != HINT_BYTES || !starts_with_skippable(bytes) || word(4)? != 4 {
+        return None;
+    }
+    word(8).map(|size| size as usize)
 }
 
-/// Whether a frame's text is bounded, by its header or its blocks, to at
-/// most `most_text` bytes: a decoder thread holds a frame's whole text.
+/// Whether a frame's text is bounded to at most `most_text` bytes (a
+/// decoder thread holds a frame's whole text): by the size its header
+/// states, else by its blocks, which `ZSTD_decompressBound` gives.
 fn bounded(frame: &[u8], most_text: u64) -> bool {
-    let stated = zstd::zstd_safe::get_frame_content_size(frame)
-        .ok()
-        .flatten();
-    stated.is_none_or(|n| n <= most_text)
-        && zstd::zstd_safe::decompress_bound(frame).is_ok_and(|n| n <= most_text)
+    zstd::zstd_safe::decompress_bound(frame).is_ok_and(|n| n <= most_text)
 }
 
 /// Cuts `rd` into its frames and the rest, and hands each in order to

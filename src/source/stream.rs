@@ -40,6 +40,21 @@ pub(super) struct Decoded {
     pub found: DamageLog,
 }
 
+impl Decoded {
+    /// The text of a frame reader (`zstd_frames.rs`), `raw_read` its
+    /// count of compressed bytes.
+    pub(super) fn of_frames(frames: FrameReader, raw_read: Arc<AtomicU64>) -> Decoded {
+        Decoded {
+            decoder_cpu: Some(frames.cpu_ns()),
+            decoder_threads: frames.decoders(),
+            found: frames.found(),
+            bytes: Box::new(frames),
+            compression: Compression::Zstd,
+            raw_read,
+        }
+    }
+}
+
 /// Starts decoding `rd`: counts its bytes, reads its magic bytes, and
 /// decompresses zstd, gzip, bzip2 or xz on a thread of its own; a pzstd
 /// stream (a lichess dump piped in) frame by frame on `frame_threads`
@@ -73,18 +88,10 @@ pub(super) fn decode(
     };
     let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
     if compression == Compression::Zstd && frame_threads > 0 && starts_with_skippable(head) {
-        let found = DamageLog::default();
         let name = path.display().to_string();
-        let frames = FrameReader::spawn_stream(Box::new(raw), name, frame_threads, found.clone())
+        let frames = FrameReader::spawn_stream(Box::new(raw), name, frame_threads)
             .map_err(|e| io_err(path, e))?;
-        return Ok(Decoded {
-            decoder_cpu: Some(frames.cpu_ns()),
-            decoder_threads: frame_threads,
-            bytes: Box::new(frames),
-            compression,
-            raw_read,
-            found,
-        });
+        return Ok(Decoded::of_frames(frames, raw_read));
     }
     let decoder: Box<dyn Read + Send> = match compression {
         Compression::Zstd => Box::new(Decoding::buffered(

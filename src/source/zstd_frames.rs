@@ -57,7 +57,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
 use super::damage::{Damage, DamageLog};
-use super::decoding::{Decoding, Zstd};
+use super::decoding::{Decoding, Zstd, fails_checksum};
 use super::pzstd_cut::{Cut, cut, starts_with_skippable};
 use super::read_ahead::read_buffered;
 use super::readers::{BrokenOff, SharedReader};
@@ -109,11 +109,10 @@ pub(super) fn frame_pieces(data: &[u8]) -> Option<Vec<Piece>> {
     match &pieces[..] {
         [] => None,
         [lone] => {
+            // Its stated size, else its blocks' bound.
             let frame = data.get(lone.bytes.clone()).unwrap_or_default();
-            let text = lone
-                .content_size
-                .or_else(|| zstd::zstd_safe::decompress_bound(frame).ok());
-            (lone.whole && text.is_some_and(|n| n <= LONE_FRAME_TEXT)).then_some(pieces)
+            let text = zstd::zstd_safe::decompress_bound(frame);
+            (lone.whole && text.is_ok_and(|n| n <= LONE_FRAME_TEXT)).then_some(pieces)
         }
         _ => Some(pieces),
     }
@@ -296,14 +295,14 @@ pub(super) struct FrameReader {
 
 impl FrameReader {
     /// Starts `k` decoder threads over the pieces of the file `data`
-    /// (named `name`); the frames that fail are written down in `found`.
+    /// (named `name`), counting the compressed bytes whose text is handed
+    /// over in `raw_read`.
     pub fn spawn(
         data: Shared,
         name: String,
         pieces: Vec<Piece>,
         k: usize,
         raw_read: Arc<AtomicU64>,
-        found: DamageLog,
     ) -> std::io::Result<FrameReader> {
         let k = k.clamp(1, pieces.len().max(1));
         let pieces: Arc<[Piece]> = pieces.into();
@@ -316,17 +315,15 @@ impl FrameReader {
                 Box::new(feed) as Feed
             })
             .collect();
-        FrameReader::start(name, "file", feeds, Some(raw_read), found)
+        FrameReader::start(name, "file", feeds, Some(raw_read))
     }
 
     /// Starts a thread that cuts the pzstd stream `rd` (named `name`) into
-    /// its frames (`pzstd_cut.rs`) and deals them to `k` decoder threads;
-    /// the frames that fail are written down in `found`.
+    /// its frames (`pzstd_cut.rs`) and deals them to `k` decoder threads.
     pub fn spawn_stream(
         rd: Box<dyn Read + Send>,
         name: String,
         k: usize,
-        found: DamageLog,
     ) -> std::io::Result<FrameReader> {
         let (deal, feeds): (Vec<_>, Vec<_>) = (0..k.max(1))
             .map(|_| {
@@ -334,7 +331,7 @@ impl FrameReader {
                 (tx, Box::new(rx.into_iter()) as Feed)
             })
             .unzip();
-        let mut reader = FrameReader::start(name, "stream", feeds, None, found)?;
+        let mut reader = FrameReader::start(name, "stream", feeds, None)?;
         let cpu = reader.cpu_ns();
         let cutter = std::thread::Builder::new()
             .name("pgnmill-cut".into())
@@ -358,7 +355,6 @@ impl FrameReader {
         kind: &'static str,
         feeds: Vec<Feed>,
         raw_read: Option<Arc<AtomicU64>>,
-        found: DamageLog,
     ) -> std::io::Result<FrameReader> {
         let cpu_ns = Arc::new(AtomicU64::new(0));
         let mut rx = Vec::with_capacity(feeds.len());
@@ -387,7 +383,7 @@ impl FrameReader {
             at: 0,
             handed_out: 0,
             stream: None,
-            found,
+            found: DamageLog::default(),
             ended: false,
             raw_read,
             cpu_ns,
@@ -399,6 +395,16 @@ impl FrameReader {
     /// Where the decoder threads' CPU nanoseconds will be once they end.
     pub fn cpu_ns(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.cpu_ns)
+    }
+
+    /// How many threads decode at once.
+    pub fn decoders(&self) -> usize {
+        self.rx.len()
+    }
+
+    /// Where the frames that fail are written down, as they are met.
+    pub fn found(&self) -> DamageLog {
+        self.found.clone()
     }
 
     /// Moves on to the next piece: its text (`true`), or the end
@@ -482,7 +488,7 @@ impl FrameReader {
             self.kind
         );
         let failure = match &error {
-            Some(e) if e.to_string().contains("checksum") => "fails its checksum".to_string(),
+            Some(e) if fails_checksum(e) => "fails its checksum".to_string(),
             Some(e) => format!("cannot be decoded ({e})"),
             None if (text.len() as u64) < most => {
                 // Whole when decoded alone, with nothing to say of it.
@@ -724,19 +730,11 @@ mod tests {
     fn read_all(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>, Vec<Damage>) {
         let pieces = pieces(&data);
         let shared: Shared = Arc::new(data);
-        let found = DamageLog::default();
-        let mut r = FrameReader::spawn(
-            shared,
-            "x.zst".into(),
-            pieces,
-            k,
-            Arc::default(),
-            found.clone(),
-        )
-        .expect("threads");
+        let mut r =
+            FrameReader::spawn(shared, "x.zst".into(), pieces, k, Arc::default()).expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
-        (out, e, found.since(0))
+        (out, e, r.found().since(0))
     }
 
     /// `frames` as pzstd lays them out: each behind a skippable frame
@@ -751,17 +749,11 @@ mod tests {
     /// What the frame reader makes of the stream `data` on `k` threads:
     /// its text, its error, and the damage it found.
     fn read_stream(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>, Vec<Damage>) {
-        let found = DamageLog::default();
-        let mut r = FrameReader::spawn_stream(
-            Box::new(std::io::Cursor::new(data)),
-            "-".into(),
-            k,
-            found.clone(),
-        )
-        .expect("threads");
+        let mut r = FrameReader::spawn_stream(Box::new(std::io::Cursor::new(data)), "-".into(), k)
+            .expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
-        (out, e, found.since(0))
+        (out, e, r.found().since(0))
     }
 
     /// The window sizes the compressor was asked for, read back from the
