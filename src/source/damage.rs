@@ -36,9 +36,19 @@ pub struct Damage {
 }
 
 impl Damage {
-    /// Whether the text `start..end` overlaps the damage.
+    /// Whether the text `start..end` (a game's) overlaps the damage. An
+    /// empty stretch (nothing could be read there) covers the game that
+    /// runs up to it: that game's text may have gone on in what was lost,
+    /// even where nothing follows to show it.
     pub fn covers(&self, start: u64, end: u64) -> bool {
-        start < self.text.end && self.text.start < end.max(start + 1)
+        let Range {
+            start: from,
+            end: to,
+        } = self.text;
+        match from < to {
+            true => start < to && from < end.max(start + 1),
+            false => start < from && from <= end,
+        }
     }
 }
 
@@ -411,5 +421,14 @@ mod tests {
         assert!(d.covers(19, 30));
         assert!(!d.covers(20, 30));
         assert!(d.covers(12, 12));
+        // Nothing read at 15: the game up to it, or across it.
+        let lost = Damage {
+            text: 15..15,
+            why: String::new(),
+        };
+        assert!(lost.covers(10, 15));
+        assert!(lost.covers(10, 20));
+        assert!(!lost.covers(0, 14));
+        assert!(!lost.covers(15, 20));
     }
 }
