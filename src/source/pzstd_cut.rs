@@ -13,13 +13,18 @@
 //! checksum is damaged fails alone, and the frames after it are read as
 //! usual.
 //!
+//! A frame whose own headers make no sense (a damaged block header, a
+//! damaged magic number) still ends where its hint says: it is handed on
+//! as a frame that fails, decoded alone up to its error, and the frames
+//! after it are read as usual. A file's walk uses the hints the same way
+//! where the headers fail ([`announced_frame`]).
+//!
 //! Where the hints stop (a data frame with no hint before it, a frame cut
-//! short, one whose headers do not bound its text to what a decoder may
-//! hold, damaged block headers included, bytes that are neither, a read
-//! error), the rest of the stream from there is one last piece, streamed
-//! by the one-thread decoder as any `.zst` is: its text ends at the first
-//! error, as `zstd -dc`'s does, and as a file's does where its frame
-//! headers stop making sense.
+//! short, one whose headers state more text than a decoder may hold,
+//! bytes that are neither, a read error), the rest of the stream from
+//! there is one last piece, streamed by the one-thread decoder as any
+//! `.zst` is: its text ends at the first error, as `zstd -dc`'s does, and
+//! as a file's does where its frame headers stop making sense.
 
 use std::io::{Cursor, Read};
 use std::ops::Range;
@@ -30,17 +35,23 @@ use super::readers::{BrokenOff, read_head};
 /// (pzstd writes `0x184D2A50`; any of the sixteen is a skippable frame).
 const SKIPPABLE_MAGIC: u32 = 0x184D_2A50;
 
+/// The first four bytes of a zstd data frame.
+const FRAME_MAGIC: u32 = 0xFD2F_B528;
+
 /// A size hint's length: magic, content size (4), the next frame's size.
-const HINT_BYTES: usize = 12;
+pub(super) const HINT_BYTES: usize = 12;
 
 /// What a pzstd stream is cut into.
 pub(super) enum Cut {
-    /// A whole data frame: where it stands in the stream, its bytes, and
-    /// the text size its header states, if it does.
+    /// A whole data frame: where it stands in the stream, its bytes, the
+    /// text size its header states, if it does, and whether its headers
+    /// bound its text (`false`: they make no sense, the frame is damaged,
+    /// and only its hint gave its end).
     Frame {
         at: Range<usize>,
         bytes: Vec<u8>,
         content_size: Option<u64>,
+        bounded: bool,
     },
     /// The rest of the stream from `at` on, where the hints stop: the
     /// bytes read of it already, then the rest, to be streamed.
@@ -54,33 +65,79 @@ pub(super) enum Cut {
 /// starts with a skippable frame, as a pzstd-made stream does. (Any other
 /// `.zst` stream, one `zstd` frame above all, is streamed whole.)
 pub(super) fn starts_with_skippable(head: &[u8]) -> bool {
-    head.get(..4)
-        .and_then(|m| m.try_into().ok())
-        .is_some_and(|m: [u8; 4]| u32::from_le_bytes(m) & !0xF == SKIPPABLE_MAGIC)
+    first_word(head).is_some_and(|m| m & !0xF == SKIPPABLE_MAGIC)
+}
+
+/// The little-endian word `bytes` start with.
+fn first_word(bytes: &[u8]) -> Option<u32> {
+    let four: [u8; 4] = bytes.get(..4)?.try_into().ok()?;
+    Some(u32::from_le_bytes(four))
+}
+
+/// Whether a frame may end where `after` starts: at the end of the input,
+/// or where a skippable frame or a data frame starts.
+fn frame_ends_before(after: &[u8]) -> bool {
+    after.is_empty()
+        || starts_with_skippable(after)
+        || first_word(after).is_some_and(|m| m == FRAME_MAGIC)
+}
+
+/// The size of the data frame that a pzstd hint at the start of `rest` (a
+/// file's bytes from there to its end) announces, when the frame ends
+/// where `rest` does or another frame starts: the end a file's walk
+/// trusts when the frame's own headers give none, or one where no frame
+/// starts (a damaged block header, or a run of zeroed bytes over one, can
+/// make them read past the frame or stop inside it).
+pub(super) fn announced_frame(rest: &[u8]) -> Option<usize> {
+    let size = size_hint(rest.get(..HINT_BYTES)?).filter(|&size| size > 0)?;
+    let after = rest.get(HINT_BYTES.checked_add(size)?..)?;
+    frame_ends_before(after).then_some(size)
+}
+
+/// Whether `end` is a place in `data` where a frame may end
+/// ([`frame_ends_before`]).
+pub(super) fn frame_may_end_at(data: &[u8], end: usize) -> bool {
+    data.get(end..).is_some_and(frame_ends_before)
 }
 
 /// The size of the frame a pzstd hint announces, if `bytes` is one.
 fn size_hint(bytes: &[u8]) -> Option<usize> {
-    let word = |at: usize| -> Option<u32> {
-        let four: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
-        Some(u32::from_le_bytes(four))
-    };
+    let word = |at: usize| first_word(bytes.get(at..)?);
     if bytes.len() != HINT_BYTES || !starts_with_skippable(bytes) || word(4)? != 4 {
         return None;
     }
     word(8).map(|size| size as usize)
 }
 
-/// Whether a frame's text is bounded to at most `most_text` bytes (a
-/// decoder thread holds a frame's whole text): by the size its header
-/// states, else by its blocks, which `ZSTD_decompressBound` gives.
-fn bounded(frame: &[u8], most_text: u64) -> bool {
-    zstd::zstd_safe::decompress_bound(frame).is_ok_and(|n| n <= most_text)
+/// How a frame's headers bound its text, which a decoder thread holds
+/// whole: by the size its header states, else by its blocks
+/// (`ZSTD_decompressBound`).
+enum Bound {
+    /// To at most the most a decoder may hold.
+    Within,
+    /// To more than that: a sound frame, too large to hold.
+    Beyond,
+    /// Not at all: the headers make no sense (the frame is damaged).
+    None,
+}
+
+fn bound(frame: &[u8], most_text: u64) -> Bound {
+    match zstd::zstd_safe::decompress_bound(frame) {
+        Ok(n) if n <= most_text => Bound::Within,
+        Ok(_) => Bound::Beyond,
+        Err(_) => Bound::None,
+    }
 }
 
 /// Cuts `rd` into its frames and the rest, and hands each in order to
 /// `deal` with whether anything follows it in the stream; stops when
 /// `deal` says `false` (the reader is gone) or after the rest.
+///
+/// A frame whose headers make no sense is cut by its hint only when the
+/// bytes after it start another frame (or the stream ends there): a hint
+/// whose size is damaged would otherwise cut every frame after it in the
+/// wrong places, where the one-thread decoder, which needs no hint, reads
+/// them all.
 pub(super) fn cut(
     mut rd: Box<dyn Read + Send>,
     most_text: u64,
@@ -88,47 +145,103 @@ pub(super) fn cut(
 ) {
     let mut at = 0;
     // A frame is dealt once the next bytes are read, which say whether
-    // anything follows it.
-    let mut held = None;
+    // anything follows it, and whether a frame whose headers make no
+    // sense ends where its hint says (its hint is kept for that).
+    let mut held: Option<(Cut, [u8; HINT_BYTES])> = None;
     loop {
         let mut hint = [0u8; HINT_BYTES];
-        let (n, mut error) = read_head(&mut *rd, &mut hint);
-        if let Some(frame) = held.take()
-            && !deal(frame, n > 0 || error.is_some())
-        {
-            return;
+        let (n, error) = read_head(&mut *rd, &mut hint);
+        let head = hint.get(..n).unwrap_or_default();
+        if let Some((frame, frame_hint)) = held.take() {
+            let next_frame_or_end = match n {
+                0 => error.is_none(),
+                _ => frame_ends_before(head),
+            };
+            match frame {
+                Cut::Frame {
+                    at: frame_at,
+                    bytes,
+                    bounded: false,
+                    ..
+                } if !next_frame_or_end => {
+                    let read = [&frame_hint[..], &bytes, head].concat();
+                    let rest = rest_of(read, rd, error);
+                    deal(
+                        Cut::Rest {
+                            at: frame_at.start - HINT_BYTES,
+                            bytes: rest,
+                        },
+                        false,
+                    );
+                    return;
+                }
+                frame => {
+                    if !deal(frame, n > 0 || error.is_some()) {
+                        return;
+                    }
+                }
+            }
         }
         if n == 0 && error.is_none() {
             return;
         }
-        let mut read = hint.get(..n).unwrap_or_default().to_vec();
+        let mut read = head.to_vec();
         let size = size_hint(&read).filter(|&size| size as u64 <= most_text);
+        let mut error = error;
         if let Some(size) = size.filter(|_| error.is_none()) {
             let mut frame = Vec::new();
-            match (&mut rd).take(size as u64).read_to_end(&mut frame) {
-                Ok(_) if frame.len() == size && bounded(&frame, most_text) => {
-                    let start = at + HINT_BYTES;
-                    held = Some(Cut::Frame {
-                        at: start..start + size,
-                        content_size: zstd::zstd_safe::get_frame_content_size(&frame)
-                            .ok()
-                            .flatten(),
-                        bytes: frame,
-                    });
-                    at = start + size;
-                    continue;
+            let whole = match (&mut rd).take(size as u64).read_to_end(&mut frame) {
+                Ok(_) => frame.len() == size,
+                Err(e) => {
+                    error = Some(e);
+                    false
                 }
-                Ok(_) => {}
-                Err(e) => error = Some(e),
+            };
+            // A frame that holds more than a decoder may, sound as it
+            // may be, is streamed with the rest.
+            let bounded = match whole.then(|| bound(&frame, most_text)) {
+                Some(Bound::Within) => Some(true),
+                Some(Bound::None) => Some(false),
+                Some(Bound::Beyond) | None => None,
+            };
+            if let Some(bounded) = bounded {
+                let start = at + HINT_BYTES;
+                let frame = Cut::Frame {
+                    at: start..start + size,
+                    content_size: zstd::zstd_safe::get_frame_content_size(&frame)
+                        .ok()
+                        .flatten()
+                        .filter(|_| bounded),
+                    bytes: frame,
+                    bounded,
+                };
+                held = Some((frame, hint));
+                at = start + size;
+                continue;
             }
             read.extend(frame);
         }
-        let rest: Box<dyn Read + Send> = match error {
-            Some(e) => Box::new(Cursor::new(read).chain(BrokenOff(Some(e)))),
-            None => Box::new(Cursor::new(read).chain(rd)),
-        };
-        deal(Cut::Rest { at, bytes: rest }, false);
+        deal(
+            Cut::Rest {
+                at,
+                bytes: rest_of(read, rd, error),
+            },
+            false,
+        );
         return;
+    }
+}
+
+/// The rest of a stream: the bytes `read` of it already, then `rd`, or
+/// the `error` that stopped its reading.
+fn rest_of(
+    read: Vec<u8>,
+    rd: Box<dyn Read + Send>,
+    error: Option<std::io::Error>,
+) -> Box<dyn Read + Send> {
+    match error {
+        Some(e) => Box::new(Cursor::new(read).chain(BrokenOff(Some(e)))),
+        None => Box::new(Cursor::new(read).chain(rd)),
     }
 }
 
@@ -212,6 +325,51 @@ mod tests {
         }
     }
 
+    /// The frames `cut` deals, each as its place and whether its headers
+    /// bound its text, and the place of the rest, if any.
+    fn frames_and_rest(data: Vec<u8>) -> (Vec<(Range<usize>, bool)>, Option<usize>) {
+        let (mut frames, mut rest) = (Vec::new(), None);
+        cut(Box::new(Cursor::new(data)), 1 << 20, |piece, _| {
+            match piece {
+                Cut::Frame { at, bounded, .. } => frames.push((at, bounded)),
+                Cut::Rest { at, .. } => rest = Some(at),
+            }
+            true
+        });
+        (frames, rest)
+    }
+
+    /// A frame whose headers make no sense (its magic number gone) ends
+    /// where its hint says when a frame, or the end, follows there; when
+    /// nothing starts there (the hint's size is damaged too), the rest is
+    /// streamed from the hint on, as the one-thread decoder reads it.
+    #[test]
+    fn a_frame_with_damaged_headers_is_cut_by_its_hint_where_a_frame_follows() {
+        let (a, b, c) = (
+            hinted(b"1. e4 e5 *\n"),
+            hinted(b"1. d4 d5 *\n"),
+            hinted(b"1. c4 c5 *\n"),
+        );
+        let mut damaged = b.clone();
+        damaged[HINT_BYTES..HINT_BYTES + 4].fill(0);
+        let (b_at, c_at) = (a.len() + HINT_BYTES, a.len() + b.len() + HINT_BYTES);
+        let frames = vec![
+            (HINT_BYTES..a.len(), true),
+            (b_at..b_at + b.len() - HINT_BYTES, false),
+            (c_at..c_at + c.len() - HINT_BYTES, true),
+        ];
+        let got = frames_and_rest([&a[..], &damaged, &c].concat());
+        assert_eq!(got, (frames.clone(), None));
+        // The damaged frame last.
+        let got = frames_and_rest([&a[..], &damaged].concat());
+        assert_eq!(got, (frames[..2].to_vec(), None));
+        // Its hint one byte short: no frame starts after it.
+        let mut short = damaged.clone();
+        short[8] -= 1;
+        let got = frames_and_rest([&a[..], &short, &c].concat());
+        assert_eq!(got, (frames[..1].to_vec(), Some(a.len())));
+    }
+
     #[test]
     fn a_stream_that_fails_gives_the_bytes_before_then_the_error() {
         let a = hinted(b"1. e4 e5 *\n");
@@ -229,6 +387,22 @@ mod tests {
             true
         });
         assert_eq!(seen, [(b[..20].to_vec(), "the network went away".into())]);
+    }
+
+    /// A file's walk takes a hint's size only where the frame it gives
+    /// ends at the end, or where another frame starts.
+    #[test]
+    fn a_hint_announces_a_frame_that_ends_where_a_frame_may() {
+        let (a, b) = (hinted(b"1. e4 e5 *\n"), hinted(b"1. d4 d5 *\n"));
+        let size = a.len() - HINT_BYTES;
+        assert_eq!(announced_frame(&a), Some(size));
+        assert_eq!(announced_frame(&[&a[..], &b].concat()), Some(size));
+        let frame = zstd::bulk::compress(b"1. c4 *\n", 3).expect("compress");
+        assert_eq!(announced_frame(&[&a[..], &frame].concat()), Some(size));
+        assert_eq!(announced_frame(&[&a[..], b"garbage"].concat()), None);
+        assert_eq!(announced_frame(&a[..a.len() - 1]), None);
+        assert_eq!(announced_frame(&a[HINT_BYTES..]), None, "not a hint");
+        assert_eq!(announced_frame(&hint(0)), None, "an empty frame");
     }
 
     #[test]

@@ -22,9 +22,12 @@
 //! `i` to decoder thread `i mod k` (at most one frame's compressed bytes
 //! waiting for each thread, besides the one it decodes).
 //!
-//! Where the headers stop making sense (a file cut in the middle of a
-//! frame, bytes that are not zstd), the rest of the file from that frame
-//! on is one last piece. A piece that fails to decode is decoded again,
+//! Where a frame's headers make no sense (damaged), pzstd's hint before it
+//! still gives its end, when another frame starts there: the frame is a
+//! piece that fails ([`Extent::Announced`]). Where nothing gives the next
+//! frame (a file cut in the middle of a frame, bytes that are not zstd),
+//! the rest of the file from that frame on is one last piece. A piece
+//! that fails to decode is decoded again,
 //! alone, by the one-thread decoder ([`Decoding`], which gives the same
 //! text before an error whatever the sizes of the reads), so that what it
 //! gives does not depend on `-j`:
@@ -58,7 +61,9 @@ use std::thread::JoinHandle;
 
 use super::damage::{Damage, DamageLog};
 use super::decoding::{Decoding, Zstd, fails_checksum};
-use super::pzstd_cut::{Cut, cut, starts_with_skippable};
+use super::pzstd_cut::{
+    Cut, HINT_BYTES, announced_frame, cut, frame_may_end_at, starts_with_skippable,
+};
 use super::read_ahead::read_buffered;
 use super::readers::{BrokenOff, SharedReader};
 use super::window::Shared;
@@ -71,9 +76,23 @@ pub(super) struct Piece {
     pub bytes: Range<usize>,
     /// The text's size, when the frame header states it.
     pub content_size: Option<u64>,
-    /// A whole frame, whose end its headers give (the last piece, where
-    /// they stop making sense, is not).
-    pub whole: bool,
+    pub extent: Extent,
+}
+
+/// How a piece's end was found, which says how it is decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Extent {
+    /// A whole data frame, whose headers give its end and bound its text:
+    /// decoded on a decoder thread.
+    Frame,
+    /// A whole data frame whose headers make no sense (damaged), whose end
+    /// pzstd's hint before it gave: not decoded on a thread, which would
+    /// hold a text nothing bounds, but alone by the reader, as a frame
+    /// that fails, up to its error and to [`MOST_FRAME_TEXT`] at most.
+    Announced,
+    /// The rest of the input from where the frames stop making sense:
+    /// streamed.
+    Rest,
 }
 
 /// The most text a frame may hold for the file to be decoded frame by
@@ -112,7 +131,8 @@ pub(super) fn frame_pieces(data: &[u8]) -> Option<Vec<Piece>> {
             // Its stated size, else its blocks' bound.
             let frame = data.get(lone.bytes.clone()).unwrap_or_default();
             let text = zstd::zstd_safe::decompress_bound(frame);
-            (lone.whole && text.is_ok_and(|n| n <= LONE_FRAME_TEXT)).then_some(pieces)
+            let small = text.is_ok_and(|n| n <= LONE_FRAME_TEXT);
+            (lone.extent == Extent::Frame && small).then_some(pieces)
         }
         _ => Some(pieces),
     }
@@ -126,12 +146,30 @@ pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
 }
 
 /// The pieces of `data` ([`pieces`]), or `None` as soon as a data frame's
-/// text may be larger than `most`.
+/// text may be larger than `most`. A frame's headers give its end; where
+/// they give none, or one where no frame starts, pzstd's hint before it
+/// may ([`announced_frame`]).
 fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
     let small = |text: u64| most.is_none_or(|most| text <= most);
     let mut pieces = Vec::new();
     let mut at = 0;
     while let Some(rest) = data.get(at..).filter(|r| !r.is_empty()) {
+        if let Some(size) = announced_frame(rest) {
+            let frame_at = at + HINT_BYTES;
+            let own_end = data
+                .get(frame_at..)
+                .and_then(|frame| zstd::zstd_safe::find_frame_compressed_size(frame).ok())
+                .filter(|&own| own > 0 && frame_may_end_at(data, frame_at + own));
+            if own_end.is_none() {
+                pieces.push(Piece {
+                    bytes: frame_at..frame_at + size,
+                    content_size: None,
+                    extent: Extent::Announced,
+                });
+                at = frame_at + size;
+                continue;
+            }
+        }
         let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
         if !starts_with_skippable(rest) && !content_size.is_none_or(small) {
             return None;
@@ -142,7 +180,7 @@ fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
                 pieces.push(Piece {
                     bytes: at..data.len(),
                     content_size: None,
-                    whole: false,
+                    extent: Extent::Rest,
                 });
                 break;
             }
@@ -155,7 +193,7 @@ fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
             pieces.push(Piece {
                 bytes: at..at + size,
                 content_size,
-                whole: true,
+                extent: Extent::Frame,
             });
         }
         at += size;
@@ -188,9 +226,9 @@ impl Loaded {
     /// Piece `i` of a mapped file's `pieces`.
     fn of_file(data: &Shared, pieces: &[Piece], i: usize) -> Option<Loaded> {
         let piece = pieces.get(i)?.clone();
-        let bytes = match piece.whole {
-            true => PieceBytes::Mapped(Arc::clone(data)),
-            false => PieceBytes::Rest(Box::new(SharedReader {
+        let bytes = match piece.extent {
+            Extent::Frame | Extent::Announced => PieceBytes::Mapped(Arc::clone(data)),
+            Extent::Rest => PieceBytes::Rest(Box::new(SharedReader {
                 data: Arc::clone(data),
                 at: piece.bytes.start,
             })),
@@ -209,11 +247,15 @@ impl Loaded {
                 at,
                 bytes,
                 content_size,
+                bounded,
             } => (
                 Piece {
                     bytes: at,
                     content_size,
-                    whole: true,
+                    extent: match bounded {
+                        true => Extent::Frame,
+                        false => Extent::Announced,
+                    },
                 },
                 PieceBytes::Read(bytes),
             ),
@@ -222,7 +264,7 @@ impl Loaded {
                 Piece {
                     bytes: at..at,
                     content_size: None,
-                    whole: false,
+                    extent: Extent::Rest,
                 },
                 PieceBytes::Rest(bytes),
             ),
@@ -464,11 +506,14 @@ impl FrameReader {
     fn failed_frame(&mut self, frame: &Loaded) -> Vec<u8> {
         let bytes = frame.frame();
         // At most what its blocks can hold (a frame's blocks bound its
-        // text whether or not their content is damaged), and one byte
-        // more: the read that asks for it meets the checksum.
-        let most = zstd::zstd_safe::decompress_bound(bytes)
-            .unwrap_or(bytes.len() as u64 * MOST_TEXT_PER_BYTE)
-            .saturating_add(1);
+        // text whether or not their content is damaged; where its block
+        // headers are damaged too, the most a frame may hold), and one
+        // byte more: the read that asks for it meets the checksum.
+        let (most, holds) = match zstd::zstd_safe::decompress_bound(bytes) {
+            Ok(bound) => (bound, "its blocks can hold"),
+            Err(_) => (MOST_FRAME_TEXT, "a frame may hold"),
+        };
+        let most = most.saturating_add(1);
         let mut text = Vec::new();
         let error = match Zstd::new() {
             Ok(zstd) => Decoding::new(bytes, zstd)
@@ -494,10 +539,7 @@ impl FrameReader {
                 // Whole when decoded alone, with nothing to say of it.
                 return text;
             }
-            None => format!(
-                "decodes to more than the {} bytes its blocks can hold",
-                most - 1
-            ),
+            None => format!("decodes to more than the {} bytes {holds}", most - 1),
         };
         let text_is = match end > start {
             true => format!("its text, decompressed bytes {start} to {end}, is unreliable"),
@@ -542,12 +584,13 @@ fn decode_every(
     let mut context = zstd::zstd_safe::DCtx::create();
     let mut reader_gone = false;
     for loaded in feed {
-        // The last piece, where the headers stop making sense, is not
-        // decoded here: nothing bounds its text, and the reader streams
-        // it in bounded memory ([`FrameReader::failed`]).
-        let decoded = match loaded.bytes {
-            PieceBytes::Rest(_) => None,
-            _ => {
+        // Nothing bounds the text of the last piece, where the headers
+        // stop making sense, nor of a frame whose headers are damaged:
+        // they are not decoded here, and the reader decodes them in
+        // bounded memory ([`FrameReader::failed`]).
+        let decoded = match loaded.piece.extent {
+            Extent::Rest | Extent::Announced => None,
+            Extent::Frame => {
                 let text = returned.try_recv().unwrap_or_default();
                 let content_size = loaded.piece.content_size;
                 decode_piece(&mut context, loaded.frame(), content_size, text)
@@ -884,10 +927,15 @@ mod tests {
         }
     }
 
-    /// Five frames of which frame 3 is damaged by `damage`: the text
-    /// before it and after it whole, on any number of threads, and one
-    /// stretch of damage between them, the same on each.
-    fn one_damaged_frame_of_five(damage: fn(&mut Vec<u8>)) -> (Vec<u8>, Vec<Damage>) {
+    /// Five frames of which frame 3 is damaged by `damage`, one after
+    /// the other in a file (laid out as pzstd does, each behind its size,
+    /// when `hinted_file`) and as a pzstd stream: the text before it and
+    /// after it whole, on any number of threads, and one stretch of
+    /// damage between them, the same on each.
+    fn one_damaged_frame_of_five(
+        damage: fn(&mut Vec<u8>),
+        hinted_file: bool,
+    ) -> (Vec<u8>, Vec<Damage>) {
         let texts: Vec<Vec<u8>> = (0..5).map(|i| varied_text(i, 500)).collect();
         let mut frames = Vec::new();
         for (i, t) in texts.iter().enumerate() {
@@ -904,7 +952,10 @@ mod tests {
             }
             frames.push(f);
         }
-        let data = frames.concat();
+        let data = match hinted_file {
+            true => hinted(&frames),
+            false => frames.concat(),
+        };
         let (before, after) = (texts[..2].concat(), texts[3..].concat());
         let mut first = None;
         for k in [1, 2, 3] {
@@ -940,10 +991,13 @@ mod tests {
     /// A frame whose checksum alone fails gives its whole text, marked.
     #[test]
     fn a_frame_failing_its_checksum_is_marked_and_the_rest_read() {
-        let (text, damage) = one_damaged_frame_of_five(|f| {
-            // The frame's last byte: its checksum.
-            *f.last_mut().expect("a frame") ^= 0x55;
-        });
+        let (text, damage) = one_damaged_frame_of_five(
+            |f| {
+                // The frame's last byte: its checksum.
+                *f.last_mut().expect("a frame") ^= 0x55;
+            },
+            false,
+        );
         let texts: Vec<Vec<u8>> = (0..5).map(|i| varied_text(i, 500)).collect();
         assert!(text == texts.concat(), "the frame's text is not whole");
         assert!(damage[0].why.contains("fails its checksum"), "{damage:?}");
@@ -953,11 +1007,42 @@ mod tests {
     /// marked, and the frames after it are read.
     #[test]
     fn a_frame_that_cannot_be_decoded_is_marked_and_the_rest_read() {
-        let (_, damage) = one_damaged_frame_of_five(|f| {
-            // A block header's size made larger than the frame.
-            let at = f.len() / 2;
-            f.get_mut(at..at + 8).expect("a frame").fill(0xff);
-        });
+        let (_, damage) = one_damaged_frame_of_five(
+            |f| {
+                // Eight bytes of its one block's data.
+                let at = f.len() / 2;
+                f.get_mut(at..at + 8).expect("a frame").fill(0xff);
+            },
+            false,
+        );
+        assert!(damage[0].why.contains("cannot be decoded"), "{damage:?}");
+    }
+
+    /// A frame whose headers are damaged, so that they give no end, or
+    /// one where no frame starts, is passed over by the size pzstd wrote
+    /// before it, and decoded alone as a frame that fails.
+    #[test]
+    fn a_frame_whose_headers_are_damaged_is_passed_over_by_its_hint() {
+        // Its magic number: no text at all.
+        let (_, damage) = one_damaged_frame_of_five(|f| f[..4].fill(0), true);
+        assert!(damage[0].text.is_empty(), "{damage:?}");
+        assert!(damage[0].why.contains("none of its text"), "{damage:?}");
+        // Its block header, the three bytes after the frame header (six
+        // bytes: magic, descriptor, a two-byte content size; no window
+        // byte in a single-segment frame), its size made larger than a
+        // block may be.
+        let (_, damage) = one_damaged_frame_of_five(
+            |f| {
+                assert_eq!(f[4] & 0xE0, 0x60, "a single-segment frame, two-byte size");
+                f[7] |= 0xF8;
+                f[8..10].fill(0xff);
+            },
+            true,
+        );
+        assert!(damage[0].why.contains("cannot be decoded"), "{damage:?}");
+        // The same block header zeroed: an empty block that is not the
+        // last, then its data read as block headers.
+        let (_, damage) = one_damaged_frame_of_five(|f| f[7..10].fill(0), true);
         assert!(damage[0].why.contains("cannot be decoded"), "{damage:?}");
     }
 
