@@ -15,7 +15,9 @@
 //! cut into pieces, each `zstd -c` of a piece behind a skippable frame
 //! whose 4 bytes give its size), with plain zstd frames one after another
 //! (`cat a.zst b.zst`), and with each of these cut short, damaged inside
-//! and with bytes after it: pzstd itself makes frames of megabytes. Run
+//! (its data, and its headers: a zeroed magic number or block header,
+//! which only the size hint before it gets past) and with bytes after
+//! it: pzstd itself makes frames of megabytes. Run
 //! it with `-detect_leaks=0`: a decoder thread of an input may still be
 //! ending when the next input starts, which the leak check takes for a
 //! leak.
