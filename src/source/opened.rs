@@ -22,7 +22,7 @@ use super::record_format::RecordFormat;
 use super::stream::{Decoded, decode};
 use super::utf16::Utf16Reader;
 use super::window::{Shared, StreamText, TextWindow};
-use super::zstd_frames::{FrameReader, frame_pieces};
+use super::zstd_frames::{FrameReader, frame_decoders};
 use super::{ReadOptions, SourceError, io_err};
 
 /// The largest record file read from a stream (a compressed record, stdin).
@@ -286,7 +286,7 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
 /// by frame on `opts.decode_threads` threads (`zstd_frames.rs`), one
 /// included: a frame decoded in one pass costs less than a stream, and
 /// its text is handed on once its checksum is checked. `None` for a
-/// larger frame ([`super::zstd_frames::frame_pieces`]), or no decoder
+/// larger frame ([`super::zstd_frames::frame_decoders`]), or no decoder
 /// thread: streamed as any compressed file is.
 fn frame_reader(
     path: &Path,
@@ -298,15 +298,16 @@ fn frame_reader(
     }
     // SAFETY: as for a plain file's map below.
     let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
-    let Some(pieces) = frame_pieces(&map) else {
+    let Some(most_decoders) = frame_decoders(&map) else {
         return Ok(None);
     };
     let raw_read = Arc::new(AtomicU64::new(0));
     let map: Shared = Arc::new(MappedFile::new(map, path));
     let name = path.display().to_string();
-    let k = opts.decode_threads;
-    let frames = FrameReader::spawn(map, name, pieces, k, Arc::clone(&raw_read))
-        .map_err(|e| io_err(path, e))?;
+    // No more threads than the file has frames, about.
+    let k = opts.decode_threads.min(most_decoders);
+    let frames =
+        FrameReader::spawn(map, name, k, Arc::clone(&raw_read)).map_err(|e| io_err(path, e))?;
     Ok(Some(Decoded::of_frames(frames, raw_read)))
 }
 

@@ -9,8 +9,12 @@
 //!
 //! The frames are found by their headers (`ZSTD_findFrameCompressedSize`,
 //! which walks the block headers without decoding; a skippable frame is
-//! passed over whatever it holds). Decoder thread `t` of `k` decodes frames
-//! `t`, `t + k`, `t + 2k`, ... in turn and hands each over through a
+//! passed over whatever it holds), one at a time on a thread of its own
+//! ([`Walk`]), which deals frame `i` to decoder thread `i mod k` (at most
+//! one waiting for each thread, besides the one it decodes): the walk
+//! keeps just ahead of the decoders, rather than reading a 30 GB file's
+//! block headers, and so the whole file from disk, before the first
+//! frame is decoded. Each decoder thread hands each text over through a
 //! channel of its own that holds nothing (a rendezvous): the reader takes
 //! frame `i` from thread `i mod k`, so the text comes out in order and at
 //! most `2k + 1` frames' buffers are in memory (below), whatever the
@@ -18,9 +22,8 @@
 //!
 //! A stream cannot be walked ahead of its reading; a pzstd stream is cut
 //! into the same pieces as it is read, by the size pzstd writes before
-//! every frame (`pzstd_cut.rs`), on a thread of its own that deals piece
-//! `i` to decoder thread `i mod k` (at most one frame's compressed bytes
-//! waiting for each thread, besides the one it decodes).
+//! every frame (`pzstd_cut.rs`), and dealt in the same way (at most one
+//! frame's compressed bytes waiting for each thread).
 //!
 //! Where a frame's headers make no sense (damaged), pzstd's hint before it
 //! still gives its end, when another frame starts there: the frame is a
@@ -111,30 +114,32 @@ pub(super) const MOST_FRAME_TEXT: u64 = 64 << 20;
 /// time at `-j 2`, and twice the memory.
 const LONE_FRAME_TEXT: u64 = 8 << 20;
 
-/// The pieces of the file `data` when it is to be read frame by frame:
-/// every data frame's text bounded by its header or its blocks to at
-/// most [`MOST_FRAME_TEXT`], and two pieces at least, or one whole frame
-/// of at most [`LONE_FRAME_TEXT`]. `None` otherwise: the file is read as
-/// one stream, in memory that does not grow with its frames. The walk
-/// stops at the first large frame, before its blocks when its header
-/// states its size (`zstd` of a file does), so that a file of one large
-/// frame is not read for it.
+/// How many decoder threads the file `data` can keep busy when it is to
+/// be read frame by frame: it starts with a data frame whose text its
+/// header or its blocks bound to at most [`MOST_FRAME_TEXT`], followed by
+/// more, or is one whole frame of at most [`LONE_FRAME_TEXT`]. `None`
+/// otherwise: the file is read as one stream, in memory that does not
+/// grow with its frames. Only the first frames are looked at (before its
+/// blocks when a frame's header states its size, as `zstd` of a file
+/// does): the rest are found as the decoders come to them ([`Walk`]).
 ///
 /// A frame's text is handed on only once its checksum is checked, so
 /// that a frame that fails it is marked as damaged; one stream hands it
 /// on as sound text before the check fails at the frame's end.
-pub(super) fn frame_pieces(data: &[u8]) -> Option<Vec<Piece>> {
-    let pieces = walk(data, Some(MOST_FRAME_TEXT))?;
-    match &pieces[..] {
-        [] => None,
-        [lone] => {
+pub(super) fn frame_decoders(data: &[u8]) -> Option<usize> {
+    let mut walk = Walk::new(data);
+    let first = walk.next()?;
+    let frames = |piece: &Piece| (data.len() / piece.bytes.len().max(1)).max(1);
+    match walk.next() {
+        Some(_) if first.extent != Extent::Rest => Some(frames(&first)),
+        Some(_) => None,
+        None => {
             // Its stated size, else its blocks' bound.
-            let frame = data.get(lone.bytes.clone()).unwrap_or_default();
+            let frame = data.get(first.bytes.clone()).unwrap_or_default();
             let text = zstd::zstd_safe::decompress_bound(frame);
             let small = text.is_ok_and(|n| n <= LONE_FRAME_TEXT);
-            (lone.extent == Extent::Frame && small).then_some(pieces)
+            (first.extent == Extent::Frame && small).then_some(1)
         }
-        _ => Some(pieces),
     }
 }
 
@@ -142,63 +147,88 @@ pub(super) fn frame_pieces(data: &[u8]) -> Option<Vec<Piece>> {
 /// that is not a whole frame is the last piece.
 #[cfg(test)]
 pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
-    walk(data, None).unwrap_or_default()
+    Walk::new(data).collect()
 }
 
-/// The pieces of `data` ([`pieces`]), or `None` as soon as a data frame's
-/// text may be larger than `most`. A frame's headers give its end; where
-/// they give none, or one where no frame starts, pzstd's hint before it
-/// may ([`announced_frame`]).
-fn walk(data: &[u8], most: Option<u64>) -> Option<Vec<Piece>> {
-    let small = |text: u64| most.is_none_or(|most| text <= most);
-    let mut pieces = Vec::new();
-    let mut at = 0;
-    while let Some(rest) = data.get(at..).filter(|r| !r.is_empty()) {
-        if let Some(size) = announced_frame(rest) {
-            let frame_at = at + HINT_BYTES;
-            let own_end = data
-                .get(frame_at..)
-                .and_then(|frame| zstd::zstd_safe::find_frame_compressed_size(frame).ok())
-                .filter(|&own| own > 0 && frame_may_end_at(data, frame_at + own));
-            if own_end.is_none() {
-                pieces.push(Piece {
-                    bytes: frame_at..frame_at + size,
-                    content_size: None,
-                    extent: Extent::Announced,
-                });
-                at = frame_at + size;
+/// The pieces of a file, found one at a time, as the decoders come to
+/// them: a lichess month is 30 GB, and walking all its frames' block
+/// headers before decoding the first would read it all from disk first.
+///
+/// A frame's headers give its end; where they give none, or one where no
+/// frame starts, pzstd's hint before it may ([`announced_frame`]). From a
+/// frame whose text may be larger than [`MOST_FRAME_TEXT`] (by its stated
+/// size, else by its blocks) on, the rest of the file is one last piece,
+/// streamed: a decoder thread would hold its text whole.
+pub(super) struct Walk<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Walk<'a> {
+    pub(super) fn new(data: &'a [u8]) -> Self {
+        Walk { data, at: 0 }
+    }
+
+    /// The rest of the file from the walk's place on, as the last piece.
+    fn rest(&mut self) -> Piece {
+        let piece = Piece {
+            bytes: self.at..self.data.len(),
+            content_size: None,
+            extent: Extent::Rest,
+        };
+        self.at = self.data.len();
+        piece
+    }
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Piece;
+
+    fn next(&mut self) -> Option<Piece> {
+        let small = |text: u64| text <= MOST_FRAME_TEXT;
+        loop {
+            let (data, at) = (self.data, self.at);
+            let rest = data.get(at..).filter(|r| !r.is_empty())?;
+            if let Some(size) = announced_frame(rest) {
+                let frame_at = at + HINT_BYTES;
+                let own_end = data
+                    .get(frame_at..)
+                    .and_then(|frame| zstd::zstd_safe::find_frame_compressed_size(frame).ok())
+                    .filter(|&own| own > 0 && frame_may_end_at(data, frame_at + own));
+                if own_end.is_none() {
+                    self.at = frame_at + size;
+                    return Some(Piece {
+                        bytes: frame_at..frame_at + size,
+                        content_size: None,
+                        extent: Extent::Announced,
+                    });
+                }
+            }
+            let skippable = starts_with_skippable(rest);
+            let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
+            if !skippable && !content_size.is_none_or(small) {
+                return Some(self.rest());
+            }
+            let size = match zstd::zstd_safe::find_frame_compressed_size(rest) {
+                Ok(size) if size > 0 && size <= rest.len() => size,
+                _ => return Some(self.rest()),
+            };
+            if skippable {
+                self.at += size;
                 continue;
             }
-        }
-        let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
-        if !starts_with_skippable(rest) && !content_size.is_none_or(small) {
-            return None;
-        }
-        let size = match zstd::zstd_safe::find_frame_compressed_size(rest) {
-            Ok(size) if size > 0 && size <= rest.len() => size,
-            _ => {
-                pieces.push(Piece {
-                    bytes: at..data.len(),
-                    content_size: None,
-                    extent: Extent::Rest,
-                });
-                break;
-            }
-        };
-        if !starts_with_skippable(rest) {
             let frame = rest.get(..size).unwrap_or_default();
-            if most.is_some() && !zstd::zstd_safe::decompress_bound(frame).is_ok_and(small) {
-                return None;
+            if !zstd::zstd_safe::decompress_bound(frame).is_ok_and(small) {
+                return Some(self.rest());
             }
-            pieces.push(Piece {
+            self.at += size;
+            return Some(Piece {
                 bytes: at..at + size,
                 content_size,
                 extent: Extent::Frame,
             });
         }
-        at += size;
     }
-    Some(pieces)
 }
 
 /// A piece as a decoder thread is given it: where it stands in the
@@ -223,9 +253,8 @@ enum PieceBytes {
 }
 
 impl Loaded {
-    /// Piece `i` of a mapped file's `pieces`.
-    fn of_file(data: &Shared, pieces: &[Piece], i: usize) -> Option<Loaded> {
-        let piece = pieces.get(i)?.clone();
+    /// A piece of the mapped file `data`, which `followed` by more.
+    fn of_file(data: &Shared, piece: Piece, followed: bool) -> Loaded {
         let bytes = match piece.extent {
             Extent::Frame | Extent::Announced => PieceBytes::Mapped(Arc::clone(data)),
             Extent::Rest => PieceBytes::Rest(Box::new(SharedReader {
@@ -233,11 +262,11 @@ impl Loaded {
                 at: piece.bytes.start,
             })),
         };
-        Some(Loaded {
+        Loaded {
             piece,
             bytes,
-            followed: i + 1 < pieces.len(),
-        })
+            followed,
+        }
     }
 
     /// A piece cut off a stream.
@@ -289,8 +318,8 @@ impl Loaded {
     }
 }
 
-/// Where a decoder thread's pieces come from: its share of a file's, or
-/// those the stream's cutter deals it.
+/// Where a decoder thread's pieces come from: those the file's walk or
+/// the stream's cutter deals it.
 type Feed = Box<dyn Iterator<Item = Loaded> + Send>;
 
 /// What a decoder thread hands over for one piece: its text, or `None`
@@ -331,33 +360,37 @@ pub(super) struct FrameReader {
     /// The decoder threads' CPU nanoseconds, added as each ends.
     cpu_ns: Arc<AtomicU64>,
     threads: Vec<JoinHandle<()>>,
-    /// The thread that cuts a stream into frames.
-    cutter: Option<JoinHandle<()>>,
+    /// The thread that finds the pieces and deals them to the decoders.
+    dealer: Option<JoinHandle<()>>,
 }
 
 impl FrameReader {
     /// Starts `k` decoder threads over the pieces of the file `data`
-    /// (named `name`), counting the compressed bytes whose text is handed
-    /// over in `raw_read`.
+    /// (named `name`), walked on a thread of its own as the decoders come
+    /// to them ([`Walk`]), counting the compressed bytes whose text is
+    /// handed over in `raw_read`.
     pub fn spawn(
         data: Shared,
         name: String,
-        pieces: Vec<Piece>,
         k: usize,
         raw_read: Arc<AtomicU64>,
     ) -> std::io::Result<FrameReader> {
-        let k = k.clamp(1, pieces.len().max(1));
-        let pieces: Arc<[Piece]> = pieces.into();
-        let feeds = (0..k)
-            .map(|t| {
-                let (data, pieces) = (Arc::clone(&data), Arc::clone(&pieces));
-                let feed = (t..pieces.len())
-                    .step_by(k)
-                    .filter_map(move |i| Loaded::of_file(&data, &pieces, i));
-                Box::new(feed) as Feed
-            })
-            .collect();
-        FrameReader::start(name, "file", feeds, Some(raw_read))
+        FrameReader::spawn_dealt(
+            name,
+            "file",
+            k,
+            Some(raw_read),
+            "pgnmill-walk",
+            move |deal| {
+                let mut pieces = Walk::new((*data).as_ref()).peekable();
+                while let Some(piece) = pieces.next() {
+                    let followed = pieces.peek().is_some();
+                    if !deal(Loaded::of_file(&data, piece, followed)) {
+                        return;
+                    }
+                }
+            },
+        )
     }
 
     /// Starts a thread that cuts the pzstd stream `rd` (named `name`) into
@@ -367,27 +400,46 @@ impl FrameReader {
         name: String,
         k: usize,
     ) -> std::io::Result<FrameReader> {
+        FrameReader::spawn_dealt(name, "stream", k, None, "pgnmill-cut", move |deal| {
+            cut(rd, MOST_FRAME_TEXT, |piece, followed| {
+                deal(Loaded::of_stream(piece, followed))
+            });
+        })
+    }
+
+    /// Starts `k` decoder threads, and the thread (named `thread`) that
+    /// finds the pieces and deals them (`find`): piece `i` to decoder
+    /// `i mod k`, at most one waiting for each. `deal` says `false` once
+    /// the reader is gone.
+    fn spawn_dealt(
+        name: String,
+        kind: &'static str,
+        k: usize,
+        raw_read: Option<Arc<AtomicU64>>,
+        thread: &str,
+        find: impl FnOnce(&mut dyn FnMut(Loaded) -> bool) + Send + 'static,
+    ) -> std::io::Result<FrameReader> {
         let (deal, feeds): (Vec<_>, Vec<_>) = (0..k.max(1))
             .map(|_| {
                 let (tx, rx) = sync_channel::<Loaded>(1);
                 (tx, Box::new(rx.into_iter()) as Feed)
             })
             .unzip();
-        let mut reader = FrameReader::start(name, "stream", feeds, None)?;
+        let mut reader = FrameReader::start(name, kind, feeds, raw_read)?;
         let cpu = reader.cpu_ns();
-        let cutter = std::thread::Builder::new()
-            .name("pgnmill-cut".into())
+        let dealer = std::thread::Builder::new()
+            .name(thread.into())
             .spawn(move || {
                 let start = thread_cpu_ns();
                 let mut dealt = 0;
-                cut(rd, MOST_FRAME_TEXT, |piece, followed| {
+                find(&mut |loaded| {
                     let to = deal.get(dealt % deal.len());
                     dealt += 1;
-                    to.is_some_and(|to| to.send(Loaded::of_stream(piece, followed)).is_ok())
+                    to.is_some_and(|to| to.send(loaded).is_ok())
                 });
                 cpu.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
             })?;
-        reader.cutter = Some(cutter);
+        reader.dealer = Some(dealer);
         Ok(reader)
     }
 
@@ -430,7 +482,7 @@ impl FrameReader {
             raw_read,
             cpu_ns,
             threads,
-            cutter: None,
+            dealer: None,
         })
     }
 
@@ -558,13 +610,13 @@ impl FrameReader {
         text
     }
 
-    /// Waits for every decoder thread (and the cutter, which has ended
+    /// Waits for every decoder thread (and the dealer, which has ended
     /// once the pieces have), so that their CPU time is counted before
     /// the reader reports the end.
     fn join(&mut self) {
         self.rx.clear();
         self.spare.clear();
-        for thread in self.threads.drain(..).chain(self.cutter.take()) {
+        for thread in self.threads.drain(..).chain(self.dealer.take()) {
             let _ = thread.join();
         }
     }
@@ -771,10 +823,8 @@ mod tests {
     /// What the frame reader makes of `data` on `k` threads: its text,
     /// its error, and the damage it found.
     fn read_all(data: Vec<u8>, k: usize) -> (Vec<u8>, Option<std::io::Error>, Vec<Damage>) {
-        let pieces = pieces(&data);
         let shared: Shared = Arc::new(data);
-        let mut r =
-            FrameReader::spawn(shared, "x.zst".into(), pieces, k, Arc::default()).expect("threads");
+        let mut r = FrameReader::spawn(shared, "x.zst".into(), k, Arc::default()).expect("threads");
         let mut out = Vec::new();
         let e = r.read_to_end(&mut out).err();
         (out, e, r.found().since(0))
@@ -867,27 +917,35 @@ mod tests {
         std::io::Write::write_all(&mut encoder, &large).expect("compress");
         let unstated = encoder.finish().expect("frame");
         let small = frame(&varied_text(1, 100));
+        let extents = |data: &[u8]| pieces(data).iter().map(|p| p.extent).collect::<Vec<_>>();
         for big in [&stated[..], &unstated] {
-            for data in [[big, &small].concat(), [&small, big].concat()] {
-                assert_eq!(pieces(&data).len(), 2);
-                assert!(frame_pieces(&data).is_none());
-            }
+            // A large frame first: the file is one stream.
+            let data = [big, &small].concat();
+            assert_eq!(extents(&data), [Extent::Rest]);
+            assert!(frame_decoders(&data).is_none());
+            // A large frame after small ones: streamed from there on.
+            let data = [&small, big, &small].concat();
+            assert_eq!(extents(&data), [Extent::Frame, Extent::Rest]);
+            assert_eq!(pieces(&data)[1].bytes, small.len()..data.len());
+            assert!(frame_decoders(&data).is_some());
         }
         let smalls = [&small[..], &small].concat();
-        assert_eq!(frame_pieces(&smalls), Some(pieces(&smalls)));
-        assert_eq!(frame_pieces(&small), Some(pieces(&small)));
+        assert_eq!(extents(&smalls), [Extent::Frame, Extent::Frame]);
+        assert_eq!(frame_decoders(&smalls), Some(2));
+        assert_eq!(frame_decoders(&small), Some(1));
         let cut = &small[..small.len() - 1];
-        assert!(frame_pieces(cut).is_none(), "a cut frame is streamed");
+        assert!(frame_decoders(cut).is_none(), "a cut frame is streamed");
         // A lone frame larger than a batch is streamed, stated or not.
         let batch = vec![b' '; (LONE_FRAME_TEXT + 1) as usize];
         let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 1).expect("encoder");
         encoder.include_contentsize(false).expect("no content size");
         std::io::Write::write_all(&mut encoder, &batch).expect("compress");
         for lone in [frame(&batch), encoder.finish().expect("frame")] {
-            assert_eq!(pieces(&lone).len(), 1);
-            assert!(frame_pieces(&lone).is_none());
+            assert_eq!(extents(&lone), [Extent::Frame]);
+            assert!(frame_decoders(&lone).is_none());
             let two = [&lone[..], &small].concat();
-            assert_eq!(frame_pieces(&two), Some(pieces(&two)));
+            assert_eq!(extents(&two), [Extent::Frame, Extent::Frame]);
+            assert!(frame_decoders(&two).is_some());
         }
     }
 
