@@ -118,14 +118,16 @@ enum Bound {
     /// To more than that: a sound frame, too large to hold.
     Beyond,
     /// Not at all: the headers make no sense (the frame is damaged).
-    None,
+    Damaged,
 }
 
+/// How `frame`'s headers bound its text, against the most a decoder may
+/// hold, `most_text`.
 fn bound(frame: &[u8], most_text: u64) -> Bound {
     match zstd::zstd_safe::decompress_bound(frame) {
         Ok(n) if n <= most_text => Bound::Within,
         Ok(_) => Bound::Beyond,
-        Err(_) => Bound::None,
+        Err(_) => Bound::Damaged,
     }
 }
 
@@ -201,7 +203,7 @@ pub(super) fn cut(
             // may be, is streamed with the rest.
             let bounded = match whole.then(|| bound(&frame, most_text)) {
                 Some(Bound::Within) => Some(true),
-                Some(Bound::None) => Some(false),
+                Some(Bound::Damaged) => Some(false),
                 Some(Bound::Beyond) | None => None,
             };
             if let Some(bounded) = bounded {
