@@ -159,13 +159,13 @@ pub(super) fn pieces(data: &[u8]) -> Vec<Piece> {
 /// frame whose text may be larger than [`MOST_FRAME_TEXT`] (by its stated
 /// size, else by its blocks) on, the rest of the file is one last piece,
 /// streamed: a decoder thread would hold its text whole.
-pub(super) struct Walk<'a> {
+struct Walk<'a> {
     data: &'a [u8],
     at: usize,
 }
 
 impl<'a> Walk<'a> {
-    pub(super) fn new(data: &'a [u8]) -> Self {
+    fn new(data: &'a [u8]) -> Self {
         Walk { data, at: 0 }
     }
 
