@@ -129,7 +129,13 @@ impl<R: BufRead, D: Decompressor> Read for Decoding<R, D> {
 /// input the decoder asks for next (its hint: a block, or the checksum),
 /// and none while it still has text to flush: the call that fails has
 /// then made no text, and every block decoded before it has been handed
-/// out.
+/// out. The hint for a block's data also takes in the header of the block
+/// after it, which a call with room for the block's text then reads as
+/// well: a damaged header there failed the call that had decoded the
+/// block, and the block's text was lost with a 1 MiB read and handed out
+/// with a small one. So the decoder is given [`BLOCK_HEADER`] bytes less
+/// than it asks for, which makes no text of its own (the header is
+/// asked for again on its own, or the decoder holds what it got).
 pub(super) struct Zstd {
     decoder: zstd::stream::raw::Decoder<'static>,
     /// The input the decoder asks for next.
@@ -144,6 +150,10 @@ pub(super) struct Zstd {
 /// The input a frame starts with that tells the size of its header
 /// (`ZSTD_FRAMEHEADERSIZE_PREFIX`).
 const FRAME_HEADER_PREFIX: usize = 5;
+
+/// A block header's size (`ZSTD_blockHeaderSize`): what the decoder's
+/// hint adds to a block's data for the next block's header.
+const BLOCK_HEADER: usize = 3;
 
 impl Zstd {
     pub(super) fn new() -> std::io::Result<Zstd> {
@@ -172,9 +182,14 @@ impl Decompressor for Zstd {
     fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
         use zstd::stream::raw::{InBuffer, Operation, OutBuffer};
         let room = output.len();
+        // Short of the next block's header, but never nothing.
+        let wants = match self.wants {
+            w if w > BLOCK_HEADER => w - BLOCK_HEADER,
+            w => w,
+        };
         let given = match self.flushing {
             true => &[][..],
-            false => input.get(..self.wants.min(input.len())).unwrap_or_default(),
+            false => input.get(..wants.min(input.len())).unwrap_or_default(),
         };
         let mut input = InBuffer::around(given);
         let mut output = OutBuffer::around(output);
@@ -331,6 +346,56 @@ mod tests {
             );
             assert_eq!(out.len(), text.len(), "reads of {input} and {output}");
             assert!(out == text);
+        }
+    }
+
+    /// Where a zstd frame's block starts: the frame header's size, from
+    /// its descriptor (RFC 8878, 3.1.1.1), then block after block.
+    fn block_starts(frame: &[u8]) -> Vec<usize> {
+        let descriptor = frame[4];
+        let single_segment = descriptor & 0x20 != 0;
+        let content_size = [usize::from(single_segment), 2, 4, 8][usize::from(descriptor >> 6)];
+        let dictionary = [0, 1, 2, 4][usize::from(descriptor & 3)];
+        let mut at = 5 + usize::from(!single_segment) + dictionary + content_size;
+        let mut starts = Vec::new();
+        loop {
+            starts.push(at);
+            let header = u32::from_le_bytes([frame[at], frame[at + 1], frame[at + 2], 0]);
+            let size = (header >> 3) as usize;
+            at += 3 + if (header >> 1) & 3 == 1 { 1 } else { size };
+            if header & 1 == 1 {
+                return starts;
+            }
+        }
+    }
+
+    /// A zstd frame whose third block's header is damaged (a size larger
+    /// than a block may be): the text of the two blocks before it, then
+    /// the error, whatever the sizes of the reads, the text asked for a
+    /// megabyte at a time among them (one call that decoded the second
+    /// block and read the bad header after it lost that block's text).
+    #[test]
+    fn a_damaged_block_header_gives_the_blocks_before_it_whatever_the_reads() {
+        let text = text();
+        let mut data = zstd_with_checksum(&text);
+        let starts = block_starts(&data);
+        assert!(starts.len() >= 3, "{} blocks", starts.len());
+        let bad = starts[2];
+        data[bad] |= 0xF8;
+        data[bad + 1] = 0xFF;
+        data[bad + 2] = 0xFF;
+        // Each block but the last holds 128 KiB of text.
+        let before = &text[..2 << 17];
+        for (input, output) in [
+            (4096, 1 << 20),
+            (1 << 20, 1 << 20),
+            (100, 777),
+            (1 << 17, 32),
+        ] {
+            let (out, err) = read_all(&data, Zstd::new().expect("zstd"), input, output);
+            assert!(err.is_some(), "{input} {output}: no error");
+            assert_eq!(out.len(), before.len(), "reads of {input} and {output}");
+            assert!(out == before);
         }
     }
 

@@ -937,6 +937,49 @@ fn a_refused_many_frame_zst_still_says_which_frame_was_damaged() {
     }
 }
 
+/// A `.zst` of one frame whose third block has a damaged header (a size
+/// larger than a block may be; a shape the `zstd_frames` fuzz target
+/// found): by name (the frame decoded alone) and piped in (one stream,
+/// read a megabyte at a time), the text before the damage is the two
+/// blocks before it, 128 KiB each by the format, and the games are those
+/// of that much of the plain text. A decoder call that decoded the second
+/// block and read the bad header after it used to lose the block's text
+/// with large reads only, so the two ways gave different games.
+#[test]
+fn a_damaged_block_header_ends_the_text_after_the_blocks_before_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read(support::root().join(LICHESS)).unwrap();
+    let mut frame = zstd::encode_all(&text[..], 3).unwrap();
+    // The frame header (RFC 8878, 3.1.1.1: magic, descriptor, window
+    // descriptor unless single-segment, dictionary id, content size),
+    // then block after block.
+    let descriptor = frame[4];
+    let single_segment = descriptor & 0x20 != 0;
+    let content_size = [usize::from(single_segment), 2, 4, 8][usize::from(descriptor >> 6)];
+    let dictionary = [0, 1, 2, 4][usize::from(descriptor & 3)];
+    let mut at = 5 + usize::from(!single_segment) + dictionary + content_size;
+    for _ in 0..2 {
+        let header = u32::from_le_bytes([frame[at], frame[at + 1], frame[at + 2], 0]);
+        assert_eq!(header & 1, 0, "a last block before the third");
+        at += 3 + (header >> 3) as usize;
+    }
+    frame[at] |= 0xF8;
+    frame[at + 1] = 0xFF;
+    frame[at + 2] = 0xFF;
+    let damaged = tmp.path().join("damaged.pgn.zst");
+    std::fs::write(&damaged, &frame).unwrap();
+    let prefix = tmp.path().join("prefix.pgn");
+    std::fs::write(&prefix, &text[..2 << 17]).unwrap();
+    let want = report(&[&prefix], &[]);
+    for run in [report(&[&damaged], &[]), report_piped(&damaged, &[])] {
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        // The game the damage cut has no row, or one as far as it goes.
+        let (got, full) = (run.rows.len(), want.rows.len());
+        assert!(got + 1 >= full && got <= full, "{got} rows of {full}");
+        same_games(&run.rows, &want.rows, full - 1);
+    }
+}
+
 /// A one-frame `.zst` whose checksum fails (`zstd -dc` refuses it), piped
 /// in: read as one stream, its text is handed on before the check at the
 /// frame's end, so its games are rows as usual (read by name, where the
