@@ -18,9 +18,10 @@
 //! (its data, and its headers: a zeroed magic number or block header,
 //! which only the size hint before it gets past) and with bytes after
 //! it: pzstd itself makes frames of megabytes. Run
-//! it with `-detect_leaks=0`: a decoder thread of an input may still be
-//! ending when the next input starts, which the leak check takes for a
-//! leak.
+//! it with `-detect_leaks=0`, and `ASAN_OPTIONS=detect_leaks=0` for the
+//! check when the run ends: a decoder thread of an input may still be
+//! ending when the next input starts (or the run ends), which the leak
+//! check takes for a leak.
 #![no_main]
 
 #[path = "support/read_inputs.rs"]
