@@ -152,7 +152,7 @@ pub(super) fn cut(
     let mut held: Option<(Cut, [u8; HINT_BYTES])> = None;
     loop {
         let mut hint = [0u8; HINT_BYTES];
-        let (n, error) = read_head(&mut *rd, &mut hint);
+        let (n, mut error) = read_head(&mut *rd, &mut hint);
         let head = hint.get(..n).unwrap_or_default();
         if let Some((frame, frame_hint)) = held.take() {
             let next_frame_or_end = match n {
@@ -189,7 +189,6 @@ pub(super) fn cut(
         }
         let mut read = head.to_vec();
         let size = size_hint(&read).filter(|&size| size as u64 <= most_text);
-        let mut error = error;
         if let Some(size) = size.filter(|_| error.is_none()) {
             let mut frame = Vec::new();
             let whole = match (&mut rd).take(size as u64).read_to_end(&mut frame) {
