@@ -187,30 +187,36 @@ impl Iterator for Walk<'_> {
     fn next(&mut self) -> Option<Piece> {
         let small = |text: u64| text <= MOST_FRAME_TEXT;
         loop {
-            let (data, at) = (self.data, self.at);
-            let rest = data.get(at..).filter(|r| !r.is_empty())?;
+            let (data, mut at) = (self.data, self.at);
+            let mut rest = data.get(at..).filter(|r| !r.is_empty())?;
+            // After a pzstd hint, the frame's own end, which is found once.
+            let mut own_size = None;
             if let Some(size) = announced_frame(rest) {
                 let frame_at = at + HINT_BYTES;
-                let own_end = data
-                    .get(frame_at..)
-                    .and_then(|frame| zstd::zstd_safe::find_frame_compressed_size(frame).ok())
+                let frame = data.get(frame_at..).unwrap_or_default();
+                let own_end = zstd::zstd_safe::find_frame_compressed_size(frame)
+                    .ok()
                     .filter(|&own| own > 0 && frame_may_end_at(data, frame_at + own));
-                if own_end.is_none() {
+                let Some(own) = own_end else {
                     self.at = frame_at + size;
                     return Some(Piece {
                         bytes: frame_at..frame_at + size,
                         content_size: None,
                         extent: Extent::Announced,
                     });
-                }
+                };
+                // The hint is a skippable frame: passed over.
+                (at, rest, own_size) = (frame_at, frame, Some(own));
+                self.at = at;
             }
             let skippable = starts_with_skippable(rest);
             let content_size = zstd::zstd_safe::get_frame_content_size(rest).ok().flatten();
             if !skippable && !content_size.is_none_or(small) {
                 return Some(self.rest());
             }
-            let size = match zstd::zstd_safe::find_frame_compressed_size(rest) {
-                Ok(size) if size > 0 && size <= rest.len() => size,
+            let found = own_size.or_else(|| zstd::zstd_safe::find_frame_compressed_size(rest).ok());
+            let size = match found {
+                Some(size) if size > 0 && size <= rest.len() => size,
                 _ => return Some(self.rest()),
             };
             if skippable {
