@@ -155,10 +155,27 @@ const FRAME_HEADER_PREFIX: usize = 5;
 /// hint adds to a block's data for the next block's header.
 const BLOCK_HEADER: usize = 3;
 
+/// The largest window (as a power of two) a zstd frame may ask for and
+/// still be read: the most the reference decoder supports, 2^31 bytes on a
+/// 64-bit machine. zstd's streaming decoder refuses more than 2^27 by
+/// default, which a file made with `zstd --long=28` or more exceeds (large
+/// archives are compressed so, pushshift's among them); `zstd -d` reads one
+/// only when told `--long=31` or `--memory=2048MB`. (The `.xz` decoder
+/// runs with no memory limit, as `xz -dc` does.) The window is the
+/// frame's own choice, not the input's size: its buffer is reserved once
+/// per stream and filled only as far as the text goes.
+pub(super) const WINDOW_LOG_MAX: u32 = if usize::BITS >= 64 {
+    zstd::zstd_safe::WINDOWLOG_MAX_64
+} else {
+    zstd::zstd_safe::WINDOWLOG_MAX_32
+};
+
 impl Zstd {
     pub(super) fn new() -> std::io::Result<Zstd> {
+        let mut decoder = zstd::stream::raw::Decoder::new()?;
+        decoder.set_parameter(zstd::zstd_safe::DParameter::WindowLogMax(WINDOW_LOG_MAX))?;
         Ok(Zstd {
-            decoder: zstd::stream::raw::Decoder::new()?,
+            decoder,
             wants: FRAME_HEADER_PREFIX,
             in_frame: false,
             flushing: false,

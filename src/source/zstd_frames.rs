@@ -63,7 +63,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
 use super::damage::{Damage, DamageLog};
-use super::decoding::{Decoding, Zstd, fails_checksum};
+use super::decoding::{Decoding, WINDOW_LOG_MAX, Zstd, fails_checksum};
 use super::pzstd_cut::{
     Cut, HINT_BYTES, announced_frame, cut, frame_may_end_at, starts_with_skippable,
 };
@@ -670,12 +670,11 @@ fn decode_every(
 /// more.
 const MOST_TEXT_PER_BYTE: u64 = 64;
 
-/// The largest window the streaming decoder accepts (zstd's default
-/// `ZSTD_d_windowLogMax`, 2^27 bytes). Decoding in one pass needs no
-/// window buffer, and zstd does not check the size there: a frame that
-/// asks for more (`zstd --long=31`) is left to the streaming decoder, so
-/// that it fails as the one-thread reading of the file does.
-const LARGEST_WINDOW: u64 = 1 << 27;
+/// The largest window the streaming decoder accepts ([`WINDOW_LOG_MAX`]).
+/// Decoding in one pass needs no window buffer, and zstd does not check
+/// the size there: a frame that asks for more is left to the streaming
+/// decoder, so that it fails as the one-thread reading of the file does.
+const LARGEST_WINDOW: u64 = 1 << WINDOW_LOG_MAX;
 
 /// The window size a zstd frame's header asks for (RFC 8878, 3.1.1.1):
 /// its window descriptor's, or, for a single-segment frame, its content
@@ -722,6 +721,7 @@ fn decode_piece(
             let most = bytes.len() as u64 * MOST_TEXT_PER_BYTE;
             text.reserve(content_size.map_or(0, |n| n.min(most) as usize));
             let mut decoder = zstd::stream::read::Decoder::with_buffer(bytes).ok()?;
+            decoder.window_log_max(WINDOW_LOG_MAX).ok()?;
             decoder.read_to_end(&mut text).ok()?;
         }
     }
@@ -815,14 +815,13 @@ mod tests {
             .collect()
     }
 
-    /// `data` read by one streaming decoder, as one thread reads it: its
-    /// text and its error.
+    /// `data` read by one streaming decoder, as one thread reads it (and
+    /// `zstd -d --long=31`): its text and its error.
     fn read_as_one_stream(data: &[u8]) -> (Vec<u8>, Option<std::io::Error>) {
         let mut text = Vec::new();
-        let error = zstd::stream::read::Decoder::new(data)
-            .expect("decoder")
-            .read_to_end(&mut text)
-            .err();
+        let mut decoder = zstd::stream::read::Decoder::new(data).expect("decoder");
+        decoder.window_log_max(WINDOW_LOG_MAX).expect("window");
+        let error = decoder.read_to_end(&mut text).err();
         (text, error)
     }
 
@@ -874,26 +873,62 @@ mod tests {
         assert_eq!(window_size(&skippable(b"x")[..4]), None);
     }
 
-    /// A frame whose window is larger than the streaming decoder accepts
-    /// fails on any number of threads, as it does on one, even where it
-    /// could be decoded in one pass.
+    /// A frame made with `zstd --long=31` (a 2^31-byte window, which
+    /// zstd's streaming decoder refuses by default) among other frames:
+    /// read whole on any number of threads, as one stream reads it.
+    #[test]
+    fn a_frame_with_the_largest_window_is_read_on_any_threads() {
+        let text = varied_text(1, 6000);
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).expect("encoder");
+        encoder.long_distance_matching(true).expect("long");
+        encoder.window_log(31).expect("window log");
+        encoder.include_contentsize(false).expect("no content size");
+        std::io::Write::write_all(&mut encoder, &text).expect("compress");
+        let large = encoder.finish().expect("frame");
+        assert_eq!(window_size(&large), Some(1 << 31));
+        let data = [frame(b"before"), large, frame(b"after")].concat();
+        let whole = [&b"before"[..], &text[..], b"after"].concat();
+        let (one_stream, one_stream_err) = read_as_one_stream(&data);
+        assert!(one_stream_err.is_none(), "{one_stream_err:?}");
+        assert_eq!(one_stream, whole);
+        for k in [1, 2] {
+            let (got, e, damage) = read_all(data.clone(), k);
+            assert!(e.is_none(), "{e:?}");
+            assert_eq!(got, whole, "k = {k}");
+            assert!(damage.is_empty(), "{damage:?}");
+        }
+    }
+
+    /// A frame whose window is larger than any the decoder accepts (2^31
+    /// and an eighth bytes, which the format can state and zstd cannot
+    /// decode as a stream) fails on any number of threads, as it does on
+    /// one, even where it could be decoded in one pass.
     #[test]
     fn a_frame_with_a_window_too_large_fails_as_on_one_thread() {
         let text = varied_text(1, 6000);
         let mut data = frame(&text);
         let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).expect("encoder");
-        encoder.long_distance_matching(true).expect("long");
         encoder.window_log(28).expect("window log");
         encoder.include_contentsize(false).expect("no content size");
         std::io::Write::write_all(&mut encoder, &text).expect("compress");
-        let large = encoder.finish().expect("frame");
+        let mut large = encoder.finish().expect("frame");
+        // The window descriptor (RFC 8878, 3.1.1.1.2) after the magic
+        // number and the frame header descriptor: exponent 21 (2^31
+        // bytes) and mantissa 1 (an eighth more).
+        assert_eq!(
+            large[4] & 0x20,
+            0,
+            "a single-segment frame has no window descriptor"
+        );
+        large[5] = 21 << 3 | 1;
+        assert_eq!(window_size(&large), Some((1 << 31) + (1 << 28)));
         // Only the window keeps it from the one-pass decoding.
         let bound = zstd::zstd_safe::decompress_bound(&large).expect("a frame");
         assert!(bound <= large.len() as u64 * MOST_TEXT_PER_BYTE);
         data.extend(&large);
         data.extend(frame(b"after"));
         let (_, one_stream_err) = read_as_one_stream(&large);
-        let refusal = one_stream_err.expect("one stream read a 2^28 window");
+        let refusal = one_stream_err.expect("one stream read a window over 2^31");
         for k in [1, 2] {
             let (got, e, damage) = read_all(data.clone(), k);
             assert!(e.is_none(), "{e:?}");

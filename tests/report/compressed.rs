@@ -623,6 +623,72 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     }
 }
 
+/// `text` compressed by the reference `zstd` from a pipe with
+/// `--long=31`, as large archives are: with its size unknown the frame
+/// keeps the 2 GiB window it was asked for.
+fn zstd_long_window(text: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zstd = std::process::Command::new("zstd")
+        .args(["-q", "-c", "--long=31"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = zstd.stdin.take().unwrap();
+    let text = text.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&text).unwrap());
+    let out = zstd.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success());
+    out.stdout
+}
+
+/// A `.zst` made with `zstd --long=31` (a 2 GiB window, which zstd's
+/// decoder refuses unless told `--long=31`): its text, as the reference
+/// tool gives it with `--long=31`, is read whole, by name and piped in,
+/// on one decoder thread and on two, and so is the frame twice over
+/// (`cat a.zst a.zst`), which a file's frame reader decodes frame by frame.
+#[test]
+fn a_zst_made_with_a_long_window_reads_like_its_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sample = std::fs::read(support::root().join(LICHESS)).unwrap();
+    let frame = zstd_long_window(&sample);
+    for copies in [1, 2] {
+        let packed = tmp.path().join(format!("long{copies}.pgn.zst"));
+        std::fs::write(&packed, frame.repeat(copies)).unwrap();
+        let refused = Command::new("zstd")
+            .arg("-dcq")
+            .arg(&packed)
+            .output()
+            .unwrap();
+        assert!(
+            !refused.status.success(),
+            "zstd -d reads a 2 GiB window unasked?"
+        );
+        let text = Command::new("zstd")
+            .args(["-dcq", "--long=31"])
+            .arg(&packed)
+            .output()
+            .unwrap();
+        assert!(text.status.success());
+        let plain = tmp.path().join(format!("long{copies}.pgn"));
+        std::fs::write(&plain, &text.stdout).unwrap();
+        let txt = report(&[&plain], &[]);
+        assert_eq!(txt.rows.len(), copies * 438);
+        for threads in ["1", "2"] {
+            for zst in [
+                report(&[&packed], &["--strict", "-j", threads]),
+                report_piped(&packed, &["--strict", "-j", threads]),
+            ] {
+                assert_eq!(zst.code, Some(0), "{}", zst.stderr);
+                assert_eq!(zst.summary["inputs"][0]["warnings"], serde_json::json!([]));
+                assert_eq!(zst.rows.len(), txt.rows.len());
+                same_games(&zst.rows, &txt.rows, txt.rows.len());
+            }
+        }
+    }
+}
+
 /// [`pzstd_dump`], and the packed file's bytes and data frames, three at
 /// least.
 fn pzstd_dump_of_frames(dir: &Path) -> (PathBuf, PathBuf, Vec<u8>, Vec<std::ops::Range<usize>>) {
