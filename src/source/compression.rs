@@ -42,8 +42,13 @@ const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
 /// Bytes of an input's start that say how it is compressed.
 pub(super) const MAGIC_BYTES: usize = 6;
 
-/// The compression an input's first bytes announce.
+/// The compression an input's first bytes announce. A `head` shorter than
+/// [`MAGIC_BYTES`] is the whole input; one that ends inside a zstd, xz or
+/// bzip2 magic number is that compression cut short ([`cut_in_magic`]).
 pub(super) fn compression_of(head: &[u8]) -> Compression {
+    if let Some(cut) = cut_in_magic(head) {
+        return cut;
+    }
     if head.starts_with(&ZSTD_MAGIC) || is_zstd_skippable(head) {
         Compression::Zstd
     } else if head.starts_with(&GZIP_MAGIC) {
@@ -66,4 +71,48 @@ pub(super) fn compression_of(head: &[u8]) -> Compression {
 fn is_zstd_skippable(head: &[u8]) -> bool {
     head.first().is_some_and(|b| b & 0xf0 == 0x50)
         && head.get(1..4) == Some(&ZSTD_SKIPPABLE_TAIL[..])
+}
+
+/// The compression whose magic number the whole input `head` is the start
+/// of, without the rest: a download that broke off within its first
+/// bytes, for the decoder to report as cut short (as `zstd -d`, `xz -d`
+/// and `bzip2 -d` do) rather than a game of stray text. At least two
+/// bytes of zstd's or xz's magic number, whose second byte no text has,
+/// and bzip2's `BZh` whole: a shorter start could be text.
+fn cut_in_magic(head: &[u8]) -> Option<Compression> {
+    let cut = |magic: &[u8], least: usize| {
+        (least..magic.len()).contains(&head.len()) && magic.starts_with(head)
+    };
+    if cut(&ZSTD_MAGIC, 2) {
+        Some(Compression::Zstd)
+    } else if cut(&XZ_MAGIC, 2) {
+        Some(Compression::Xz)
+    } else if cut(b"BZh9", 3) {
+        Some(Compression::Bzip2)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_input_that_ends_inside_a_magic_number_is_that_compression() {
+        assert_eq!(compression_of(&ZSTD_MAGIC[..2]), Compression::Zstd);
+        assert_eq!(compression_of(&ZSTD_MAGIC[..3]), Compression::Zstd);
+        for n in 2..XZ_MAGIC.len() {
+            assert_eq!(compression_of(&XZ_MAGIC[..n]), Compression::Xz, "{n}");
+        }
+        assert_eq!(compression_of(b"BZh"), Compression::Bzip2);
+        // Too short to tell from text, or not a magic number's start.
+        for text in [&b"("[..], b"BZ", b"B", b"1.", b"BZh ", b"(\xb5x"] {
+            assert_eq!(compression_of(text), Compression::None, "{text:?}");
+        }
+        // Whole magic numbers, and more, as before.
+        assert_eq!(compression_of(&ZSTD_MAGIC), Compression::Zstd);
+        assert_eq!(compression_of(b"BZh91AY"), Compression::Bzip2);
+        assert_eq!(compression_of(&XZ_MAGIC), Compression::Xz);
+    }
 }

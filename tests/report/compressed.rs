@@ -254,6 +254,40 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
     assert_eq!(seen_formats, 5, "gz, bz2, xz (cut and damaged) and zst");
 }
 
+/// A download that broke off within its first bytes, inside the magic
+/// number of the reference tool's file (testdata/compressed/, made by
+/// `zstd`, `xz` and `bzip2`): that compression cut short before any text,
+/// a `cut_short` warning and no row, by name and piped in, as `zstd -d`,
+/// `xz -d` and `bzip2 -d` fail on it, not a game of stray bytes.
+#[test]
+fn a_file_cut_inside_its_magic_number_is_cut_short() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = [
+        ("garbage-after.pgn.zst", "zstd", 2..4),
+        ("streams.pgn.xz", "xz", 2..6),
+        ("streams.pgn.bz2", "bzip2", 3..4),
+    ];
+    for (name, compression, lengths) in files {
+        let bytes = std::fs::read(dir().join(name)).unwrap();
+        for n in lengths {
+            let cut = tmp.path().join(format!("{n}-{name}"));
+            std::fs::write(&cut, &bytes[..n]).unwrap();
+            for run in [
+                report(&[&cut], &["--strict"]),
+                report_piped(&cut, &["--strict"]),
+            ] {
+                assert_eq!(run.code, Some(1), "{n} bytes of {name}: {}", run.stderr);
+                assert!(run.rows.is_empty(), "{n} bytes of {name}: {:?}", run.rows);
+                let input = &run.summary["inputs"][0];
+                assert_eq!(input["compression"], compression, "{n} bytes of {name}");
+                assert_eq!(input["warnings"][0]["kind"], "cut_short", "{input}");
+                let message = input["warnings"][0]["message"].as_str().unwrap();
+                assert!(message.contains("stops after byte 0"), "{message}");
+            }
+        }
+    }
+}
+
 /// Damage after the text (bytes appended to a file, a byte of an xz
 /// index flipped), in each format:
 /// the reference tool decodes all of the text, so every game is a row,
