@@ -661,18 +661,11 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
 /// `--long=31`, as large archives are: with its size unknown the frame
 /// keeps the 2 GiB window it was asked for.
 fn zstd_long_window(text: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut zstd = std::process::Command::new("zstd")
+    let out = Command::new("zstd")
         .args(["-q", "-c", "--long=31"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
+        .write_stdin(text)
+        .output()
         .unwrap();
-    let mut stdin = zstd.stdin.take().unwrap();
-    let text = text.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).unwrap());
-    let out = zstd.wait_with_output().unwrap();
-    writer.join().unwrap();
     assert!(out.status.success());
     out.stdout
 }
