@@ -29,7 +29,8 @@ impl Compression {
     }
 }
 
-const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+/// The first four bytes of a zstd data frame.
+pub(super) const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// A zstd *skippable frame* starts with `0x184D2A5?` (little-endian: `5?
 /// 2A 4D 18`, any of sixteen values of the first byte). pzstd, which
 /// writes the lichess database dumps, puts one before every data frame
@@ -49,7 +50,7 @@ pub(super) fn compression_of(head: &[u8]) -> Compression {
     if let Some(cut) = cut_in_magic(head) {
         return cut;
     }
-    if head.starts_with(&ZSTD_MAGIC) || is_zstd_skippable(head) {
+    if head.starts_with(&ZSTD_MAGIC) || starts_with_skippable(head) {
         Compression::Zstd
     } else if head.starts_with(&GZIP_MAGIC) {
         Compression::Gzip
@@ -67,8 +68,9 @@ pub(super) fn compression_of(head: &[u8]) -> Compression {
     }
 }
 
-/// Whether `head` starts with a zstd skippable frame's magic number.
-fn is_zstd_skippable(head: &[u8]) -> bool {
+/// Whether `head` starts with a zstd skippable frame's magic number (as
+/// a pzstd-made file or stream does).
+pub(super) fn starts_with_skippable(head: &[u8]) -> bool {
     head.first().is_some_and(|b| b & 0xf0 == 0x50)
         && head.get(1..4) == Some(&ZSTD_SKIPPABLE_TAIL[..])
 }

@@ -29,14 +29,8 @@
 use std::io::{Cursor, Read};
 use std::ops::Range;
 
+use super::compression::{ZSTD_MAGIC, starts_with_skippable};
 use super::readers::{BrokenOff, read_head};
-
-/// The first four bytes of a skippable frame, without the low four bits
-/// (pzstd writes `0x184D2A50`; any of the sixteen is a skippable frame).
-const SKIPPABLE_MAGIC: u32 = 0x184D_2A50;
-
-/// The first four bytes of a zstd data frame.
-const FRAME_MAGIC: u32 = 0xFD2F_B528;
 
 /// A size hint's length: magic, content size (4), the next frame's size.
 pub(super) const HINT_BYTES: usize = 12;
@@ -61,13 +55,6 @@ pub(super) enum Cut {
     },
 }
 
-/// Whether a stream starting with `head` may be cut by its hints: it
-/// starts with a skippable frame, as a pzstd-made stream does. (Any other
-/// `.zst` stream, one `zstd` frame above all, is streamed whole.)
-pub(super) fn starts_with_skippable(head: &[u8]) -> bool {
-    first_word(head).is_some_and(|m| m & !0xF == SKIPPABLE_MAGIC)
-}
-
 /// The little-endian word `bytes` start with.
 fn first_word(bytes: &[u8]) -> Option<u32> {
     let four: [u8; 4] = bytes.get(..4)?.try_into().ok()?;
@@ -77,9 +64,7 @@ fn first_word(bytes: &[u8]) -> Option<u32> {
 /// Whether a frame may end where `after` starts: at the end of the input,
 /// or where a skippable frame or a data frame starts.
 fn frame_ends_before(after: &[u8]) -> bool {
-    after.is_empty()
-        || starts_with_skippable(after)
-        || first_word(after).is_some_and(|m| m == FRAME_MAGIC)
+    after.is_empty() || starts_with_skippable(after) || after.starts_with(&ZSTD_MAGIC)
 }
 
 /// The size of the data frame that a pzstd hint at the start of `rest` (a

@@ -12,11 +12,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use super::SourceError;
-use super::compression::{Compression, MAGIC_BYTES, compression_of};
+use super::compression::{Compression, MAGIC_BYTES, compression_of, starts_with_skippable};
 use super::damage::{DamageLog, GzipMembers};
 use super::decoding::{Bzip2, Decoding, Zstd};
 use super::io_err;
-use super::pzstd_cut::starts_with_skippable;
 use super::read_ahead::ReadAhead;
 use super::readers::{BrokenOff, Counting, read_head};
 use super::xz::Xz;
@@ -87,6 +86,9 @@ pub(super) fn decode(
         Some(e) => Box::new(BrokenOff(Some(e))),
     };
     let raw = std::io::Cursor::new(head.to_vec()).chain(rd);
+    // A stream that starts with a skippable frame, as a pzstd-made one
+    // does, is cut by its hints; any other `.zst` stream (one `zstd`
+    // frame above all) is streamed whole.
     if compression == Compression::Zstd && frame_threads > 0 && starts_with_skippable(head) {
         let name = path.display().to_string();
         let frames = FrameReader::spawn_stream(Box::new(raw), name, frame_threads)

@@ -62,11 +62,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
+use super::compression::starts_with_skippable;
 use super::damage::{Damage, DamageLog};
 use super::decoding::{Decoding, WINDOW_LOG_MAX, Zstd, fails_checksum};
-use super::pzstd_cut::{
-    Cut, HINT_BYTES, announced_frame, cut, frame_may_end_at, starts_with_skippable,
-};
+use super::pzstd_cut::{Cut, HINT_BYTES, announced_frame, cut, frame_may_end_at};
 use super::read_ahead::read_buffered;
 use super::readers::{BrokenOff, SharedReader};
 use super::window::Shared;
