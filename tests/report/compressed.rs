@@ -632,10 +632,9 @@ fn a_dump_written_by_pzstd_reads_like_its_text() {
     let bytes = std::fs::read(&packed).unwrap();
     let cut = tmp.path().join("cut.pgn.zst");
     std::fs::write(&cut, &bytes[..bytes.len() - 1000]).unwrap();
-    let partial = Command::new("zstd").arg("-dcq").arg(&cut).output().unwrap();
-    assert!(!partial.status.success(), "zstd -d reads a cut file whole?");
+    let partial = zstd_text_failing(&cut, "zstd -d reads a cut file whole?");
     let partial_pgn = tmp.path().join("partial.pgn");
-    std::fs::write(&partial_pgn, &partial.stdout).unwrap();
+    std::fs::write(&partial_pgn, &partial).unwrap();
     let before_cut = report(&[&partial_pgn], &[]);
     for (threads, zst) in ["1", "2"].into_iter().flat_map(|threads| {
         [
@@ -683,15 +682,7 @@ fn a_zst_made_with_a_long_window_reads_like_its_text() {
     for copies in [1, 2] {
         let packed = tmp.path().join(format!("long{copies}.pgn.zst"));
         std::fs::write(&packed, frame.repeat(copies)).unwrap();
-        let refused = Command::new("zstd")
-            .arg("-dcq")
-            .arg(&packed)
-            .output()
-            .unwrap();
-        assert!(
-            !refused.status.success(),
-            "zstd -d reads a 2 GiB window unasked?"
-        );
+        zstd_text_failing(&packed, "zstd -d reads a 2 GiB window unasked?");
         let text = Command::new("zstd")
             .args(["-dcq", "--long=31"])
             .arg(&packed)
@@ -745,12 +736,14 @@ fn zstd_text_unchecked(dir: &Path, frame: &[u8]) -> Vec<u8> {
 fn zstd_text_before_failing(dir: &Path, frame: &[u8]) -> Vec<u8> {
     let path = dir.join("frame.zst");
     std::fs::write(&path, frame).unwrap();
-    let out = Command::new("zstd")
-        .arg("-dcq")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!out.status.success(), "zstd -d reads the damaged frame");
+    zstd_text_failing(&path, "zstd -d reads the damaged frame")
+}
+
+/// The text `zstd -d` gives of the file `path` before it fails, which it
+/// must (`unexpected` says what it means if it does not).
+fn zstd_text_failing(path: &Path, unexpected: &str) -> Vec<u8> {
+    let out = Command::new("zstd").arg("-dcq").arg(path).output().unwrap();
+    assert!(!out.status.success(), "{unexpected}");
     out.stdout
 }
 
@@ -838,15 +831,7 @@ fn a_frame_failing_its_checksum_is_marked_and_the_frames_after_it_read() {
     bytes[frames[1].end - 1] ^= 0x55;
     let damaged = tmp.path().join("damaged.pgn.zst");
     std::fs::write(&damaged, &bytes).unwrap();
-    let reference = Command::new("zstd")
-        .arg("-dcq")
-        .arg(&damaged)
-        .output()
-        .unwrap();
-    assert!(
-        !reference.status.success(),
-        "zstd -d reads a damaged file whole?"
-    );
+    zstd_text_failing(&damaged, "zstd -d reads a damaged file whole?");
     let start = zstd_text_unchecked(tmp.path(), &bytes[frames[0].clone()]).len() as u64;
     let end = start + zstd_text_unchecked(tmp.path(), &bytes[frames[1].clone()]).len() as u64;
     let (rows, stretch) = read_past_a_damaged_frame(&damaged);
