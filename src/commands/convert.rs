@@ -93,9 +93,10 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_name = "NOTATION")]
     pub to: Target,
 
-    /// PGN files, xiangqi record files, zip archives, folders (searched
-    /// recursively for the files `report` reads: .pgn, .pgn.zst, .pgn.zstd,
-    /// .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .xqf, .cbr, .cbl, .cbf, .ubb, and
+    /// PGN files, xiangqi record files, zip and 7z archives, folders
+    /// (searched recursively for the files `report` reads: .pgn, .pgn.zst,
+    /// .pgn.zstd, .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .7z, .xqf, .cbr, .cbl,
+    /// .cbf, .ubb, and
     /// pages that hold a DhtmlXQ block) or - for standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,

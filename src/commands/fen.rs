@@ -48,7 +48,8 @@ pub struct FenArgs {
     /// FEN/EPD/perft list files (plain, or compressed with zstd, gzip,
     /// bzip2 or xz), xiangqi record files, folders (searched recursively
     /// for .fen and .epd, each also as .zst, .gz, .bz2 or .xz, .perft, .zip
-    /// archives of them, and the records .xqf, .cbr, .cbl, .cbf and .ubb)
+    /// and .7z archives of them, and the records .xqf, .cbr, .cbl, .cbf and
+    /// .ubb)
     /// or `-` for standard input; with no input at all, standard input is
     /// read.
     #[arg(value_name = "INPUT")]

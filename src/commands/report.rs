@@ -69,12 +69,12 @@ Examples:
   pgnmill report --extract unique=unique.pgn --extract duplicates=copies.pgn a.pgn b.pgn
   pgnmill report --duplicates --against master.pgn new-games.pgn")]
 pub struct ReportArgs {
-    /// PGN files, xiangqi record files, zip archives, folders (searched
-    /// recursively for .pgn, .pgn.zst, .pgn.zstd, .pgn.gz, .pgn.bz2,
-    /// .pgn.xz and .zip files, the xiangqi records .xqf, .cbr, .cbl, .cbf
-    /// and .ubb, and .txt or .html pages that hold a DhtmlXQ block; hidden
-    /// files and earlier report folders are passed over) or - for standard
-    /// input. Compressed input (zstd, gzip, bzip2, xz) is recognised by its
+    /// PGN files, xiangqi record files, zip and 7z archives, folders
+    /// (searched recursively for .pgn, .pgn.zst, .pgn.zstd, .pgn.gz,
+    /// .pgn.bz2, .pgn.xz, .zip and .7z files, the xiangqi records .xqf,
+    /// .cbr, .cbl, .cbf and .ubb, and .txt or .html pages that hold a
+    /// DhtmlXQ block; hidden files and earlier report folders are passed
+    /// over) or - for standard input. Compressed input (zstd, gzip, bzip2, xz) is recognised by its
     /// first bytes; a binary file is named on stderr and gives no rows.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,

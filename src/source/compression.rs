@@ -13,6 +13,9 @@ pub enum Compression {
     /// A zip archive: its `.pgn` members are inputs of their own
     /// ([`super::expand_inputs`]); read whole, as a stream, it is refused.
     Zip,
+    /// A 7z archive: like a zip archive, its `.pgn` members are inputs of
+    /// their own, and read as a stream it is refused.
+    SevenZip,
 }
 
 impl Compression {
@@ -25,7 +28,13 @@ impl Compression {
             Compression::Bzip2 => "bzip2",
             Compression::Xz => "xz",
             Compression::Zip => "zip",
+            Compression::SevenZip => "7z",
         }
+    }
+
+    /// True for an archive, whose members are the inputs: zip and 7z.
+    pub(super) fn is_archive(self) -> bool {
+        matches!(self, Compression::Zip | Compression::SevenZip)
     }
 }
 
@@ -39,6 +48,7 @@ pub(super) const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 const ZSTD_SKIPPABLE_TAIL: [u8; 3] = [0x2a, 0x4d, 0x18];
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
+const SEVEN_ZIP_MAGIC: [u8; 6] = [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c];
 
 /// Bytes of an input's start that say how it is compressed.
 pub(super) const MAGIC_BYTES: usize = 6;
@@ -63,6 +73,8 @@ pub(super) fn compression_of(head: &[u8]) -> Compression {
         Compression::Bzip2
     } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
         Compression::Zip
+    } else if head.starts_with(&SEVEN_ZIP_MAGIC) {
+        Compression::SevenZip
     } else {
         Compression::None
     }

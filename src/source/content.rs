@@ -47,10 +47,13 @@ pub enum RefusalKind {
 /// text a DhtmlXQ page, if its name allows one (a stream has no name to go
 /// by: on stdin, `-`, a block in its first bytes does).
 pub(super) fn classify(path: &Path, start: &[u8], compression: Compression) -> Content {
-    if compression == Compression::Zip {
+    if compression.is_archive() {
+        let name = compression.name();
         return Content::Refused(
             RefusalKind::Unsupported,
-            "a zip archive, which cannot be read from a stream: nothing of it was read (name the .zip file itself, and its .pgn members are read)".into(),
+            format!(
+                "a {name} archive, which cannot be read from a stream: nothing of it was read (name the .{name} file itself, and its .pgn members are read)"
+            ),
         );
     }
     let head = start
@@ -95,7 +98,7 @@ const SIGNATURES: &[Signature] = &[
     not_pgn(b"GIF89a", "GIF image, not PGN"),
     not_pgn(
         b"7z\xbc\xaf\x27\x1c",
-        "7z archive, not PGN (unpack it first)",
+        "7z archive inside a compressed stream, not PGN",
     ),
     not_pgn(b"Rar!\x1a\x07", "RAR archive, not PGN (unpack it first)"),
     not_pgn(

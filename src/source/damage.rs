@@ -156,6 +156,47 @@ pub(super) struct Checked {
     pub readable: u64,
 }
 
+impl Checked {
+    /// An archive member read through, as [`read_through`] found it: sound
+    /// if nothing ended it early; else damaged from its start (a member's
+    /// check comes at its end, and nothing tells where its text went
+    /// wrong), `why` saying so from the bytes read and the error, and
+    /// readable as far as it was decoded.
+    pub(super) fn member(
+        (read, failure): (u64, Option<std::io::Error>),
+        why: impl FnOnce(u64, std::io::Error) -> String,
+    ) -> Checked {
+        let Some(e) = failure else {
+            return Checked {
+                damage: Vec::new(),
+                readable: u64::MAX,
+            };
+        };
+        Checked {
+            damage: vec![Damage {
+                text: 0..u64::MAX,
+                why: why(read, e),
+            }],
+            readable: read,
+        }
+    }
+}
+
+/// Reads `text` to its end without keeping it: the bytes it gave, and the
+/// error that ended it, if one did.
+pub(super) fn read_through(text: &mut dyn Read) -> (u64, Option<std::io::Error>) {
+    let mut read = 0u64;
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match text.read(&mut buf) {
+            Ok(0) => return (read, None),
+            Ok(n) => read += n as u64,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return (read, Some(e)),
+        }
+    }
+}
+
 /// Checks the gzip file at `path` member by member.
 pub(super) fn check_gzip(path: &Path) -> std::io::Result<Checked> {
     let file = std::fs::File::open(path)?;
@@ -219,37 +260,18 @@ pub(super) fn check_zip_member(
     let file = std::fs::File::open(archive)?;
     let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(std::io::Error::other)?;
     let mut member = zip.by_index(index).map_err(std::io::Error::other)?;
-    let mut read = 0u64;
-    let mut buf = vec![0u8; 1 << 16];
-    let failure = loop {
-        match member.read(&mut buf) {
-            Ok(0) => break None,
-            Ok(n) => read += n as u64,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => break Some(e),
-        }
-    };
-    let Some(e) = failure else {
-        return Ok(Checked {
-            damage: Vec::new(),
-            readable: u64::MAX,
-        });
-    };
     let name = name.display();
-    let why = if e.to_string().contains("checksum") {
-        format!("{name}: zip member fails its CRC-32 check: its text ({read} bytes) is unreliable")
-    } else {
-        format!(
-            "{name}: zip member cannot be decoded after {read} bytes of text ({e}): that text is unreliable"
-        )
-    };
-    Ok(Checked {
-        damage: vec![Damage {
-            text: 0..u64::MAX,
-            why,
-        }],
-        readable: read,
-    })
+    Ok(Checked::member(read_through(&mut member), |read, e| {
+        if e.to_string().contains("checksum") {
+            format!(
+                "{name}: zip member fails its CRC-32 check: its text ({read} bytes) is unreliable"
+            )
+        } else {
+            format!(
+                "{name}: zip member cannot be decoded after {read} bytes of text ({e}): that text is unreliable"
+            )
+        }
+    }))
 }
 
 /// A member whose checksum failed, and the text it decoded to.

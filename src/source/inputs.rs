@@ -1,5 +1,5 @@
 //! Command-line inputs: files, directories searched for PGN files, members
-//! of zip archives, and `-`.
+//! of zip and 7z archives, and `-`.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -12,14 +12,17 @@ use super::damaged_zip;
 use super::listing::Listing;
 use super::opened::{Opened, open_file, open_stream, refused};
 use super::read_ahead::ReadAhead;
+use super::seven_zip::{SevenZipBlock, read_index};
 use super::{ReadOptions, SourceError, io_err};
 
-/// One input to read: a file, a member of a zip archive, or stdin (`-`).
+/// One input to read: a file, a member of a zip or 7z archive, or stdin
+/// (`-`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Input {
     /// The path as given on the command line (or as found under a given
     /// directory); `-` for stdin; `archive.zip:member.pgn` for a member of
-    /// a zip archive. Reports name the input by this.
+    /// a zip archive (`archive.7z:member.pgn` for a 7z archive's). Reports
+    /// name the input by this.
     pub path: PathBuf,
     kind: Kind,
 }
@@ -41,10 +44,22 @@ enum Kind {
         members: &'static [&'static str],
         why: String,
     },
-    /// A zip archive with no member of the `members` endings: an input
-    /// refused whole, as a binary file is, so that it is named in the
-    /// report and `--strict` fails on it.
+    /// Member `index` (among its files) of the 7z archive at `archive`,
+    /// in `block` of it (`None` for an empty member, which is in none).
+    SevenZipMember {
+        archive: PathBuf,
+        index: usize,
+        block: Option<SevenZipBlock>,
+    },
+    /// A 7z archive whose index cannot be read, and why: refused whole.
+    DamagedSevenZip {
+        why: String,
+    },
+    /// An `archive` (zip or 7z) with no member of the `members` endings:
+    /// an input refused whole, as a binary file is, so that it is named
+    /// in the report and `--strict` fails on it.
     NoMember {
+        archive: Compression,
         members: &'static [&'static str],
     },
 }
@@ -55,7 +70,7 @@ pub(crate) enum InputIdentity {
     Stdin,
     /// A file's device and inode.
     File(u64, u64),
-    /// A zip archive's device and inode, and the member's index.
+    /// An archive's device and inode, and the member's index.
     Member(u64, u64, usize),
 }
 
@@ -84,10 +99,13 @@ impl Input {
         let id = |path: &Path| std::fs::metadata(path).ok().as_ref().and_then(file_id);
         match &self.kind {
             Kind::Stdin => Some(InputIdentity::Stdin),
-            Kind::ZipMember { archive, index } => {
+            Kind::ZipMember { archive, index } | Kind::SevenZipMember { archive, index, .. } => {
                 id(archive).map(|(dev, ino)| InputIdentity::Member(dev, ino, *index))
             }
-            Kind::File | Kind::DamagedZip { .. } | Kind::NoMember { .. } => {
+            Kind::File
+            | Kind::DamagedZip { .. }
+            | Kind::DamagedSevenZip { .. }
+            | Kind::NoMember { .. } => {
                 id(&self.path).map(|(dev, ino)| InputIdentity::File(dev, ino))
             }
         }
@@ -97,13 +115,16 @@ impl Input {
         self.kind == Kind::Stdin
     }
 
-    /// The file this input is read from: the archive of a zip member;
+    /// The file this input is read from: the archive of a member;
     /// `None` for stdin.
     pub fn file_path(&self) -> Option<&Path> {
         match &self.kind {
             Kind::Stdin => None,
-            Kind::File | Kind::DamagedZip { .. } | Kind::NoMember { .. } => Some(&self.path),
-            Kind::ZipMember { archive, .. } => Some(archive),
+            Kind::File
+            | Kind::DamagedZip { .. }
+            | Kind::DamagedSevenZip { .. }
+            | Kind::NoMember { .. } => Some(&self.path),
+            Kind::ZipMember { archive, .. } | Kind::SevenZipMember { archive, .. } => Some(archive),
         }
     }
 
@@ -136,19 +157,57 @@ impl Input {
                 let member = zip_member(archive, *index, checked.readable)
                     .map_err(|e| io_err(&self.path, e))?;
                 open_stream(&self.path, Box::new(member), opts, None)
-                    .map(|o| o.zipped().with_damage(checked.damage))
+                    .map(|o| o.archived(Compression::Zip).with_damage(checked.damage))
             }
             Kind::DamagedZip { members, why } => {
                 let text = damaged_zip::open(&self.path, members, why.clone())
                     .map_err(|e| io_err(&self.path, e))?;
-                open_stream(&self.path, Box::new(text), opts, None).map(Opened::zipped)
+                open_stream(&self.path, Box::new(text), opts, None)
+                    .map(|o| o.archived(Compression::Zip))
             }
-            Kind::NoMember { members } => Ok(refused(
+            Kind::SevenZipMember { block: None, .. } => {
+                open_stream(&self.path, Box::new(std::io::empty()), opts, None)
+                    .map(|o| o.archived(Compression::SevenZip))
+            }
+            Kind::SevenZipMember {
+                index,
+                block: Some(block),
+                ..
+            } => {
+                let checked = match block.check(*index, &self.path) {
+                    Ok(checked) => checked,
+                    // Encrypted, or in a method not built in: that member
+                    // is not read, as a binary input is not.
+                    Err(why) => {
+                        return Ok(refused(
+                            &self.path,
+                            Compression::SevenZip,
+                            RefusalKind::Unsupported,
+                            format!("7z member that cannot be read: {why}, nothing read"),
+                        ));
+                    }
+                };
+                let text = block.text(*index, checked.readable);
+                open_stream(&self.path, Box::new(text), opts, None).map(|o| {
+                    o.archived(Compression::SevenZip)
+                        .with_damage(checked.damage)
+                })
+            }
+            Kind::DamagedSevenZip { why } => Ok(refused(
                 &self.path,
-                Compression::Zip,
+                Compression::SevenZip,
                 RefusalKind::Unsupported,
                 format!(
-                    "zip archive holding no {} member, nothing read",
+                    "7z archive whose index cannot be read ({why}): cut short or damaged, nothing read"
+                ),
+            )),
+            Kind::NoMember { archive, members } => Ok(refused(
+                &self.path,
+                *archive,
+                RefusalKind::Unsupported,
+                format!(
+                    "{} archive holding no {} member, nothing read",
+                    archive.name(),
                     members.join(" or ")
                 ),
             )),
@@ -208,7 +267,8 @@ pub struct Skipped {
     /// Inputs named again (directly, through a folder or by another path
     /// to the same file): each is read once, where it came first.
     pub duplicates: Vec<String>,
-    /// Members of zip archives that are not read (`archive.zip:name`).
+    /// Members of zip and 7z archives that are not read
+    /// (`archive.zip:name`).
     pub archive_members: Vec<String>,
 }
 
@@ -415,8 +475,8 @@ pub fn is_extract(path: &Path) -> bool {
         && matches!(rest.get(EXTRACT_MARKER_END.len()), Some(b'\n' | b'\r'))
 }
 
-/// Adds the file at `path` (a zip archive as its members), unless it was
-/// taken before under another name.
+/// Adds the file at `path` (a zip or 7z archive as its members), unless
+/// it was taken before under another name.
 fn take_file(
     path: PathBuf,
     meta: Option<std::fs::Metadata>,
@@ -455,6 +515,11 @@ fn take_file(
     let n = file.read(&mut head).map_err(|e| io_err(&path, e))?;
     let zip = match compression_of(head.get(..n).unwrap_or_default()) {
         Compression::Zip => Some(zip::ZipArchive::new(std::io::BufReader::new(file))),
+        Compression::SevenZip => {
+            drop(file);
+            take_seven_zip(path, listing, out);
+            return Ok(());
+        }
         // A zip archive after other bytes (a self-extractor's program, a
         // script): its first bytes are not a zip's, its end is. Not an
         // archive after all, it is read as the text it starts as.
@@ -496,42 +561,112 @@ fn take_file(
             return Ok(());
         }
     };
-    let before = out.inputs.len();
+    let mut members = Members::new(&path, listing, out);
     for index in 0..zip.len() {
         let entry = zip
             .by_index_data(index)
             .map_err(|e| io_err(&path, std::io::Error::other(e)))?;
-        let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
-        let lower = name.to_ascii_lowercase();
-        let full = format!("{}:{name}", path.display());
         if entry.is_dir() {
             continue;
         }
-        if listing.members().iter().any(|ext| lower.ends_with(ext)) {
-            out.inputs.push(Input {
-                path: PathBuf::from(full),
-                kind: Kind::ZipMember {
-                    archive: path.clone(),
-                    index,
-                },
-            });
-        } else {
-            out.notes.push(format!(
-                "{full}: not a {} member, skipped",
-                listing.members().join(" or ")
-            ));
-            out.skipped.archive_members.push(full);
-        }
-    }
-    if out.inputs.len() == before {
-        out.inputs.push(Input {
-            path,
-            kind: Kind::NoMember {
-                members: listing.members(),
-            },
+        let name = String::from_utf8_lossy(entry.name_raw());
+        members.take(&name, || Kind::ZipMember {
+            archive: path.clone(),
+            index,
         });
     }
+    members.end(Compression::Zip);
     Ok(())
+}
+
+/// The members of one archive taken as inputs, those of other endings
+/// passed over.
+struct Members<'a> {
+    archive: &'a Path,
+    listing: Listing,
+    out: &'a mut Expansion,
+    before: usize,
+}
+
+impl<'a> Members<'a> {
+    fn new(archive: &'a Path, listing: Listing, out: &'a mut Expansion) -> Members<'a> {
+        let before = out.inputs.len();
+        Members {
+            archive,
+            listing,
+            out,
+            before,
+        }
+    }
+
+    /// Takes the member `name` as an input of `kind`, if it has one of the
+    /// listing's member endings; else says it is passed over.
+    fn take(&mut self, name: &str, kind: impl FnOnce() -> Kind) {
+        let full = format!("{}:{name}", self.archive.display());
+        let lower = name.to_ascii_lowercase();
+        let members = self.listing.members();
+        if members.iter().any(|ext| lower.ends_with(ext)) {
+            self.out.inputs.push(Input {
+                path: PathBuf::from(full),
+                kind: kind(),
+            });
+        } else {
+            self.out.notes.push(format!(
+                "{full}: not a {} member, skipped",
+                members.join(" or ")
+            ));
+            self.out.skipped.archive_members.push(full);
+        }
+    }
+
+    /// An archive none of whose members was taken is an input refused.
+    fn end(self, archive: Compression) {
+        if self.out.inputs.len() == self.before {
+            self.out.inputs.push(Input {
+                path: self.archive.to_path_buf(),
+                kind: Kind::NoMember {
+                    archive,
+                    members: self.listing.members(),
+                },
+            });
+        }
+    }
+}
+
+/// Adds the members of the 7z archive at `path`. An archive whose index
+/// cannot be read (it is at the archive's end: a download cut short has
+/// none) is an input refused, with a note.
+fn take_seven_zip(path: PathBuf, listing: Listing, out: &mut Expansion) {
+    let index = match read_index(&path) {
+        Ok(index) => index,
+        Err(why) => {
+            out.inputs.push(Input {
+                path,
+                kind: Kind::DamagedSevenZip { why },
+            });
+            return;
+        }
+    };
+    let mut blocks: HashMap<usize, SevenZipBlock> = HashMap::new();
+    let mut members = Members::new(&path, listing, out);
+    for (i, entry) in index.files.iter().enumerate() {
+        if entry.is_directory() || entry.is_anti_item() {
+            continue;
+        }
+        let in_block = index.stream_map.file_block_index.get(i).copied().flatten();
+        members.take(entry.name(), || Kind::SevenZipMember {
+            archive: path.clone(),
+            index: i,
+            block: in_block.map(|b| {
+                let block = blocks
+                    .entry(b)
+                    .or_insert_with(|| SevenZipBlock::new(&path, &index, b));
+                block.wants(i);
+                block.clone()
+            }),
+        });
+    }
+    members.end(Compression::SevenZip);
 }
 
 /// Whether `file` ends with a zip archive's end-of-central-directory

@@ -10,7 +10,7 @@ use super::record_format::RecordFormat;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listing {
     /// Game collections: `.pgn`, compressed (`.pgn.zst`, `.pgn.zstd`,
-    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` archive; xiangqi
+    /// `.pgn.gz`, `.pgn.bz2`, `.pgn.xz`) or in a `.zip` or `.7z` archive; xiangqi
     /// records (`.xqf`, `.cbr`, `.cbl`, `.cbf`, `.ubb`), and `.txt`,
     /// `.html`, `.htm` pages that hold a DhtmlXQ block.
     Games,
@@ -32,6 +32,7 @@ impl Listing {
                 ".pgn.bz2",
                 ".pgn.xz",
                 ".zip",
+                ".7z",
                 ".xqf",
                 ".cbr",
                 ".cbl",
@@ -40,12 +41,13 @@ impl Listing {
             ],
             Listing::Positions => &[
                 ".fen", ".epd", ".perft", ".fen.zst", ".epd.zst", ".fen.gz", ".epd.gz", ".fen.bz2",
-                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip", ".xqf", ".cbr", ".cbl", ".cbf", ".ubb",
+                ".epd.bz2", ".fen.xz", ".epd.xz", ".zip", ".7z", ".xqf", ".cbr", ".cbl", ".cbf",
+                ".ubb",
             ],
         }
     }
 
-    /// The endings of the members of a zip archive that are read.
+    /// The endings of the members of a zip or 7z archive that are read.
     pub(super) fn members(self) -> &'static [&'static str] {
         match self {
             Listing::Games => &[".pgn"],

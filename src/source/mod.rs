@@ -7,7 +7,7 @@
 //! The I/O strategy lives here and only here. Plain files are memory-mapped
 //! (no copy, and the kernel pages them in as they are read); compressed
 //! files (zstd, gzip, bzip2, xz, recognised by their magic bytes), zip
-//! members, stdin and anything else that is not a regular file (a FIFO,
+//! and 7z members, stdin and anything else that is not a regular file (a FIFO,
 //! `<(cmd)`) are streamed through a decoder into owned buffers. What the
 //! (decompressed) bytes are is decided once, for maps and streams alike;
 //! UTF-16 is decoded to UTF-8 on the way, and the text's encoding is
@@ -63,6 +63,7 @@ mod pzstd_cut;
 mod read_ahead;
 mod readers;
 mod record_format;
+mod seven_zip;
 mod stream;
 mod utf16;
 mod window;

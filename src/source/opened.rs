@@ -155,14 +155,15 @@ impl Opened {
         Err(SourceError::NotText { path, what })
     }
 
-    /// Says the input came out of a zip archive: its members are opened as
-    /// streams of their decompressed text, which look uncompressed.
-    pub(super) fn zipped(mut self) -> Opened {
+    /// Says the input came out of an `archive` (zip or 7z): its members
+    /// are opened as streams of their decompressed text, which look
+    /// uncompressed.
+    pub(super) fn archived(mut self, archive: Compression) -> Opened {
         if self.compression() == Compression::None {
             match &mut self {
-                Opened::Text(text) => text.set_compression(Compression::Zip),
-                Opened::Records(records) => records.compression = Compression::Zip,
-                Opened::Refused(refusal) => refusal.compression = Compression::Zip,
+                Opened::Text(text) => text.set_compression(archive),
+                Opened::Records(records) => records.compression = archive,
+                Opened::Refused(refusal) => refusal.compression = archive,
             }
         }
         self

@@ -106,14 +106,16 @@ pub(super) fn decode(
             raw,
             Xz::new().map_err(|e| io_err(path, e))?,
         )),
-        Compression::None | Compression::Zip => Box::new(raw),
+        Compression::None | Compression::Zip | Compression::SevenZip => Box::new(raw),
     };
     let decoder: Box<dyn Read + Send> = match readable {
         u64::MAX => decoder,
         n => Box::new(decoder.take(n)),
     };
     let (bytes, decoder_cpu): (Box<dyn BufRead + Send>, _) = match compression {
-        Compression::None | Compression::Zip => (Box::new(BufReader::new(decoder)), None),
+        Compression::None | Compression::Zip | Compression::SevenZip => {
+            (Box::new(BufReader::new(decoder)), None)
+        }
         _ => {
             let ahead = ReadAhead::spawn(decoder).map_err(|e| io_err(path, e))?;
             let cpu = ahead.cpu_ns();

@@ -305,8 +305,8 @@ impl TextWindow {
         )
     }
 
-    /// Says the text came out of a zip archive (see
-    /// [`super::Opened::zipped`]).
+    /// Says the text came out of an archive (see
+    /// [`super::Opened::archived`]).
     pub(super) fn set_compression(&mut self, compression: Compression) {
         self.compression = compression;
     }

@@ -6,17 +6,20 @@ testdata/corpus/lichess-2025-05-blitz-sample.pgn (a lichess database dump
 sample; python-chess's values for every game are in testdata/expected/), cut
 into pieces at byte offsets that fall inside games, so that a game spans two
 frames, members or streams. The files are made by the reference tools where
-they can make the shape (gzip, bzip2, xz, zstd, and python's zipfile), and
+they can make the shape (gzip, bzip2, xz, zstd, python's zipfile, and 7-Zip's
+`7zz` for the 7z archives), and
 the zstd frame layout of pzstd (a skippable frame before every data frame,
 holding that frame's size) is written here frame by frame with the
 `zstandard` package. Each file is then decoded by the reference tools
-(`zstd -dc`, `pzstd -dc`, `gzip -dc`, `bzip2 -dc`, `xz -dc`, zipfile) and
+(`zstd -dc`, `pzstd -dc`, `gzip -dc`, `bzip2 -dc`, `xz -dc`, zipfile,
+`7zz x`) and
 checked to give T back, or, for the damaged ones, checked to be refused by
 them. expected.json says, per file, what a reader must make of it: the text
 range of T it holds, the stretches of T whose compressed data fails its
 check, and whether it is refused or decodes to no text.
 
-Needs: python3 with `zstandard`; gzip, bzip2, xz, zstd, pzstd on PATH.
+Needs: python3 with `zstandard`; gzip, bzip2, xz, zstd, pzstd and 7zz (7-Zip
+22 or later; Debian's package `7zip`) on PATH.
 Usage (from the repository root): python3 testdata/gen/make_compressed.py
 """
 
@@ -25,6 +28,7 @@ import os
 import random
 import struct
 import subprocess
+import tempfile
 import zipfile
 import zlib
 
@@ -81,6 +85,62 @@ def zstd_frame(piece, content_size=True):
     # from a pipe.
     obj = c.compressobj()
     return obj.compress(piece) + obj.flush()
+
+
+def seven_zip(path, members, args):
+    """Writes the 7z archive `path` of `members` ([(name, bytes)], in that
+    order) with 7-Zip (`7zz a`, options `args`), without timestamps and
+    with fixed file modes, so that it is the same at every run."""
+    with tempfile.TemporaryDirectory() as d:
+        for name, data in members:
+            open(os.path.join(d, name), "wb").write(data)
+            os.chmod(os.path.join(d, name), 0o644)
+        if os.path.exists(path):
+            os.remove(path)
+        names = [name for name, _ in members]
+        r = subprocess.run(
+            ["7zz", "a", "-bso0", "-bsp0", "-mtm=off", "-mtc=off", "-mta=off", *args, path, *names],
+            cwd=d,
+            capture_output=True,
+        )
+        assert r.returncode == 0, r.stderr
+    return open(path, "rb").read()
+
+
+def seven_zip_member(path, name):
+    """What 7-Zip extracts of member `name` of `path`: (exit code, bytes, messages)."""
+    r = run(["7zz", "x", "-so", "-bso0", "-bsp0", "-p", path, name], b"")
+    return r.returncode, r.stdout, r.stderr
+
+
+def seven_zip_errors(path):
+    """What 7-Zip's test of `path` (`7zz t`) says of each member that
+    fails: {member: "CRC Failed" or "Data Error"}."""
+    out = run(["7zz", "t", "-p", path], b"")
+    said = {}
+    for line in (out.stdout + out.stderr).decode().splitlines():
+        if line.startswith("ERROR: ") and " : " in line:
+            what, member = line[len("ERROR: ") :].rsplit(" : ", 1)
+            said[member] = what
+    return said
+
+
+def flip_seven_zip_crc(data, text):
+    """`data` (a 7z archive whose index is not compressed, `-mhc=off`) with
+    the CRC-32 its index gives for the member `text` flipped, and the
+    index's own CRC-32s (in the start header) made right again, so that
+    only that member fails its check."""
+    data = bytearray(data)
+    offset, size = struct.unpack_from("<QQ", data, 12)
+    start = 32 + offset
+    index = data[start : start + size]
+    crc = struct.pack("<I", zlib.crc32(text))
+    assert index.count(crc) == 1
+    at = start + index.find(crc)
+    data[at] ^= 0xFF
+    struct.pack_into("<I", data, 28, zlib.crc32(data[start : start + size]))
+    struct.pack_into("<I", data, 8, zlib.crc32(data[12:32]))
+    return bytes(data)
 
 
 def main():
@@ -318,6 +378,93 @@ def main():
             "part3.pgn": {"text": [zip_cuts[1], len(t)], "damaged": []},
         }
     }
+
+    # 7z: the zip's three members. `text` of each member, its damaged
+    # stretches (the member whose CRC-32 fails, all of it), whether its
+    # compressed data cannot be decoded (its text is then damaged, as far
+    # as any is decoded), and the members that are not read.
+    def members_expect(damaged_member=None, undecodable=(), skipped=()):
+        expect = {}
+        for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            name = f"part{i + 1}.pgn"
+            expect[name] = {
+                "text": [a, b],
+                "damaged": [[0, b - a]] if name == damaged_member else [],
+                "undecodable": name in undecodable,
+            }
+        return {"members": expect, "skipped": list(skipped)}
+
+    parts = [(f"part{i + 1}.pgn", piece) for i, piece in enumerate(zp)]
+    # A solid archive, 7-Zip's default (LZMA2, one block for all the
+    # files), with a member that is not PGN; and one archive per other
+    # method 7-Zip writes, solid or not.
+    shapes = [
+        ("members.7z", parts + [("notes.txt", b"not a game\n")], [], ["notes.txt"]),
+        ("lzma.7z", parts, ["-m0=LZMA"], []),
+        ("ppmd.7z", parts, ["-m0=PPMd", "-ms=off"], []),
+        ("bzip2.7z", parts, ["-m0=BZip2"], []),
+        ("deflate.7z", parts, ["-m0=Deflate", "-ms=off"], []),
+    ]
+    for name, members, args, skipped in shapes:
+        path = os.path.join(OUT, name)
+        seven_zip(path, members, args)
+        for member, piece in members:
+            assert seven_zip_member(path, member)[:2] == (0, piece), (name, member)
+        files[name] = members_expect(skipped=skipped)
+    # The second member's CRC-32 flipped in the (uncompressed) index of a
+    # solid archive: 7-Zip extracts the others and fails that one.
+    path = os.path.join(OUT, "crc-member.7z")
+    data = flip_seven_zip_crc(seven_zip(path, parts, ["-mhc=off"]), zp[1])
+    open(path, "wb").write(data)
+    for member, piece in parts:
+        code, out, err = seven_zip_member(path, member)
+        if member == "part2.pgn":
+            assert code != 0 and b"CRC Failed : part2.pgn" in err, err
+        else:
+            # Extracting part3.pgn decodes part2.pgn before it (one
+            # block), and 7-Zip then says that part2.pgn failed.
+            assert out == piece and member.encode() not in err, (member, err)
+    files["crc-member.7z"] = members_expect(damaged_member="part2.pgn")
+    # The second member's compressed data damaged: an archive of one block
+    # per file (`-ms=off`), a byte in the middle of the second block
+    # flipped. The other members are whole.
+    path = os.path.join(OUT, "damaged-block.7z")
+    data = bytearray(seven_zip(path, parts, ["-ms=off", "-mhc=off"]))
+    listing = run(["7zz", "l", "-slt", path], b"").stdout.decode()
+    packed = [int(line.split("=")[1]) for line in listing.splitlines() if line.startswith("Packed Size = ")]
+    data[32 + packed[0] + packed[1] // 2] ^= 0x55
+    open(path, "wb").write(data)
+    for member, piece in parts:
+        code, out, err = seven_zip_member(path, member)
+        if member == "part2.pgn":
+            assert code != 0, member
+        else:
+            assert (code, out) == (0, piece), member
+    assert seven_zip_errors(path) == {"part2.pgn": "Data Error"}
+    files["damaged-block.7z"] = members_expect(undecodable=["part2.pgn"])
+    # The same in a solid archive, early in its one block (in the first
+    # member's data): 7-Zip decodes none of the members, whose text comes
+    # after the damage in the block.
+    path = os.path.join(OUT, "damaged-solid.7z")
+    data = bytearray(seven_zip(path, parts, ["-mhc=off"]))
+    data[32 + 1000] ^= 0x55
+    open(path, "wb").write(data)
+    assert seven_zip_errors(path) == {m: "Data Error" for m, _ in parts}
+    files["damaged-solid.7z"] = members_expect(undecodable=[m for m, _ in parts])
+    # A download cut short: the index, at the archive's end, is missing.
+    path = os.path.join(OUT, "cut-short.7z")
+    whole = seven_zip(path, parts, [])
+    open(path, "wb").write(whole[: len(whole) // 2])
+    assert run(["7zz", "t", path], b"").returncode != 0
+    files["cut-short.7z"] = {"index_unreadable": True}
+    # Encrypted members (the index is not): 7-Zip without the password
+    # reads none of them. (Its salt is random: this file differs at every
+    # run.)
+    path = os.path.join(OUT, "encrypted.7z")
+    seven_zip(path, parts, ["-psecret", "-mhe=off"])
+    for member, _ in parts:
+        assert seven_zip_member(path, member)[0] != 0
+    files["encrypted.7z"] = {"encrypted": [m for m, _ in parts]}
 
     manifest = {
         "source": SOURCE,

@@ -460,7 +460,7 @@ fn files_passed_over_are_named() {
     assert_eq!(skipped["other_extensions"], 5);
     assert_eq!(skipped["other_extension_files"], serde_json::json!(want));
     let note = format!(
-        "{}: passed over 5 file(s) that are not .pgn, .pgn.zst, .pgn.zstd, .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .xqf, .cbr, .cbl, .cbf, .ubb: {}, {}, {} and 2 more",
+        "{}: passed over 5 file(s) that are not .pgn, .pgn.zst, .pgn.zstd, .pgn.gz, .pgn.bz2, .pgn.xz, .zip, .7z, .xqf, .cbr, .cbl, .cbf, .ubb: {}, {}, {} and 2 more",
         d.display(),
         want[0],
         want[1],

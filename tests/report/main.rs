@@ -26,5 +26,6 @@ mod readers;
 mod report_vs_python_chess;
 mod research;
 mod row_messages;
+mod seven_zip;
 mod shard_totals;
 mod tokens;
