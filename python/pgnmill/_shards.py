@@ -30,7 +30,7 @@ from . import _pgnmill
 
 # Endings taken off a file name to make a shard's stem, as many as end it.
 _ENDINGS = (
-    ".zst", ".zstd", ".gz", ".bz2", ".xz", ".zip",
+    ".zst", ".zstd", ".gz", ".bz2", ".xz", ".zip", ".7z",
     ".pgn", ".xqf", ".cbr", ".cbl", ".cbf", ".ubb", ".txt", ".html", ".htm",
 )
 
@@ -43,7 +43,7 @@ def shard_name(path: "str | os.PathLike[str]") -> str:
     """The shard file name of an input: `<stem>-<8 hex>.parquet`.
 
     The stem is the file name with its endings removed, as many of .zst,
-    .zstd, .gz, .bz2, .xz, .zip, .pgn, .xqf, .cbr, .cbl, .cbf, .ubb, .txt,
+    .zstd, .gz, .bz2, .xz, .zip, .7z, .pgn, .xqf, .cbr, .cbl, .cbf, .ubb, .txt,
     .html, .htm (any case) as end it (`lichess_2025-05.pgn.zst`:
     `lichess_2025-05`), then any leading `.` or `_` (which would hide the
     shard from Spark and pyarrow); `input` if nothing is left. The 8 hex

@@ -119,6 +119,8 @@ def test_shard_names_are_the_stem_and_a_hash_of_the_full_path(tmp_path):
     assert pgnmill.shard_name("/x/_hidden.pgn").startswith("hidden-")
     assert pgnmill.shard_name("/x/.pgn").startswith("pgn-")
     assert pgnmill.shard_name("/x/twic.2024.pgn").startswith("twic.2024-")
+    # CCRL publishes its games as `.pgn.7z`.
+    assert pgnmill.shard_name("/x/CCRL-4040.[2074891].pgn.7z").startswith("CCRL-4040.[2074891]-")
 
 
 def test_standard_input_cannot_be_sharded(tmp_path):
