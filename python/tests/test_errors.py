@@ -73,10 +73,12 @@ def test_inputs_not_read_whole_are_warnings(cli_report):
         warnings.simplefilter("always")
         table = pa.table(pgnmill.read_games(compressed))
     said = [str(w.message) for w in seen if issubclass(w.category, pgnmill.PgnmillWarning)]
-    # The note of the folder search first, then each input's warnings,
-    # as summary.json (and the command line's stderr) has them.
+    # The notes of finding the inputs first (the folder search's, then
+    # the 7z member that is not PGN), then each input's warnings, as
+    # summary.json (and the command line's stderr) has them.
     assert "passed over 1 file(s)" in said[0]
-    assert said[1:] == summary_warnings(summary) and len(said) >= 4
+    assert said[1].endswith("members.7z:notes.txt: not a .pgn member, skipped")
+    assert said[2:] == summary_warnings(summary) and len(said) >= 4
     assert table.num_rows > 0
     with warnings.catch_warnings():
         warnings.simplefilter("error", pgnmill.PgnmillWarning)
