@@ -18,9 +18,7 @@ use crate::pipeline::ReportError;
 use crate::records::{Checked, RecordFileRead, read_record_file, write_pgn};
 use crate::replay::{ReplayOptions, Status, replay_text};
 use crate::report::unread::{Read, Unread};
-use crate::source::{
-    Compression, Encoding, Input, NewDamage, Opened, ReadOptions, RecordFormat, decode_game,
-};
+use crate::source::{Encoding, Input, NewDamage, Opened, ReadOptions, RecordFormat, decode_game};
 use crate::xiangqi::notation::Notation;
 
 /// Games of one input that are not xiangqi get a note each up to this many;
@@ -136,7 +134,7 @@ impl<E: From<ReportError>> InputConversion<'_, '_, E> {
         let mut damage = NewDamage::of(text.damage_log());
         let mut read = Read::Whole;
         note_damage(&mut damage, &mut read, self.notes);
-        let compressed = text.compression() != Compression::None;
+        let compressed = text.compression().is_stream();
         let mut batches = OnThread::spawn(Batches::new(text, &ReadOptions::default()), 1)?;
         while let Some(batch) = batches.next(&self.job.cancel, &name)? {
             let batch = match batch {

@@ -15,7 +15,7 @@ use crate::fenlist::{self, FenOptions, FenRow, FileState};
 use crate::pipeline::ReportError;
 use crate::records::{RecordFileRead, read_record_file};
 use crate::report::unread::{Read, Unread};
-use crate::source::{Compression, Input, NewDamage, Opened, RecordFile, SourceError, TextLines};
+use crate::source::{Input, NewDamage, Opened, RecordFile, SourceError, TextLines};
 
 /// Records audited together on the worker pool.
 const BATCH_LINES: usize = 4096;
@@ -139,7 +139,7 @@ impl<E: From<ReportError>> InputAudit<'_, E> {
         let mut damage = NewDamage::of(text.damage_log());
         let mut read = Read::Whole;
         note_damage(&mut damage, &mut read, self.notes);
-        let compressed = text.compression() != Compression::None;
+        let compressed = text.compression().is_stream();
         let mut any_line = false;
         let mut lines = OnThread::spawn(TextLines::new(text), LINES_HANDED_OVER)?;
         while let Some(line) = lines.next(&self.job.cancel, &source_name)? {

@@ -78,7 +78,7 @@ pub(super) fn spawn(
                 compression: text.compression(),
                 refused: None,
             };
-            let compressed = text.compression() != Compression::None;
+            let compressed = text.compression().is_stream();
             let mut batches = Batches::new(text, &opts);
             batches.set_split_threads(split_threads);
             let mut queue = VecDeque::from([opened]);

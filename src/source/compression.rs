@@ -32,6 +32,18 @@ impl Compression {
         }
     }
 
+    /// True for a compressed stream: zstd, gzip, bzip2 or xz. Such a
+    /// stream that decodes to no text is not what a compressor makes of a
+    /// file, and is said (`TextWindow::no_text_warning`). An archive's
+    /// member is not one: a member of no bytes is an empty file, as the
+    /// archive's index says, and reads as an empty `.pgn` does.
+    pub fn is_stream(self) -> bool {
+        matches!(
+            self,
+            Compression::Zstd | Compression::Gzip | Compression::Bzip2 | Compression::Xz
+        )
+    }
+
     /// True for an archive, whose members are the inputs: zip and 7z.
     pub(super) fn is_archive(self) -> bool {
         matches!(self, Compression::Zip | Compression::SevenZip)

@@ -411,6 +411,19 @@ def main():
         for member, piece in members:
             assert seven_zip_member(path, member)[:2] == (0, piece), (name, member)
         files[name] = members_expect(skipped=skipped)
+    # A member of no bytes (an empty file: in no block, 7-Zip stores no
+    # data for it) beside a sound one: it is read as an empty .pgn is.
+    path = os.path.join(OUT, "empty-member.7z")
+    seven_zip(path, [parts[0], ("empty.pgn", b"")], [])
+    assert seven_zip_member(path, "empty.pgn")[:2] == (0, b"")
+    expect = members_expect()
+    files["empty-member.7z"] = {
+        "members": {
+            "empty.pgn": {"text": [0, 0], "damaged": [], "undecodable": False},
+            "part1.pgn": expect["members"]["part1.pgn"],
+        },
+        "skipped": [],
+    }
     # The second member's CRC-32 flipped in the (uncompressed) index of a
     # solid archive: 7-Zip extracts the others and fails that one.
     path = os.path.join(OUT, "crc-member.7z")

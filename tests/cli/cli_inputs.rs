@@ -186,6 +186,32 @@ fn bzip2_and_xz_are_recognised_by_their_first_bytes() {
     assert_eq!(run.summary["inputs"][1]["games"], want.len() as u64);
 }
 
+/// An empty member of a zip archive is an empty file, as the archive's
+/// directory says (size 0): no rows and no warning, as for an empty
+/// `.pgn`, where compressed data that decodes to nothing is a warning.
+#[test]
+fn an_empty_zip_member_reads_as_an_empty_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let want = plain_rows(tmp.path());
+    let zip = tmp.path().join("games.zip");
+    std::fs::write(
+        &zip,
+        zip_bytes(&[("empty.pgn", b""), ("games.pgn", &sample_text())]),
+    )
+    .unwrap();
+    let empty = tmp.path().join("empty.pgn");
+    std::fs::write(&empty, b"").unwrap();
+    let run = report(tmp.path(), &[&zip, &empty]);
+    assert_eq!(run.games(), want);
+    let inputs = run.summary["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 3);
+    for input in inputs {
+        assert_eq!(input["warnings"], serde_json::json!([]), "{input}");
+    }
+    assert_eq!(inputs[0]["games"], 0);
+    assert!(!run.stderr.contains("no text"), "{}", run.stderr);
+}
+
 /// A zip archive after other bytes (a self-extractor's program, a
 /// script with the archive appended, as `unzip` reads it with a warning of
 /// "extra bytes at beginning") is found by its directory at the end: its
