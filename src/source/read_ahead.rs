@@ -168,7 +168,10 @@ pub(super) fn hand_out(bytes: &[u8], at: &mut usize, buf: &mut [u8]) -> usize {
 /// Reads until `block` is full or `inner` ends (byte count, no error) or
 /// fails (the bytes before the failure, and the error, which ends the
 /// stream: a decoder is not asked again after an error).
-fn fill_block(inner: &mut dyn Read, block: &mut [u8]) -> (usize, Option<std::io::Error>) {
+pub(super) fn fill_block(
+    inner: &mut dyn Read,
+    block: &mut [u8],
+) -> (usize, Option<std::io::Error>) {
     let mut n = 0;
     while n < block.len() {
         match inner.read(block.get_mut(n..).unwrap_or_default()) {

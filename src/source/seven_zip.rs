@@ -16,7 +16,7 @@
 //! whose CRC-32 fails is `damaged_input` rather than rows of garbage.
 //! That is one more decoding of the archive, as for gzip and zip.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 use sevenz_rust2::{Archive, BlockDecoder, Password};
 
 use super::damage::{Checked, read_through};
+use super::read_ahead::{fill_block, read_buffered};
 
 /// Bytes of text per piece a decoder thread hands over.
 const PIECE: usize = 1 << 18;
@@ -285,31 +286,17 @@ fn decode(archive: &Path, index: &Archive, block: usize, tx: &SyncSender<Piece>)
         let mut got = 0u64;
         loop {
             let mut piece = vec![0u8; PIECE];
-            let mut filled = 0;
-            let failed = loop {
-                match text.read(&mut piece[filled..]) {
-                    Ok(0) => break None,
-                    Ok(n) => {
-                        filled += n;
-                        got += n as u64;
-                        if filled == PIECE {
-                            break None;
-                        }
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) if is_checksum_failure(&e) => {
-                        // The check is made on the read that gives the
-                        // member's last bytes, which are in the buffer:
-                        // all of the text was decoded, and the member is
-                        // read as damaged (as a zip member is).
-                        let last = entry.size().saturating_sub(got);
-                        filled = (filled + last as usize).min(PIECE);
-                        got += last;
-                        break Some(e);
-                    }
-                    Err(e) => break Some(e),
-                }
-            };
+            let (mut filled, failed) = fill_block(text, &mut piece);
+            got += filled as u64;
+            let checksum = failed.as_ref().is_some_and(is_checksum_failure);
+            if checksum {
+                // The check is made on the read that gives the member's
+                // last bytes, which are in the piece after the `filled`
+                // before it: all of the text was decoded, and the member
+                // is read as damaged (as a zip member is).
+                let last = entry.size().saturating_sub(got);
+                filled = (filled + last as usize).min(PIECE);
+            }
             if filled > 0 {
                 piece.truncate(filled);
                 if tx.send(Piece::Text(m, piece)).is_err() {
@@ -317,7 +304,6 @@ fn decode(archive: &Path, index: &Archive, block: usize, tx: &SyncSender<Piece>)
                 }
             }
             if let Some(e) = failed {
-                let checksum = is_checksum_failure(&e);
                 let failure = Failure {
                     why: if checksum {
                         "its CRC-32 does not match".into()
@@ -396,26 +382,18 @@ struct MemberText {
 }
 
 impl MemberText {
-    fn fail(&mut self, failure: Failure) -> std::io::Result<usize> {
+    /// Ends the member's text with `failure`.
+    fn fail(&mut self, failure: Failure) -> std::io::Error {
         self.ended = true;
-        Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            failure,
-        ))
+        std::io::Error::new(std::io::ErrorKind::InvalidData, failure)
     }
 }
 
-impl Read for MemberText {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        loop {
-            if self.at < self.piece.len() {
-                let n = buf.len().min(self.piece.len() - self.at);
-                buf[..n].copy_from_slice(&self.piece[self.at..self.at + n]);
-                self.at += n;
-                return Ok(n);
-            }
+impl BufRead for MemberText {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at >= self.piece.len() {
             let Some(cursor) = self.cursor.as_mut().filter(|_| !self.ended) else {
-                return Ok(0);
+                return Ok(&[]);
             };
             if let Some((at, failure)) = &cursor.ended_by {
                 let failure = if *at == self.member || failure.unsupported {
@@ -429,12 +407,12 @@ impl Read for MemberText {
                         unsupported: false,
                     }
                 };
-                return self.fail(failure);
+                return Err(self.fail(failure));
             }
             let Ok(piece) = cursor.pieces.recv() else {
                 let gone = failure("the 7z decoder stopped".into());
                 cursor.ended_by = Some((self.member, gone.clone()));
-                return self.fail(gone);
+                return Err(self.fail(gone));
             };
             match piece {
                 Piece::Text(m, text) => {
@@ -448,7 +426,6 @@ impl Read for MemberText {
                     cursor.last = Some(m);
                     if m == self.member {
                         self.ended = true;
-                        return Ok(0);
                     }
                 }
                 Piece::Failed(m, failure) => {
@@ -457,11 +434,22 @@ impl Read for MemberText {
                         cursor.ended_by = Some((m, failure.clone()));
                     }
                     if m == self.member {
-                        return self.fail(failure);
+                        return Err(self.fail(failure));
                     }
                 }
             }
         }
+        Ok(self.piece.get(self.at..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = self.at.saturating_add(n).min(self.piece.len());
+    }
+}
+
+impl Read for MemberText {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        read_buffered(self, buf)
     }
 }
 
