@@ -1,6 +1,6 @@
 """Ctrl-C stops a run within a second as KeyboardInterrupt, whoever reads
-the stream (pyarrow, polars, a Python loop; DuckDB raises its own "Query
-interrupted") and in report; and the GIL is free while pgnmill works.
+the stream (pyarrow, polars, a Python loop; DuckDB may raise its own "Query
+interrupted" instead) and in report; and the GIL is free while pgnmill works.
 
 The child process reads standard input, which the test keeps writing real
 games to: a run that is busy and never ends by itself."""
@@ -22,21 +22,24 @@ CHILD = r"""
 import sys, time, tempfile, os
 import pgnmill
 how = sys.argv[1]
+# The readers are imported before "ready": on a fresh machine, with a cold
+# disk cache, importing pyarrow or duckdb takes seconds, and a Ctrl-C that
+# lands in an import tests nothing of pgnmill's (and is a KeyboardInterrupt
+# even for DuckDB, which turns one during a query into its own error).
+import duckdb
+import polars as pl
+import pyarrow as pa
 stream = None if how == "report" else pgnmill.read_games("-", threads=1)
 print("ready", flush=True)
 try:
     if how == "pyarrow":
-        import pyarrow as pa
         pa.table(stream)
     elif how == "pyarrow-loop":
-        import pyarrow as pa
         for batch in pa.RecordBatchReader.from_stream(stream):
             pass
     elif how == "polars":
-        import polars as pl
         pl.DataFrame(stream)
     elif how == "duckdb":
-        import duckdb
         duckdb.sql("select count(*) from stream").fetchall()
     elif how == "loop":
         for batch in stream:
@@ -85,9 +88,11 @@ def test_ctrl_c_stops_the_run(how, tmp_path):
     finally:
         child.kill()
     words = out.decode().split()
-    if how == "duckdb":
-        # DuckDB turns Ctrl-C during any query into its own error.
-        assert words[:1] == ["other"] and "Query interrupted" in out.decode(), (out, err[-2000:])
+    if how == "duckdb" and words[:1] == ["other"]:
+        # DuckDB turns a Ctrl-C it sees first into its own error; one that
+        # Python sees first stays a KeyboardInterrupt. DuckDB's own tests
+        # (test_query_interruption) accept either.
+        assert "Query interrupted" in out.decode(), (out, err[-2000:])
     else:
         assert words[:1] == ["interrupted"], (out, err[-2000:])
         assert child.returncode == 0
