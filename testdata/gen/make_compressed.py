@@ -18,7 +18,8 @@ them. expected.json says, per file, what a reader must make of it: the text
 range of T it holds, the stretches of T whose compressed data fails its
 check, and whether it is refused or decodes to no text.
 
-Needs: python3 with `zstandard`; gzip, bzip2, xz, zstd, pzstd and 7zz (7-Zip
+Needs: python3 with `zstandard`; gzip, bzip2 (and its bzip2recover), xz,
+zstd, pzstd and 7zz (7-Zip
 22 or later; Debian's package `7zip`) on PATH.
 Usage (from the repository root): python3 testdata/gen/make_compressed.py
 """
@@ -141,6 +142,34 @@ def flip_seven_zip_crc(data, text):
     struct.pack_into("<I", data, 28, zlib.crc32(data[start : start + size]))
     struct.pack_into("<I", data, 8, zlib.crc32(data[12:32]))
     return bytes(data)
+
+
+def bzip2_block_starts(data):
+    """The byte offsets of the bits where the blocks of the bzip2 stream
+    `data` start: its 48-bit block magic (0x314159265359), which is not
+    aligned to bytes, searched at each of the eight bit offsets."""
+    bits = "".join(f"{b:08b}" for b in data)
+    magic = f"{0x314159265359:048b}"
+    starts = []
+    at = bits.find(magic)
+    while at != -1:
+        starts.append(at // 8)
+        at = bits.find(magic, at + 1)
+    return starts
+
+
+def bzip2_first_block(d, data):
+    """The text of the first block of the bzip2 stream `data`, as
+    `bzip2recover` cuts it out (in the folder `d`) and `bzip2 -dc` decodes
+    it."""
+    path = os.path.join(d, "in.bz2")
+    open(path, "wb").write(data)
+    for name in os.listdir(d):
+        if name.startswith("rec"):
+            os.remove(os.path.join(d, name))
+    subprocess.run(["bzip2recover", path], cwd=d, capture_output=True, check=True)
+    first = sorted(n for n in os.listdir(d) if n.startswith("rec"))[0]
+    return tool(["bzip2", "-dc"], open(os.path.join(d, first), "rb").read())
 
 
 def main():
@@ -309,6 +338,43 @@ def main():
         },
     )
     files["cut-short.pgn.xz"]["exact"] = True
+
+    # A bzip2 block whose text fails its CRC-32: T at -1 (100 kB blocks,
+    # three of them), a byte flipped inside the second block's data such
+    # that it still decodes, to text that is not T's. `bzip2 -dc` writes
+    # that text out and then fails ("data integrity error"); a reader must
+    # give exactly the games wholly in the blocks before it, whose text is
+    # what `bzip2recover` (which cuts a file into its blocks) and
+    # `bzip2 -dc` of its first block give ("checked_by_reference").
+    good = tool(["bzip2", "-c", "-1"], t)
+    magics = bzip2_block_starts(good)
+    assert len(magics) == 3, magics
+    with tempfile.TemporaryDirectory() as d:
+        for at in range((magics[1] + magics[2]) // 2, magics[2]):
+            data = bytearray(good)
+            data[at] ^= 0x10
+            data = bytes(data)
+            r = run(["bzip2", "-dc"], data)
+            first = bzip2_first_block(d, data)
+            if r.returncode != 0 and b"integrity" in r.stderr and len(r.stdout) > len(first):
+                break
+        else:
+            raise AssertionError("no flip that leaves the block decodable")
+    assert t.startswith(first) and r.stdout.startswith(first) and not t.startswith(r.stdout)
+    text_end = [s for s in starts if s < len(first)][-1]
+    write(
+        "crc-block.pgn.bz2",
+        data,
+        {
+            "text": [0, text_end],
+            "checked_by_reference": len(first),
+            "cut_short": True,
+            "exact": True,
+            "damaged": [],
+            "refused": False,
+            "no_text": False,
+        },
+    )
 
     # Damage after the text: T whole in one stream, then bytes that are
     # not a stream (a download with something appended to it), or a byte

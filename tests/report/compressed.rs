@@ -206,9 +206,11 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
     }
 }
 
-/// A download that broke off, in each compressed format, and an xz stream
-/// damaged in its middle: every game wholly in the text the reference tool
-/// decodes before it fails is a row, as python-chess reads it; the run
+/// A download that broke off, in each compressed format, an xz stream
+/// damaged in its middle, and a bzip2 block whose text fails its CRC:
+/// every game wholly in the text the reference tool decodes before it
+/// fails (for bzip2, the text of the blocks that pass) is a row, as
+/// python-chess reads it; the run
 /// warns that the input was cut short, names the line of the first game
 /// missing, and fails under `--strict`. A decoder may hand out a little
 /// more of the last block than the reference tool, so the rows may go on
@@ -256,8 +258,21 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
         );
         assert!(message.contains(&missing), "{name}: {message}");
         assert!(!message.contains("fill whole buffer"), "{name}: {message}");
+        // A bzip2 block that fails its CRC: the text stops where the
+        // blocks before it end, as bzip2recover cuts them.
+        if let Some(checked) = expect.get("checked_by_reference") {
+            let stops = format!("text stops after byte {checked};");
+            assert!(message.contains(&stops), "{name}: {message}");
+            assert!(
+                message.contains("fails its CRC-32 check"),
+                "{name}: {message}"
+            );
+        }
     }
-    assert_eq!(seen_formats, 5, "gz, bz2, xz (cut and damaged) and zst");
+    assert_eq!(
+        seen_formats, 6,
+        "gz, bz2 (cut and a block failing its CRC), xz (cut and damaged) and zst"
+    );
 }
 
 /// A download that broke off within its first bytes, inside the magic
