@@ -371,6 +371,20 @@ impl<R: BufRead> Read for GzipMembers<R> {
                     self.next_member()?;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // Unchecked (read from a pipe): the member's text has been
+                // handed on as it came, and only now is it known to be
+                // unreliable; flate2's words ("corrupt gzip stream does
+                // not have a matching checksum") would not say that.
+                Err(e) if is_checksum_failure(&e) => {
+                    self.decoder = None;
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!(
+                            "gzip member {} fails its CRC-32 check, so its text, decompressed bytes {} to {}, read as sound up to here, is unreliable",
+                            self.number, self.member_start, self.text_read
+                        ),
+                    ));
+                }
                 Err(e) => {
                     self.decoder = None;
                     return Err(e);

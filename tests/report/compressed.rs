@@ -1079,6 +1079,42 @@ fn a_damaged_block_header_ends_the_text_after_the_blocks_before_it() {
     }
 }
 
+/// A gzip member whose CRC-32 fails, piped in (nothing can be read twice,
+/// so the member cannot be checked before it is read): the text stops
+/// after that member, and the warning says the member's text, read as
+/// sound, is unreliable, with its byte range (`expected.json`'s damaged
+/// stretch), not only that the text stops where a game ends.
+#[test]
+fn a_gzip_member_failing_its_checksum_piped_in_says_its_text_is_unreliable() {
+    let path = dir().join("crc-member.pgn.gz");
+    let piped = report_piped(&path, &[]);
+    assert_eq!(piped.code, Some(0), "{}", piped.stderr);
+    let warnings = &piped.summary["inputs"][0]["warnings"];
+    assert_eq!(warnings.as_array().map(Vec::len), Some(1), "{warnings}");
+    let message = warnings[0]["message"].as_str().unwrap();
+    let damaged = ranges(&manifest()["files"]["crc-member.pgn.gz"]["damaged"]);
+    let (start, end) = damaged[0];
+    let said = format!(
+        "gzip member 2 fails its CRC-32 check, so its text, decompressed bytes {start} to {end}, read as sound up to here, is unreliable"
+    );
+    assert!(message.contains(&said), "{message}");
+    assert!(piped.stderr.contains(message));
+    // The games wholly in the first two members' text (the cut at their
+    // end falls inside a game), as python-chess reads them.
+    let cut_game = expected_rows()
+        .iter()
+        .map(|r| r["offset"].parse::<u64>().unwrap())
+        .filter(|&offset| offset < end)
+        .max()
+        .unwrap();
+    check_rows(
+        "crc-member.pgn.gz piped in",
+        &piped.rows,
+        (0, cut_game),
+        &[],
+    );
+}
+
 /// A one-frame `.zst` whose checksum fails (`zstd -dc` refuses it), piped
 /// in: read as one stream, its text is handed on before the check at the
 /// frame's end, so its games are rows as usual (read by name, where the
