@@ -39,7 +39,10 @@ impl Damage {
     /// Whether the text `start..end` (a game's) overlaps the damage. An
     /// empty stretch (nothing could be read there) covers the game that
     /// runs up to it: that game's text may have gone on in what was lost,
-    /// even where nothing follows to show it.
+    /// even where nothing follows to show it (the text after the loss,
+    /// which starts inside some game, is read as that game's rest). At the
+    /// very start of the text no game runs up to it, and the first game
+    /// is the one that may have begun in what was lost.
     pub fn covers(&self, start: u64, end: u64) -> bool {
         let Range {
             start: from,
@@ -47,7 +50,7 @@ impl Damage {
         } = self.text;
         match from < to {
             true => start < to && from < end.max(start + 1),
-            false => start < from && from <= end,
+            false => (start < from || start == 0) && from <= end,
         }
     }
 }
@@ -466,5 +469,12 @@ mod tests {
         assert!(lost.covers(10, 20));
         assert!(!lost.covers(0, 14));
         assert!(!lost.covers(15, 20));
+        // Nothing read at the start: the first game.
+        let lost = Damage {
+            text: 0..0,
+            why: String::new(),
+        };
+        assert!(lost.covers(0, 5));
+        assert!(!lost.covers(5, 9));
     }
 }

@@ -246,182 +246,11 @@ impl Decompressor for Zstd {
     }
 }
 
-/// bzip2: streams one after another, as `bzip2 -dc` reads a file, each
-/// block's text handed out only once the block has passed its CRC check.
-///
-/// A bzip2 block (at most 900 kB before its run-length coding) is decoded
-/// whole before any of its text comes out, and its CRC-32 is checked only
-/// after the last of it: `bzip2 -dc` has by then written all of a damaged
-/// block's text, garbage that, read as PGN, made thousands of rows of games
-/// nobody played. So the block's text is held here until the check: the
-/// decoder is given input only while it reads (then with room for one byte
-/// of text, so that it stops as soon as a block's text begins), and none
-/// while it writes a block out; when, with no input, it stops short of the
-/// room it was given, it has written the block whole, checked it, and
-/// begun to wait for the next block's header. The text held is one block's:
-/// under a megabyte for text (a block of long runs of one byte, which no
-/// PGN has, can expand to about 46 MB).
-pub(super) struct Bzip2 {
-    stream: bzip2::Decompress,
-    /// The last stream ended: input left over starts another one.
-    between_streams: bool,
-    /// Text decoded and not handed out yet: `text[handed..checked]` has
-    /// passed its block's check, `text[checked..]` is the block being
-    /// written out.
-    text: Vec<u8>,
-    handed: usize,
-    checked: usize,
-    /// The decoder is writing a block out: it is given no input until it
-    /// has written it all and checked it.
-    writing: bool,
-}
-
-/// What a bzip2 block whose text fails its CRC-32 is, read as a stream.
-const BLOCK_FAILS_CHECK: &str =
-    "the bzip2 block that starts here fails its CRC-32 check, so none of its text is read";
-
-/// Room given to the decoder at a time while it writes a block out.
-const BLOCK_TEXT_ROOM: usize = 1 << 20;
-
-impl Bzip2 {
-    pub(super) fn new() -> Bzip2 {
-        Bzip2 {
-            stream: bzip2::Decompress::new(false),
-            between_streams: false,
-            text: Vec::new(),
-            handed: 0,
-            checked: 0,
-            writing: false,
-        }
-    }
-
-    /// Hands out as much checked text as `output` holds; 0 when none is
-    /// left, and then the text held is only the block being written.
-    fn hand_out(&mut self, output: &mut [u8]) -> usize {
-        let ready = self.text.get(self.handed..self.checked).unwrap_or_default();
-        let n = ready.len().min(output.len());
-        if let (Some(to), Some(from)) = (output.get_mut(..n), ready.get(..n)) {
-            to.copy_from_slice(from);
-        }
-        self.handed += n;
-        if self.handed == self.checked {
-            self.text.drain(..self.handed);
-            self.handed = 0;
-            self.checked = 0;
-        }
-        n
-    }
-
-    /// One call of the decoder: reads from `input` while it is reading (with
-    /// room for one byte of text), writes a block's text out with none;
-    /// returns the input used, the text made (kept in `text`) and its status.
-    fn decode(&mut self, input: &[u8]) -> (usize, usize, Result<bzip2::Status, bzip2::Error>) {
-        let (given, room) = match self.writing {
-            true => (&[][..], BLOCK_TEXT_ROOM),
-            false => (input, 1),
-        };
-        let start = self.text.len();
-        self.text.resize(start + room, 0);
-        let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
-        let status = self
-            .stream
-            .decompress(given, self.text.get_mut(start..).unwrap_or_default());
-        // Both are at most the lengths of the slices given.
-        let consumed = usize::try_from(self.stream.total_in() - read_before).unwrap_or(0);
-        let produced = usize::try_from(self.stream.total_out() - written_before).unwrap_or(0);
-        self.text.truncate(start + produced);
-        (consumed, produced, status)
-    }
-}
-
-impl Decompressor for Bzip2 {
-    fn step(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
-        let mut consumed = 0;
-        let outcome = loop {
-            let produced = self.hand_out(output);
-            if produced > 0 {
-                return Step {
-                    consumed,
-                    produced,
-                    outcome: Ok(Stepped::More),
-                };
-            }
-            let rest = input.get(consumed..).unwrap_or_default();
-            if self.between_streams {
-                if !rest.is_empty() {
-                    self.stream = bzip2::Decompress::new(false);
-                    self.between_streams = false;
-                } else if at_end {
-                    break Ok(Stepped::End);
-                } else {
-                    break Ok(Stepped::More);
-                }
-            }
-            let (used, made, status) = self.decode(rest);
-            consumed += used;
-            match status {
-                Ok(bzip2::Status::StreamEnd) => {
-                    // Every block, and the stream's combined CRC, checked.
-                    self.between_streams = true;
-                    self.writing = false;
-                    self.checked = self.text.len();
-                }
-                Ok(bzip2::Status::MemNeeded) => {
-                    break Err(std::io::Error::new(
-                        std::io::ErrorKind::OutOfMemory,
-                        "bzip2: out of memory",
-                    ));
-                }
-                Ok(_) if self.writing => {
-                    if made < BLOCK_TEXT_ROOM {
-                        // It stopped for want of input: the block is
-                        // written whole and passed its check.
-                        self.writing = false;
-                        self.checked = self.text.len();
-                    }
-                }
-                // A block's text has begun.
-                Ok(_) if made > 0 => self.writing = true,
-                // It wants more input: it has used all it was given.
-                Ok(_) if used > 0 || rest.is_empty() => break Ok(Stepped::More),
-                Ok(_) => {
-                    break Err(std::io::Error::other(
-                        "bzip2: the decoder took none of its input",
-                    ));
-                }
-                // The block being written out failed its check: its text
-                // is not handed out.
-                Err(_) if self.writing || made > 0 => {
-                    self.text.truncate(self.checked);
-                    break Err(std::io::Error::new(
-                        std::io::ErrorKind::InvalidData,
-                        BLOCK_FAILS_CHECK,
-                    ));
-                }
-                // Data that cannot be decoded, before any text of it.
-                Err(e) => break Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
-            }
-        };
-        Step {
-            consumed,
-            produced: 0,
-            outcome,
-        }
-    }
-
-    fn cut_short(&self) -> std::io::Error {
-        std::io::Error::new(
-            std::io::ErrorKind::UnexpectedEof,
-            "decompression not finished but EOF reached",
-        )
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn text() -> Vec<u8> {
+    pub(in crate::source) fn text() -> Vec<u8> {
         (0..400_000u32)
             .flat_map(|i| format!("{} ", i.wrapping_mul(2_654_435_761) % 1000).into_bytes())
             .collect()
@@ -429,7 +258,7 @@ mod tests {
 
     /// Decodes `data` through [`Decoding`], reading `input` compressed
     /// bytes and asking for `output` bytes of text at a time.
-    fn read_all<D: Decompressor>(
+    pub(in crate::source) fn read_all<D: Decompressor>(
         data: &[u8],
         decompressor: D,
         input: usize,
@@ -547,73 +376,6 @@ mod tests {
             let (out, err) = read_all(&data[..cut], Zstd::new().expect("zstd"), 777, 1 << 16);
             assert!(err.is_some(), "cut at {cut}");
             assert!(text.starts_with(&out), "cut at {cut}");
-        }
-    }
-
-    /// A bzip2 block whose text fails its CRC-32 (testdata/compressed/,
-    /// made by `bzip2 -1` with a byte of its second block flipped): the
-    /// text of the first block, as `bzip2recover` cuts it out, then the
-    /// error, whatever the sizes of the reads; none of the second block's
-    /// text, which `bzip2 -dc` writes out before it fails.
-    #[test]
-    fn a_bzip2_block_failing_its_crc_gives_the_blocks_before_it_whatever_the_reads() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/compressed/");
-        let data = std::fs::read(format!("{dir}crc-block.pgn.bz2")).expect("fixture");
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(format!("{dir}expected.json")).expect("manifest"),
-        )
-        .expect("json");
-        let checked = manifest["files"]["crc-block.pgn.bz2"]["checked_by_reference"]
-            .as_u64()
-            .expect("checked_by_reference") as usize;
-        let corpus = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/testdata/corpus/lichess-2025-05-blitz-sample.pgn"
-        );
-        let text = std::fs::read(corpus).expect("corpus");
-        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (1, 1)] {
-            let (out, err) = read_all(&data, Bzip2::new(), input, output);
-            let said = err.map(|e| e.to_string()).unwrap_or_default();
-            assert!(
-                said.contains("fails its CRC-32"),
-                "{input} {output}: {said}"
-            );
-            assert_eq!(out.len(), checked, "reads of {input} and {output}");
-            assert!(text.starts_with(&out));
-        }
-    }
-
-    /// bzip2: streams one after another decode whole; a stream whose
-    /// combined CRC (near its end) is damaged gives all its text, then
-    /// the error, whatever the sizes of the reads.
-    #[test]
-    fn bzip2_streams_decode_whole_and_a_damaged_crc_keeps_the_text() {
-        let text = text();
-        let bz = |t: &[u8]| {
-            let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
-            std::io::Write::write_all(&mut w, t).expect("write");
-            w.finish().expect("finish")
-        };
-        let (a, b) = text.split_at(text.len() / 3);
-        let mut data = bz(a);
-        data.extend_from_slice(&bz(b));
-        let (out, err) = read_all(&data, Bzip2::new(), 4096, 1 << 20);
-        assert!(err.is_none(), "{err:?}");
-        assert!(out == text);
-        let mut damaged = bz(&text);
-        let crc_at = damaged.len() - 3;
-        if let Some(byte) = damaged.get_mut(crc_at) {
-            *byte ^= 1;
-        }
-        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16)] {
-            let (out, err) = read_all(&damaged, Bzip2::new(), input, output);
-            assert!(err.is_some(), "{input} {output}");
-            assert!(
-                out == text,
-                "{input} {output}: {} of {}",
-                out.len(),
-                text.len()
-            );
         }
     }
 }

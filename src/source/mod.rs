@@ -47,6 +47,8 @@
 //! # Ok::<(), pgnmill::source::SourceError>(())
 //! ```
 
+mod bzip2;
+mod bzip2_block;
 mod compression;
 mod content;
 mod damage;

@@ -12,9 +12,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use super::SourceError;
+use super::bzip2::Bzip2;
 use super::compression::{Compression, MAGIC_BYTES, compression_of, starts_with_skippable};
 use super::damage::{DamageLog, GzipMembers};
-use super::decoding::{Bzip2, Decoding, Zstd};
+use super::decoding::{Decoding, Zstd};
 use super::io_err;
 use super::read_ahead::ReadAhead;
 use super::readers::{BrokenOff, Counting, read_head};
@@ -35,7 +36,7 @@ pub(super) struct Decoded {
     /// or a pzstd stream).
     pub decoder_threads: usize,
     /// Damage the decoder finds as it goes (a frame of a many-frame
-    /// `.zst` or of a pzstd stream that fails).
+    /// `.zst` or of a pzstd stream that fails, a bzip2 block that fails).
     pub found: DamageLog,
 }
 
@@ -95,13 +96,18 @@ pub(super) fn decode(
             .map_err(|e| io_err(path, e))?;
         return Ok(Decoded::of_frames(frames, raw_read));
     }
+    // What the decoder finds as it goes: a bzip2 block that fails.
+    let found = DamageLog::default();
     let decoder: Box<dyn Read + Send> = match compression {
         Compression::Zstd => Box::new(Decoding::buffered(
             raw,
             Zstd::new().map_err(|e| io_err(path, e))?,
         )),
         Compression::Gzip => Box::new(GzipMembers::new(std::io::BufReader::new(raw), checked)),
-        Compression::Bzip2 => Box::new(Decoding::buffered(raw, Bzip2::new())),
+        Compression::Bzip2 => Box::new(Decoding::buffered(
+            raw,
+            Bzip2::new(path.display().to_string(), found.clone()),
+        )),
         Compression::Xz => Box::new(Decoding::buffered(
             raw,
             Xz::new().map_err(|e| io_err(path, e))?,
@@ -128,6 +134,6 @@ pub(super) fn decode(
         raw_read,
         decoder_cpu,
         decoder_threads: 1,
-        found: DamageLog::default(),
+        found,
     })
 }

@@ -158,18 +158,21 @@ def bzip2_block_starts(data):
     return starts
 
 
-def bzip2_first_block(d, data):
-    """The text of the first block of the bzip2 stream `data`, as
-    `bzip2recover` cuts it out (in the folder `d`) and `bzip2 -dc` decodes
-    it."""
+def bzip2_blocks(d, data):
+    """Each block of the bzip2 stream `data` as `bzip2recover` cuts it out
+    (in the folder `d`) into a stream of its own, decoded by `bzip2 -dc`:
+    [(decoded whole, text)]."""
     path = os.path.join(d, "in.bz2")
     open(path, "wb").write(data)
     for name in os.listdir(d):
         if name.startswith("rec"):
             os.remove(os.path.join(d, name))
     subprocess.run(["bzip2recover", path], cwd=d, capture_output=True, check=True)
-    first = sorted(n for n in os.listdir(d) if n.startswith("rec"))[0]
-    return tool(["bzip2", "-dc"], open(os.path.join(d, first), "rb").read())
+    blocks = []
+    for name in sorted(n for n in os.listdir(d) if n.startswith("rec")):
+        r = run(["bzip2", "-dc"], open(os.path.join(d, name), "rb").read())
+        blocks.append((r.returncode == 0, r.stdout))
+    return blocks
 
 
 def main():
@@ -342,34 +345,41 @@ def main():
     # A bzip2 block whose text fails its CRC-32: T at -1 (100 kB blocks,
     # three of them), a byte flipped inside the second block's data such
     # that it still decodes, to text that is not T's. `bzip2 -dc` writes
-    # that text out and then fails ("data integrity error"); a reader must
-    # give exactly the games wholly in the blocks before it, whose text is
-    # what `bzip2recover` (which cuts a file into its blocks) and
-    # `bzip2 -dc` of its first block give ("checked_by_reference").
+    # that text out and then fails ("data integrity error"), and stops
+    # there. `bzip2recover` cuts the file into its blocks: the first and
+    # the third decode to their text in T, the second fails. A reader must
+    # give the games of T wholly in the first and third blocks' text, and
+    # the game that runs from the first into the lost one as damaged.
+    # "blocks": each block's text range in T; "lost_blocks": which fail.
     good = tool(["bzip2", "-c", "-1"], t)
-    magics = bzip2_block_starts(good)
-    assert len(magics) == 3, magics
+    assert len(bzip2_block_starts(good)) == 3
     with tempfile.TemporaryDirectory() as d:
+        sound = bzip2_blocks(d, good)
+        assert all(whole for whole, _ in sound) and b"".join(b for _, b in sound) == t
+        magics = bzip2_block_starts(good)
         for at in range((magics[1] + magics[2]) // 2, magics[2]):
             data = bytearray(good)
             data[at] ^= 0x10
             data = bytes(data)
             r = run(["bzip2", "-dc"], data)
-            first = bzip2_first_block(d, data)
-            if r.returncode != 0 and b"integrity" in r.stderr and len(r.stdout) > len(first):
+            blocks = bzip2_blocks(d, data)
+            if r.returncode != 0 and b"integrity" in r.stderr and len(r.stdout) > len(sound[0][1]):
                 break
         else:
             raise AssertionError("no flip that leaves the block decodable")
-    assert t.startswith(first) and r.stdout.startswith(first) and not t.startswith(r.stdout)
-    text_end = [s for s in starts if s < len(first)][-1]
+    assert [whole for whole, _ in blocks] == [True, False, True], blocks
+    assert blocks[0][1] == sound[0][1] and blocks[2][1] == sound[2][1]
+    assert r.stdout.startswith(sound[0][1]) and not t.startswith(r.stdout)
+    bounds = [0]
+    for _, block in sound:
+        bounds.append(bounds[-1] + len(block))
     write(
         "crc-block.pgn.bz2",
         data,
         {
-            "text": [0, text_end],
-            "checked_by_reference": len(first),
-            "cut_short": True,
-            "exact": True,
+            "text": [0, len(t)],
+            "blocks": [[a, b] for a, b in zip(bounds, bounds[1:])],
+            "lost_blocks": [2],
             "damaged": [],
             "refused": False,
             "no_text": False,

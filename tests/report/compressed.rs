@@ -136,6 +136,7 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
             "stops_after_text",
             "encrypted",
             "index_unreadable",
+            "blocks",
         ]
         .iter()
         .any(|k| expect.get(k).is_some())
@@ -206,11 +207,9 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
     }
 }
 
-/// A download that broke off, in each compressed format, an xz stream
-/// damaged in its middle, and a bzip2 block whose text fails its CRC:
-/// every game wholly in the text the reference tool decodes before it
-/// fails (for bzip2, the text of the blocks that pass) is a row, as
-/// python-chess reads it; the run
+/// A download that broke off, in each compressed format, and an xz stream
+/// damaged in its middle: every game wholly in the text the reference tool
+/// decodes before it fails is a row, as python-chess reads it; the run
 /// warns that the input was cut short, names the line of the first game
 /// missing, and fails under `--strict`. A decoder may hand out a little
 /// more of the last block than the reference tool, so the rows may go on
@@ -258,21 +257,101 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
         );
         assert!(message.contains(&missing), "{name}: {message}");
         assert!(!message.contains("fill whole buffer"), "{name}: {message}");
-        // A bzip2 block that fails its CRC: the text stops where the
-        // blocks before it end, as bzip2recover cuts them.
-        if let Some(checked) = expect.get("checked_by_reference") {
-            let stops = format!("text stops after byte {checked};");
-            assert!(message.contains(&stops), "{name}: {message}");
-            assert!(
-                message.contains("fails its CRC-32 check"),
-                "{name}: {message}"
-            );
+    }
+    assert_eq!(seen_formats, 5, "gz, bz2, xz (cut and damaged) and zst");
+}
+
+/// A bzip2 file whose second block decodes to text that fails its CRC-32
+/// (`bzip2 -dc` writes that text out, then stops): the blocks are
+/// independent, so the text is the first and third blocks' as
+/// `bzip2recover` cuts them out (`expected.json`'s `blocks`), one after
+/// the other. Every game wholly in the first block is a row as
+/// python-chess reads it; the game that runs into the lost block is
+/// `damaged_input`; the games wholly in the third block are rows as
+/// python-chess reads them, at offsets and lines as far back as the lost
+/// block's text is long. One `damaged` warning names the block; the same
+/// piped in, and `--strict` fails the run.
+#[test]
+fn a_bzip2_block_that_fails_is_passed_over_and_the_blocks_after_it_read() {
+    let name = "crc-block.pgn.bz2";
+    let expect = &manifest()["files"][name];
+    let blocks = ranges(&expect["blocks"]);
+    assert_eq!(expect["lost_blocks"], serde_json::json!([2]));
+    let (first, lost, third) = (blocks[0], blocks[1], blocks[2]);
+    let t = std::fs::read(support::root().join(LICHESS)).unwrap();
+    let lost_len = lost.1 - lost.0;
+    let lost_lines = t[lost.0 as usize..lost.1 as usize]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u64;
+    let all = expected_rows();
+    let offset = |r: &Row| r["offset"].parse::<u64>().unwrap();
+    // The game the lost text starts in, and the games after it.
+    let spanning = all
+        .iter()
+        .map(offset)
+        .filter(|&o| o < first.1)
+        .max()
+        .unwrap();
+    let after: Vec<&Row> = all
+        .iter()
+        .filter(|r| (third.0..third.1).contains(&offset(r)))
+        .collect();
+    let path = dir().join(name);
+    for (how, run, strict) in [
+        ("by name", report(&[&path], &["--strict"]), true),
+        ("piped in", report_piped(&path, &[]), false),
+    ] {
+        assert_eq!(
+            run.code,
+            Some(if strict { 1 } else { 0 }),
+            "{how}: {}",
+            run.stderr
+        );
+        let input = &run.summary["inputs"][0];
+        assert_eq!(input["complete"], false, "{how}");
+        let warnings = input["warnings"].as_array().unwrap();
+        assert_eq!(warnings.len(), 1, "{how}: {warnings:?}");
+        assert_eq!(warnings[0]["kind"], "damaged", "{how}");
+        let message = warnings[0]["message"].as_str().unwrap();
+        for said in [
+            "bzip2 block 2 (compressed bytes ".to_string(),
+            "fails its CRC-32 check or cannot be decoded".to_string(),
+            format!(
+                "the game around decompressed byte {} is unreliable",
+                first.1
+            ),
+        ] {
+            assert!(message.contains(&said), "{how}: {message}");
+        }
+        assert!(run.stderr.contains(message), "{how}");
+        let before: Vec<Row> = run
+            .rows
+            .iter()
+            .take_while(|r| offset(r) < spanning)
+            .cloned()
+            .collect();
+        check_rows(name, &before, (0, spanning), &[]);
+        let damaged = &run.rows[before.len()];
+        assert_eq!(offset(damaged), spanning, "{how}");
+        assert_eq!(damaged["status"], "damaged_input", "{how}");
+        assert!(
+            damaged["error"].contains("bzip2 block 2"),
+            "{how}: {}",
+            damaged["error"]
+        );
+        let rest = &run.rows[before.len() + 1..];
+        assert_eq!(rest.len(), after.len(), "{how}: games after the lost block");
+        for (ours, theirs) in rest.iter().zip(&after) {
+            let at = format!("{how}: game {}", ours["game"]);
+            assert_eq!(offset(ours), offset(theirs) - lost_len, "{at}: offset");
+            let line = theirs["line"].parse::<u64>().unwrap() - lost_lines;
+            assert_eq!(ours["line"], line.to_string(), "{at}: line");
+            for c in SAME {
+                assert_eq!(ours[c], theirs[c], "{at}: {c}");
+            }
         }
     }
-    assert_eq!(
-        seen_formats, 6,
-        "gz, bz2 (cut and a block failing its CRC), xz (cut and damaged) and zst"
-    );
 }
 
 /// A download that broke off within its first bytes, inside the magic
