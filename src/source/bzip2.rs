@@ -134,6 +134,17 @@ impl Bzip2 {
         n
     }
 
+    /// A step that hands out checked text (having used `consumed` input
+    /// bytes), when there is any.
+    fn hand_out_step(&mut self, output: &mut [u8], consumed: usize) -> Option<Step> {
+        let produced = self.hand_out(output);
+        (produced > 0).then_some(Step {
+            consumed,
+            produced,
+            outcome: Ok(Stepped::More),
+        })
+    }
+
     /// The block being written out has passed its check.
     fn block_checked(&mut self) {
         self.text_so_far += (self.text.len() - self.checked) as u64;
@@ -203,13 +214,8 @@ impl Bzip2 {
     fn step_stream(&mut self, input: &[u8], output: &mut [u8], at_end: bool) -> Step {
         let mut consumed = 0;
         let outcome = loop {
-            let produced = self.hand_out(output);
-            if produced > 0 {
-                return Step {
-                    consumed,
-                    produced,
-                    outcome: Ok(Stepped::More),
-                };
+            if let Some(step) = self.hand_out_step(output, consumed) {
+                return step;
             }
             if let Some(e) = self.failed.take() {
                 break Err(e);
@@ -297,13 +303,8 @@ impl Bzip2 {
         }
         self.read += consumed as u64;
         let outcome = loop {
-            let produced = self.hand_out(output);
-            if produced > 0 {
-                return Step {
-                    consumed,
-                    produced,
-                    outcome: Ok(Stepped::More),
-                };
+            if let Some(step) = self.hand_out_step(output, consumed) {
+                return step;
             }
             let Some(r) = self.recovery.as_mut() else {
                 break Ok(Stepped::More);
@@ -429,6 +430,7 @@ impl Decompressor for Bzip2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::bzip2_block::markers;
     use crate::source::decoding::tests::{read_all, text};
 
     fn bz(text: &[u8]) -> Vec<u8> {
@@ -530,12 +532,7 @@ mod tests {
     fn damage_anywhere_in_a_block_loses_that_block_only() {
         let text = text();
         let data = bz(&text);
-        let mut starts = Vec::new();
-        let mut from = 0;
-        while let Some((bit, _)) = next_marker(&data, from) {
-            starts.push(bit);
-            from = bit + 1;
-        }
+        let starts: Vec<usize> = markers(&data).iter().map(|&(bit, _)| bit).collect();
         let blocks = starts.len() - 1;
         assert!(blocks >= 5, "{blocks} blocks");
         let byte_in = |block: usize, at: f64| {
@@ -585,12 +582,7 @@ mod tests {
     fn a_cut_after_a_lost_block_ends_the_text_as_a_cut() {
         let text = text();
         let data = bz(&text);
-        let mut starts = Vec::new();
-        let mut from = 0;
-        while let Some((bit, _)) = next_marker(&data, from) {
-            starts.push(bit);
-            from = bit + 1;
-        }
+        let starts: Vec<usize> = markers(&data).iter().map(|&(bit, _)| bit).collect();
         let mut damaged = data.clone();
         damaged[(starts[0] + starts[1]) / 16] ^= 0x24;
         let cut = &damaged[..(starts[2] + starts[3]) / 16];

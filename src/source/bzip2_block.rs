@@ -65,6 +65,19 @@ pub(super) fn next_marker(bytes: &[u8], from: usize) -> Option<(usize, Marker)> 
     None
 }
 
+/// Every marker of `bytes`, in order: the blocks and stream ends of a
+/// sound stream (for tests).
+#[cfg(test)]
+pub(super) fn markers(bytes: &[u8]) -> Vec<(usize, Marker)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some((bit, marker)) = next_marker(bytes, from) {
+        found.push((bit, marker));
+        from = bit + 1;
+    }
+    found
+}
+
 /// Whether `bytes` end with an end-of-stream marker and its combined
 /// CRC-32 (and up to seven bits of padding): what a decoder has just read
 /// when it fails there, which is then the combined CRC failing, every
@@ -228,12 +241,7 @@ mod tests {
     fn blocks_decoded_alone_give_the_text_back() {
         let text = text();
         let data = bz(&text);
-        let mut markers = Vec::new();
-        let mut from = 0;
-        while let Some((bit, marker)) = next_marker(&data, from) {
-            markers.push((bit, marker));
-            from = bit + 1;
-        }
+        let markers = markers(&data);
         assert!(markers.len() >= 4, "{markers:?}");
         let (last, blocks) = markers.split_last().unwrap();
         assert_eq!(last.1, Marker::End);
@@ -261,12 +269,7 @@ mod tests {
     #[test]
     fn a_damaged_block_fails_alone() {
         let data = bz(&text());
-        let mut starts = Vec::new();
-        let mut from = 0;
-        while let Some((bit, _)) = next_marker(&data, from) {
-            starts.push(bit);
-            from = bit + 1;
-        }
+        let starts: Vec<usize> = markers(&data).iter().map(|&(bit, _)| bit).collect();
         let mut damaged = data.clone();
         let middle = (starts[1] + starts[2]) / 16;
         damaged[middle] ^= 0x10;

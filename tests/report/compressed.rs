@@ -1158,6 +1158,21 @@ fn a_damaged_block_header_ends_the_text_after_the_blocks_before_it() {
     }
 }
 
+/// The report of the fixture `name` piped in, which succeeds with one
+/// warning of its input: the run, and the warning's message.
+fn piped_with_one_warning(name: &str) -> (Run, String) {
+    let piped = report_piped(&dir().join(name), &[]);
+    assert_eq!(piped.code, Some(0), "{name}: {}", piped.stderr);
+    let warnings = &piped.summary["inputs"][0]["warnings"];
+    assert_eq!(
+        warnings.as_array().map(Vec::len),
+        Some(1),
+        "{name}: {warnings}"
+    );
+    let message = warnings[0]["message"].as_str().unwrap().to_string();
+    (piped, message)
+}
+
 /// A gzip member whose CRC-32 fails, piped in (nothing can be read twice,
 /// so the member cannot be checked before it is read): the text stops
 /// after that member, and the warning says the member's text, read as
@@ -1165,19 +1180,14 @@ fn a_damaged_block_header_ends_the_text_after_the_blocks_before_it() {
 /// stretch), not only that the text stops where a game ends.
 #[test]
 fn a_gzip_member_failing_its_checksum_piped_in_says_its_text_is_unreliable() {
-    let path = dir().join("crc-member.pgn.gz");
-    let piped = report_piped(&path, &[]);
-    assert_eq!(piped.code, Some(0), "{}", piped.stderr);
-    let warnings = &piped.summary["inputs"][0]["warnings"];
-    assert_eq!(warnings.as_array().map(Vec::len), Some(1), "{warnings}");
-    let message = warnings[0]["message"].as_str().unwrap();
+    let (piped, message) = piped_with_one_warning("crc-member.pgn.gz");
     let damaged = ranges(&manifest()["files"]["crc-member.pgn.gz"]["damaged"]);
     let (start, end) = damaged[0];
     let said = format!(
         "gzip member 2 fails its CRC-32 check, so its text, decompressed bytes {start} to {end}, read as sound up to here, is unreliable"
     );
     assert!(message.contains(&said), "{message}");
-    assert!(piped.stderr.contains(message));
+    assert!(piped.stderr.contains(&message));
     // The games wholly in the first two members' text (the cut at their
     // end falls inside a game), as python-chess reads them.
     let cut_game = expected_rows()
@@ -1203,11 +1213,7 @@ fn a_gzip_member_failing_its_checksum_piped_in_says_its_text_is_unreliable() {
 #[test]
 fn a_lone_frame_failing_its_checksum_piped_in_says_so() {
     let path = dir().join("crc-single.pgn.zst");
-    let piped = report_piped(&path, &[]);
-    assert_eq!(piped.code, Some(0), "{}", piped.stderr);
-    let warnings = &piped.summary["inputs"][0]["warnings"];
-    assert_eq!(warnings.as_array().map(Vec::len), Some(1), "{warnings}");
-    let message = warnings[0]["message"].as_str().unwrap();
+    let (piped, message) = piped_with_one_warning("crc-single.pgn.zst");
     assert!(message.contains("fails its checksum"), "{message}");
     // The games of the text the fixture holds (`expected.json`), as
     // python-chess reads them.
