@@ -576,6 +576,36 @@ mod tests {
         }
     }
 
+    /// Streams one after another, one block each (as pbzip2 writes a
+    /// file), the second stream's block damaged: the other streams' text,
+    /// in order, the end-of-stream markers and stream headers between
+    /// them passed over, and one lost block noted.
+    #[test]
+    fn a_lost_block_in_one_of_many_streams_loses_that_block_only() {
+        let text = text();
+        let pieces: Vec<&[u8]> = text.chunks(90_000).take(5).collect();
+        let streams: Vec<Vec<u8>> = pieces.iter().map(|p| bz(p)).collect();
+        let mut data = streams.concat();
+        let second = streams[0].len() + streams[1].len() / 2;
+        data[second] ^= 0x24;
+        let expected = [pieces[0], &pieces[2..].concat()].concat();
+        for (input, output) in [(4096, 1 << 20), (333, 1000), (1 << 20, 1 << 16)] {
+            let (bzip2, found) = decoder();
+            let (out, err) = read_all(&data, bzip2, input, output);
+            assert!(err.is_none(), "{input} {output}: {err:?}");
+            assert!(
+                out == expected,
+                "{input} {output}: {} of {}",
+                out.len(),
+                expected.len()
+            );
+            let found = found.since(0);
+            assert_eq!(found.len(), 1, "{found:?}");
+            let at = pieces[0].len() as u64;
+            assert_eq!(found[0].text, at..at);
+        }
+    }
+
     /// A file cut inside a block after a block that failed: the text of
     /// the blocks between, then cut short.
     #[test]
