@@ -29,7 +29,8 @@
 use std::ops::Range;
 
 use super::bzip2_block::{
-    BlockText, END_BITS, MOST_BLOCK_BYTES, Marker, decode_block, ends_with_stream_end, next_marker,
+    BlockText, END_BITS, MOST_BLOCK_BYTES, Marker, decode_block, decompress_into,
+    ends_with_stream_end, next_marker,
 };
 use super::damage::{Damage, DamageLog};
 use super::decoding::{Decompressor, Step, Stepped};
@@ -176,16 +177,8 @@ impl Bzip2 {
             true => (&[][..], BLOCK_TEXT_ROOM),
             false => (input, 1),
         };
-        let start = self.text.len();
-        self.text.resize(start + room, 0);
-        let (read_before, written_before) = (self.stream.total_in(), self.stream.total_out());
-        let status = self
-            .stream
-            .decompress(given, self.text.get_mut(start..).unwrap_or_default());
-        // Both are at most the lengths of the slices given.
-        let consumed = usize::try_from(self.stream.total_in() - read_before).unwrap_or(0);
-        let produced = usize::try_from(self.stream.total_out() - written_before).unwrap_or(0);
-        self.text.truncate(start + produced);
+        let (consumed, produced, status) =
+            decompress_into(&mut self.stream, given, &mut self.text, room);
         let used = given.get(..consumed).unwrap_or_default();
         self.read += consumed as u64;
         self.unchecked.extend_from_slice(used);

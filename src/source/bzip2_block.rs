@@ -45,10 +45,7 @@ pub(super) fn next_marker(bytes: &[u8], from: usize) -> Option<(usize, Marker)> 
     let bits = bytes.len() * 8;
     let mut at = from / 8;
     while at * 8 + MAGIC_BITS <= bits {
-        // The eight bytes from `at`, zeros past the end.
-        let word = (0..8).fold(0u64, |w, i| {
-            w << 8 | u64::from(bytes.get(at + i).copied().unwrap_or(0))
-        });
+        let word = word_at(bytes, at);
         for shift in 0..8 {
             let bit = at * 8 + shift;
             if bit < from || bit + MAGIC_BITS > bits {
@@ -63,6 +60,19 @@ pub(super) fn next_marker(bytes: &[u8], from: usize) -> Option<(usize, Marker)> 
         at += 1;
     }
     None
+}
+
+/// The eight bytes of `bytes` from byte `at`, highest first, zeros past
+/// its end.
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    (0..8).fold(0u64, |w, i| {
+        w << 8 | u64::from(bytes.get(at + i).copied().unwrap_or(0))
+    })
+}
+
+/// The `n` bits (at most 56) of `bytes` from bit `bit`, as a number.
+fn bits_at(bytes: &[u8], bit: usize, n: usize) -> u64 {
+    word_at(bytes, bit / 8) << (bit % 8) >> (64 - n)
 }
 
 /// Every marker of `bytes`, in order: the blocks and stream ends of a
@@ -95,12 +105,7 @@ fn copy_bits(out: &mut BitWriter, bytes: &[u8], from: usize, to: usize) {
     let mut bit = from;
     while bit < to {
         let n = (to - bit).min(8);
-        let (at, shift) = (bit / 8, bit % 8);
-        let pair = u16::from(bytes.get(at).copied().unwrap_or(0)) << 8
-            | u16::from(bytes.get(at + 1).copied().unwrap_or(0));
-        // The eight bits from `bit`, highest first.
-        let byte = (pair << shift >> 8) as u8;
-        out.bits(u64::from(byte >> (8 - n)), n);
+        out.bits(bits_at(bytes, bit, n), n);
         bit += n;
     }
 }
@@ -139,6 +144,26 @@ impl BitWriter {
     }
 }
 
+/// One call of `decoder` on `input`, its text appended to `text` with room
+/// for `room` bytes: the input bytes used, the text bytes made, and the
+/// decoder's status.
+pub(super) fn decompress_into(
+    decoder: &mut bzip2::Decompress,
+    input: &[u8],
+    text: &mut Vec<u8>,
+    room: usize,
+) -> (usize, usize, Result<bzip2::Status, bzip2::Error>) {
+    let start = text.len();
+    text.resize(start + room, 0);
+    let (read_before, written_before) = (decoder.total_in(), decoder.total_out());
+    let status = decoder.decompress(input, text.get_mut(start..).unwrap_or_default());
+    // Both are at most the lengths of the slices given.
+    let consumed = usize::try_from(decoder.total_in() - read_before).unwrap_or(0);
+    let produced = usize::try_from(decoder.total_out() - written_before).unwrap_or(0);
+    text.truncate(start + produced);
+    (consumed, produced, status)
+}
+
 /// bzip2's CRC-32 of a block's text (CRC-32/BZIP2: the polynomial of
 /// gzip's, bits taken highest first).
 const BLOCK_CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_BZIP2);
@@ -166,34 +191,22 @@ pub(super) enum BlockText {
 /// block is sound, and what failed is what followed it (a next block
 /// whose magic number is damaged, so that no marker starts it).
 pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize) -> BlockText {
-    let crc_bits = |out: &mut BitWriter| copy_bits(out, bytes, from + MAGIC_BITS, from + END_BITS);
+    let stored = bits_at(bytes, from + MAGIC_BITS, 32);
     let mut stream = BitWriter::new((to - from) / 8 + 16);
     stream.bits(u64::from_be_bytes(*b"\0\0\0\0BZh9"), 32);
     copy_bits(&mut stream, bytes, from, to);
     stream.bits(END_MAGIC, MAGIC_BITS);
-    crc_bits(&mut stream);
-    let mut stored = BitWriter::new(4);
-    crc_bits(&mut stored);
-    let stored = stored
-        .bytes
-        .iter()
-        .fold(0u32, |w, &b| w << 8 | u32::from(b));
+    stream.bits(stored, 32);
 
     let mut decoder = bzip2::Decompress::new(false);
     let mut input = stream.bytes.as_slice();
     let mut text = Vec::new();
     loop {
-        let start = text.len();
-        let room = (MOST_BLOCK_TEXT + 1 - start).min(1 << 20);
+        let room = (MOST_BLOCK_TEXT + 1 - text.len()).min(1 << 20);
         if room == 0 {
             return BlockText::Lost;
         }
-        text.resize(start + room, 0);
-        let (read_before, written_before) = (decoder.total_in(), decoder.total_out());
-        let status = decoder.decompress(input, text.get_mut(start..).unwrap_or_default());
-        let consumed = usize::try_from(decoder.total_in() - read_before).unwrap_or(0);
-        let produced = usize::try_from(decoder.total_out() - written_before).unwrap_or(0);
-        text.truncate(start + produced);
+        let (consumed, produced, status) = decompress_into(&mut decoder, input, &mut text, room);
         input = input.get(consumed..).unwrap_or_default();
         match status {
             Ok(bzip2::Status::StreamEnd) => {
@@ -207,7 +220,7 @@ pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize) -> BlockText {
             Ok(_) | Err(_) => break,
         }
     }
-    match !text.is_empty() && BLOCK_CRC.checksum(&text) == stored {
+    match !text.is_empty() && u64::from(BLOCK_CRC.checksum(&text)) == stored {
         true => BlockText::Sound {
             text,
             then_lost: true,
