@@ -13,17 +13,13 @@
 mod read_inputs;
 
 use libfuzzer_sys::fuzz_target;
-use pgnmill::source::ReadOptions;
-use read_inputs::{Reading, as_file, read_inputs};
+use read_inputs::{Reading, as_file, read_inputs, small_batches};
 
 fuzz_target!(|data: &[u8]| {
     let Some((_dir, path)) = as_file(data, "fuzz.pgn") else {
         return;
     };
-    let options = ReadOptions {
-        batch_bytes: 1 << 16,
-        ..ReadOptions::default()
-    };
+    let options = small_batches();
     let whole = read_inputs(&path, &options, Reading::WHOLE);
     let small = Reading {
         window: 100,

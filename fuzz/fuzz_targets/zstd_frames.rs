@@ -29,7 +29,7 @@ mod read_inputs;
 
 use libfuzzer_sys::fuzz_target;
 use pgnmill::source::{Opened, ReadOptions};
-use read_inputs::{Reading, Seen, as_file, read_inputs, read_opened};
+use read_inputs::{Reading, Seen, as_file, read_inputs, read_opened, small_batches};
 use std::path::Path;
 
 fuzz_target!(|data: &[u8]| {
@@ -37,9 +37,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let threads = |decode_threads| ReadOptions {
-        batch_bytes: 1 << 16,
         decode_threads,
-        ..ReadOptions::default()
+        ..small_batches()
     };
     let streamed = read_inputs(&path, &threads(0), Reading::WHOLE);
     let one = read_inputs(&path, &threads(1), Reading::WHOLE);

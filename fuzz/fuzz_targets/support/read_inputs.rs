@@ -6,6 +6,15 @@ use pgnmill::source::{Opened, ReadOptions, WindowEnd, expand_inputs};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// The options the fuzz targets read with: batches of 64 KiB, so that a
+/// small input still makes several.
+pub fn small_batches() -> ReadOptions {
+    ReadOptions {
+        batch_bytes: 1 << 16,
+        ..ReadOptions::default()
+    }
+}
+
 /// `data` written as `name` in a temporary folder, which lives as long as
 /// the returned handle; `None` when it cannot be written.
 pub fn as_file(data: &[u8], name: &str) -> Option<(tempfile::TempDir, PathBuf)> {
