@@ -25,6 +25,15 @@
 //! `damaged_input`, the games after it rows as usual. `bzip2 -dc` stops at
 //! the first damaged block; a year of games with one bad block would lose
 //! all the games after it.
+//!
+//! A file of many streams (pbzip2 writes one per 900 kB) goes on after a
+//! stream whose own parts are damaged, too: after one whose combined CRC-32
+//! fails though each of its blocks passed (the text is sound; what is
+//! damaged is the stored sum), and after bytes where a stream should begin
+//! that are not its header, from the block found after them. Both are said
+//! as damage that loses no text when only those bytes are concerned;
+//! `bzip2 -dc` stops at the first, and at the second writes nothing more
+//! and calls the rest "trailing garbage".
 
 use std::ops::Range;
 
@@ -63,13 +72,14 @@ pub(super) struct Bzip2 {
     text: Vec<u8>,
     handed: usize,
     checked: usize,
-    /// An error to return once the checked text is handed out.
-    failed: Option<std::io::Error>,
     /// Text that has passed its check so far, handed out or not: where the
     /// next block's text starts.
     text_so_far: u64,
     /// Blocks passed so far, checked or lost.
     blocks: u64,
+    /// Streams begun so far, and the compressed byte the last one began at.
+    streams: u64,
+    stream_start: u64,
     /// Compressed bytes read so far, and those read since the last block
     /// that passed its check (and [`READ_AHEAD`] before).
     read: u64,
@@ -94,7 +104,24 @@ struct Recovery {
     /// No marker starts before this bit of `bytes` after the block at
     /// `from_bit`: where the search for its end goes on.
     end_searched: usize,
+    /// Recovery began where a stream's header is not one, until a block
+    /// or a stream's end is found after it.
+    header_failure: Option<HeaderFailure>,
 }
+
+/// Bytes where a stream after the first should begin that are not a
+/// stream header.
+struct HeaderFailure {
+    /// The decoder's error, said if nothing after it is bzip2 data (bytes
+    /// appended after the last stream).
+    error: bzip2::Error,
+    /// The stream's number and its first compressed byte.
+    stream: u64,
+    at: u64,
+}
+
+/// The bytes of a stream header (`BZh` and the block size).
+const STREAM_HEADER_BYTES: u64 = 4;
 
 impl Bzip2 {
     /// The decoder of the input `name`, which notes the blocks it loses in
@@ -110,9 +137,10 @@ impl Bzip2 {
             text: Vec::new(),
             handed: 0,
             checked: 0,
-            failed: None,
             text_so_far: 0,
             blocks: 0,
+            streams: 1,
+            stream_start: 0,
             read: 0,
             unchecked: Vec::new(),
         }
@@ -169,6 +197,29 @@ impl Bzip2 {
         });
     }
 
+    /// Notes that the compressed bytes `passed`, where stream `stream`
+    /// should have begun, are not a stream header and were passed over up
+    /// to the block (or stream end) found after them. No text is lost when
+    /// they are only the header's bytes, damaged; more may have held text,
+    /// and the game around where it would have been is unreliable.
+    fn header_passed_over(&mut self, stream: u64, passed: Range<u64>) {
+        let what = format!(
+            "{}: compressed bytes {} to {}, where bzip2 stream {stream} should begin, are not a stream header (damaged, or not bzip2 data): they are passed over, and reading goes on with the bzip2 data found after them",
+            self.name, passed.start, passed.end
+        );
+        let damage = match passed.end - passed.start <= STREAM_HEADER_BYTES {
+            true => Damage::losing_no_text(what),
+            false => {
+                let at = self.text_so_far;
+                Damage {
+                    text: at..at,
+                    why: format!("{what}; the game around decompressed byte {at} is unreliable"),
+                }
+            }
+        };
+        self.found.push(damage);
+    }
+
     /// One call of the decoder: reads from `input` while it is reading (with
     /// room for one byte of text), writes a block's text out with none;
     /// returns the input used, the text made (kept in `text`) and its status.
@@ -200,6 +251,30 @@ impl Bzip2 {
             stream_end: None,
             first_marker_by: Some(at + READ_AHEAD as u64),
             end_searched: 0,
+            header_failure: None,
+        });
+    }
+
+    /// A stream after the first begins with bytes that are not a stream
+    /// header (`failure`): the compressed bytes from the stream's start
+    /// on are searched for blocks, as after a block that failed, since
+    /// the blocks after a damaged header read as well as any; what is
+    /// passed over before the first is said when it is found.
+    fn start_recovery_at_header(&mut self, failure: bzip2::Error) {
+        self.writing = false;
+        let bytes = std::mem::take(&mut self.unchecked);
+        self.recovery = Some(Recovery {
+            at: self.stream_start,
+            bytes,
+            from_bit: 0,
+            stream_end: None,
+            first_marker_by: None,
+            end_searched: 0,
+            header_failure: Some(HeaderFailure {
+                error: failure,
+                stream: self.streams,
+                at: self.stream_start,
+            }),
         });
     }
 
@@ -210,14 +285,13 @@ impl Bzip2 {
             if let Some(step) = self.hand_out_step(output, consumed) {
                 return step;
             }
-            if let Some(e) = self.failed.take() {
-                break Err(e);
-            }
             let rest = input.get(consumed..).unwrap_or_default();
             if self.between_streams {
                 if !rest.is_empty() {
                     self.stream = bzip2::Decompress::new(false);
                     self.between_streams = false;
+                    self.streams += 1;
+                    self.stream_start = self.read;
                 } else if at_end {
                     break Ok(Stepped::End);
                 } else {
@@ -262,20 +336,29 @@ impl Bzip2 {
                 // It has just read the end of the stream, whose combined
                 // CRC fails though every block passed its own (it reads
                 // the stream's end only after the last block's check): the
-                // text is sound, and the input is said to end there.
-                Err(e @ bzip2::Error::Data) if ends_with_stream_end(&self.unchecked) => {
+                // text is sound, and the stream after it is read.
+                Err(bzip2::Error::Data) if ends_with_stream_end(&self.unchecked) => {
                     if self.text.len() > self.checked {
                         self.block_checked();
                     }
-                    self.failed = Some(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
+                    self.found.push(Damage::losing_no_text(format!(
+                        "{}: bzip2 stream {} (compressed bytes {} to {}) fails its combined CRC-32 check, though each of its blocks passed its own: its text is kept, and reading goes on after it",
+                        self.name, self.streams, self.stream_start, self.read
+                    )));
+                    self.between_streams = true;
+                    self.writing = false;
+                    self.unchecked.clear();
+                }
+                // A stream after the first whose header is damaged, or
+                // bytes after the last stream that are not bzip2 data.
+                Err(e @ bzip2::Error::DataMagic) if self.streams > 1 => {
+                    self.start_recovery_at_header(e);
+                    return self.recover_rest(input, consumed, output, at_end);
                 }
                 // A block that fails its check or cannot be decoded.
                 Err(bzip2::Error::Data) => {
                     self.start_recovery();
-                    let rest = input.get(consumed..).unwrap_or_default();
-                    let mut step = self.step_recovering(rest, output, at_end && rest.is_empty());
-                    step.consumed += consumed;
-                    return step;
+                    return self.recover_rest(input, consumed, output, at_end);
                 }
                 Err(e) => break Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
             }
@@ -285,6 +368,22 @@ impl Bzip2 {
             produced: 0,
             outcome,
         }
+    }
+
+    /// The step of a stream read as one that has just turned to recovery,
+    /// `consumed` bytes of `input` having been used: the rest of `input`
+    /// is recovery's.
+    fn recover_rest(
+        &mut self,
+        input: &[u8],
+        consumed: usize,
+        output: &mut [u8],
+        at_end: bool,
+    ) -> Step {
+        let rest = input.get(consumed..).unwrap_or_default();
+        let mut step = self.step_recovering(rest, output, at_end && rest.is_empty());
+        step.consumed += consumed;
+        step
     }
 
     /// A step after a block failed: the input is taken whole, and blocks
@@ -303,6 +402,23 @@ impl Bzip2 {
                 break Ok(Stepped::More);
             };
             let marker = next_marker(&r.bytes, r.from_bit);
+            if let (Some(header), Some((bit, _))) = (&r.header_failure, marker) {
+                // Up to the header of the stream the data found begins, if
+                // a sound one comes before it.
+                let sound_header = bit % 8 == 0
+                    && bit / 8 >= 4
+                    && matches!(
+                        r.bytes.get(bit / 8 - 4..bit / 8),
+                        Some([b'B', b'Z', b'h', b'1'..=b'9'])
+                    );
+                let end =
+                    r.at + (bit / 8) as u64 - if sound_header { STREAM_HEADER_BYTES } else { 0 };
+                let passed = header.at..end.max(header.at);
+                let stream = header.stream;
+                r.header_failure = None;
+                self.header_passed_over(stream, passed);
+                continue;
+            }
             if let (Some(first), Some((bit, _))) = (r.first_marker_by, marker) {
                 // The block that failed starts where its magic number
                 // is damaged: its bytes, up to the first marker, are lost.
@@ -365,6 +481,13 @@ impl Bzip2 {
                     break Ok(Stepped::More);
                 }
                 None => {
+                    if let Some(header) = r.header_failure.take() {
+                        // Bytes after the last stream that are not bzip2.
+                        break Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            header.error,
+                        ));
+                    }
                     if let Some(first) = r.first_marker_by.take() {
                         // Nothing after the failure can be read.
                         let lost = first - READ_AHEAD as u64..r.at + r.bytes.len() as u64;
@@ -437,35 +560,103 @@ mod tests {
         (Bzip2::new("in.bz2".to_string(), found.clone()), found)
     }
 
-    /// Streams one after another decode whole; a stream whose combined
-    /// CRC (near its end) is damaged gives all its text, every block
-    /// having passed its own check, then the error, whatever the sizes of
-    /// the reads.
-    #[test]
-    fn streams_decode_whole_and_a_damaged_combined_crc_keeps_the_text() {
+    /// Three streams one after another; `damage` applied to the bytes
+    /// of the first two (the first's length is given): read with reads of
+    /// several sizes, each gives all of the text and no error, and notes
+    /// one piece of damage that loses no text, whose message holds `said`.
+    fn three_streams_damaged_losing_no_text(damage: impl Fn(&mut Vec<u8>, usize), said: &str) {
         let text = text();
-        let (a, b) = text.split_at(text.len() / 3);
-        let mut data = bz(a);
-        data.extend_from_slice(&bz(b));
-        let (out, err) = read_all(&data, decoder().0, 4096, 1 << 20);
-        assert!(err.is_none(), "{err:?}");
-        assert!(out == text);
-        let mut damaged = bz(&text);
-        let crc_at = damaged.len() - 3;
-        if let Some(byte) = damaged.get_mut(crc_at) {
-            *byte ^= 1;
-        }
-        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16)] {
+        let (a, rest) = text.split_at(text.len() / 3);
+        let (b, c) = rest.split_at(rest.len() / 2);
+        let first = bz(a);
+        let mut data = [first.clone(), bz(b), bz(c)].concat();
+        damage(&mut data, first.len());
+        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (3, 5)] {
             let (bzip2, found) = decoder();
-            let (out, err) = read_all(&damaged, bzip2, input, output);
-            assert!(err.is_some(), "{input} {output}");
-            assert!(found.is_empty(), "{input} {output}: {:?}", found.since(0));
+            let (out, err) = read_all(&data, bzip2, input, output);
+            assert!(err.is_none(), "{input} {output}: {err:?}");
             assert!(
                 out == text,
                 "{input} {output}: {} of {}",
                 out.len(),
                 text.len()
             );
+            let found = found.since(0);
+            assert_eq!(found.len(), 1, "{input} {output}: {found:?}");
+            assert!(!found[0].loses_text(), "{found:?}");
+            assert!(!found[0].covers(0, text.len() as u64));
+            assert!(found[0].why.contains(said), "{}", found[0].why);
+        }
+    }
+
+    /// Streams one after another decode whole, and undamaged say nothing.
+    #[test]
+    fn streams_decode_whole() {
+        let text = text();
+        let (a, b) = text.split_at(text.len() / 3);
+        let data = [bz(a), bz(b)].concat();
+        let (bzip2, found) = decoder();
+        let (out, err) = read_all(&data, bzip2, 4096, 1 << 20);
+        assert!(err.is_none(), "{err:?}");
+        assert!(out == text);
+        assert!(found.is_empty());
+    }
+
+    /// A stream whose combined CRC-32 (the last 32 bits before at most
+    /// seven bits of padding, so the whole of its second last byte) is
+    /// damaged: every block passed its own check, so all its text is
+    /// kept, and the streams after it are read.
+    #[test]
+    fn a_damaged_combined_crc_keeps_the_text_and_the_streams_after_it() {
+        three_streams_damaged_losing_no_text(
+            |data, first| data[first - 2] ^= 1,
+            "in.bz2: bzip2 stream 1 (compressed bytes 0 to ",
+        );
+    }
+
+    /// A stream after the first whose header (`BZh9`) is damaged, in its
+    /// magic or its block size: its blocks are read as found, and the
+    /// streams after it.
+    #[test]
+    fn a_damaged_stream_header_loses_no_block() {
+        for at in [0, 2, 3] {
+            three_streams_damaged_losing_no_text(
+                |data, first| data[first + at] ^= 0x40,
+                "are not a stream header (damaged, or not bzip2 data)",
+            );
+        }
+    }
+
+    /// Bytes after the last stream that are not bzip2 data, short or over
+    /// many reads: the text, then the decoder's error, as before any
+    /// search; and a stream after such bytes is read, the game where they
+    /// lie marked as unreliable.
+    #[test]
+    fn bytes_after_the_last_stream_end_the_text_unless_a_stream_follows() {
+        let text = text();
+        let (a, b) = text.split_at(text.len() / 2);
+        for junk in [b"not a stream\n".to_vec(), vec![0x5a; 300_000]] {
+            let data = [bz(a), junk.clone()].concat();
+            for (input, output) in [(4096, 1 << 20), (100, 777)] {
+                let (bzip2, found) = decoder();
+                let (out, err) = read_all(&data, bzip2, input, output);
+                let err = err.expect("junk after the stream");
+                assert!(err.to_string().contains("bz2 header missing"), "{err}");
+                assert!(out == a);
+                assert!(found.is_empty(), "{:?}", found.since(0));
+            }
+            let data = [bz(a), junk.clone(), bz(b)].concat();
+            let (bzip2, found) = decoder();
+            let (out, err) = read_all(&data, bzip2, 4096, 1 << 20);
+            assert!(err.is_none(), "{err:?}");
+            assert!(out == text);
+            let found = found.since(0);
+            assert_eq!(found.len(), 1, "{found:?}");
+            let at = a.len() as u64;
+            assert_eq!(found[0].text, at..at);
+            let first = bz(a).len();
+            let said = format!("compressed bytes {first} to {},", first + junk.len());
+            assert!(found[0].why.contains(&said), "{}", found[0].why);
         }
     }
 

@@ -36,6 +36,22 @@ pub struct Damage {
 }
 
 impl Damage {
+    /// Damage to compressed data that loses no text, `why` saying what
+    /// failed (a bzip2 stream's header or combined CRC-32, where every
+    /// block passed its own check): a warning that covers no game.
+    pub(super) fn losing_no_text(why: String) -> Damage {
+        Damage {
+            text: u64::MAX..u64::MAX,
+            why,
+        }
+    }
+
+    /// Whether any text was lost or is unreliable: false only for
+    /// [`Damage::losing_no_text`].
+    pub fn loses_text(&self) -> bool {
+        self.text.start != u64::MAX
+    }
+
     /// Whether the text `start..end` (a game's) overlaps the damage. An
     /// empty stretch (nothing could be read there) covers the game that
     /// runs up to it: that game's text may have gone on in what was lost,
@@ -44,6 +60,9 @@ impl Damage {
     /// very start of the text no game runs up to it, and the first game
     /// is the one that may have begun in what was lost.
     pub fn covers(&self, start: u64, end: u64) -> bool {
+        if !self.loses_text() {
+            return false;
+        }
         let Range {
             start: from,
             end: to,
@@ -92,7 +111,7 @@ impl DamageLog {
     /// Adds damage found while reading.
     pub(super) fn push(&self, mut damage: Damage) {
         let mut log = self.log();
-        if log.offsets_moved {
+        if log.offsets_moved && damage.loses_text() {
             damage.text = 0..u64::MAX;
         }
         log.damage.push(damage);
@@ -103,7 +122,7 @@ impl DamageLog {
     pub(super) fn offsets_moved(&self) {
         let mut log = self.log();
         log.offsets_moved = true;
-        for damage in &mut log.damage {
+        for damage in log.damage.iter_mut().filter(|d| d.loses_text()) {
             damage.text = 0..u64::MAX;
         }
     }

@@ -270,6 +270,31 @@ def main():
     assert tool(["bzip2", "-dc"], data) == t
     write("streams.pgn.bz2", data, whole)
 
+    # The same streams, the first's combined CRC-32 damaged (its second
+    # last byte: at most seven bits of padding follow the 32 bits of the
+    # sum), or the second's header: every block still passes its own
+    # check, so all of T can be read, as bzip2recover's blocks show.
+    # `bzip2 -dc` fails at the first; at the second it stops after the
+    # first stream and ignores the rest as "trailing garbage".
+    streams = [tool(["bzip2", "-c"], piece) for piece in p]
+    first = len(streams[0])
+    with tempfile.TemporaryDirectory() as d:
+        for name, at, stream, passed in [
+            ("crc-stream.pgn.bz2", first - 2, 1, [0, first]),
+            ("header-stream.pgn.bz2", first + 2, 2, [first, first + 4]),
+        ]:
+            data = bytearray(b"".join(streams))
+            data[at] ^= 0x01
+            data = bytes(data)
+            r = run(["bzip2", "-dc"], data)
+            if stream == 1:
+                assert r.returncode != 0 and b"integrity" in r.stderr, r.stderr
+            else:
+                assert r.stdout == p[0] and b"trailing garbage" in r.stderr, r.stderr
+            blocks = bzip2_blocks(d, data)
+            assert all(sound for sound, _ in blocks) and b"".join(b for _, b in blocks) == t
+            write(name, data, dict(whole, stream_damage={"stream": stream, "bytes": passed}))
+
     # xz: one stream per piece, with stream padding (a multiple of four
     # zero bytes) between two of them and at the end.
     streams = [tool(["xz", "-c"], piece) for piece in p]

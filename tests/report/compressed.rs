@@ -137,6 +137,7 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
             "encrypted",
             "index_unreadable",
             "blocks",
+            "stream_damage",
         ]
         .iter()
         .any(|k| expect.get(k).is_some())
@@ -350,6 +351,64 @@ fn a_bzip2_block_that_fails_is_passed_over_and_the_blocks_after_it_read() {
             for c in SAME {
                 assert_eq!(ours[c], theirs[c], "{at}: {c}");
             }
+        }
+    }
+}
+
+/// Streams one after another (pbzip2's shape), damaged where no text is:
+/// the first stream's combined CRC-32, every block of it passing its own
+/// check (`bzip2 -dc` fails there), or the second stream's header
+/// (`bzip2 -dc` stops there and ignores the rest). Every game is a row as
+/// python-chess reads the whole text, none `damaged_input`, by name and
+/// piped in; one `damaged` warning names the stream and its bytes
+/// (`expected.json`, from the reference tool's stream sizes), and
+/// `--strict` fails.
+#[test]
+fn a_bzip2_stream_damaged_where_no_text_is_loses_no_game() {
+    let manifest = manifest();
+    for (name, said) in [
+        (
+            "crc-stream.pgn.bz2",
+            "fails its combined CRC-32 check, though each of its blocks passed its own: its text is kept",
+        ),
+        (
+            "header-stream.pgn.bz2",
+            "are not a stream header (damaged, or not bzip2 data): they are passed over",
+        ),
+    ] {
+        let expect = &manifest["files"][name];
+        let damage = &expect["stream_damage"];
+        let (start, end) = range(&damage["bytes"]);
+        let stream = damage["stream"].as_u64().unwrap();
+        let path = dir().join(name);
+        for (how, run, strict) in [
+            ("by name", report(&[&path], &["--strict"]), true),
+            ("piped in", report_piped(&path, &[]), false),
+        ] {
+            let what = format!("{name} {how}");
+            assert_eq!(
+                run.code,
+                Some(if strict { 1 } else { 0 }),
+                "{what}: {}",
+                run.stderr
+            );
+            check_rows(&what, &run.rows, range(&expect["text"]), &[]);
+            let input = &run.summary["inputs"][0];
+            assert_eq!(input["complete"], false, "{what}");
+            let warnings = input["warnings"].as_array().unwrap();
+            assert_eq!(warnings.len(), 1, "{what}: {warnings:?}");
+            assert_eq!(warnings[0]["kind"], "damaged", "{what}");
+            let message = warnings[0]["message"].as_str().unwrap();
+            let place = match stream {
+                1 => format!("bzip2 stream 1 (compressed bytes {start} to {end})"),
+                _ => format!(
+                    "compressed bytes {start} to {end}, where bzip2 stream {stream} should begin"
+                ),
+            };
+            for s in [place.as_str(), said] {
+                assert!(message.contains(s), "{what}: {message}");
+            }
+            assert!(run.stderr.contains(message), "{what}");
         }
     }
 }
