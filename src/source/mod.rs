@@ -70,6 +70,7 @@ mod stream;
 mod utf16;
 mod window;
 mod xz;
+mod xz_layout;
 mod zstd_frames;
 
 pub use compression::Compression;

@@ -96,7 +96,8 @@ pub(super) fn decode(
             .map_err(|e| io_err(path, e))?;
         return Ok(Decoded::of_frames(frames, raw_read));
     }
-    // What the decoder finds as it goes: a bzip2 block that fails.
+    // What the decoder finds as it goes: a bzip2 block that fails, the
+    // text before an xz block's damage.
     let found = DamageLog::default();
     let decoder: Box<dyn Read + Send> = match compression {
         Compression::Zstd => Box::new(Decoding::buffered(
@@ -110,7 +111,7 @@ pub(super) fn decode(
         )),
         Compression::Xz => Box::new(Decoding::buffered(
             raw,
-            Xz::new().map_err(|e| io_err(path, e))?,
+            Xz::new(path.display().to_string(), found.clone()).map_err(|e| io_err(path, e))?,
         )),
         Compression::None | Compression::Zip | Compression::SevenZip => Box::new(raw),
     };

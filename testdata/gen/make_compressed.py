@@ -175,6 +175,43 @@ def bzip2_blocks(d, data):
     return blocks
 
 
+def xz_blocks(data):
+    """The blocks of the xz file `data` as `xz --list` reads them from its
+    index: [[compressed start, end, text start, end], ...] (a block's
+    compressed bytes run from its header to its check)."""
+    with tempfile.NamedTemporaryFile(suffix=".xz") as f:
+        f.write(data)
+        f.flush()
+        listing = subprocess.run(["xz", "--robot", "--list", "-vv", f.name], capture_output=True, check=True)
+    blocks = []
+    for line in listing.stdout.decode().splitlines():
+        c = line.split("\t")
+        if c[0] == "block":
+            start, text = int(c[4]), int(c[5])
+            blocks.append([start, start + int(c[6]), text, text + int(c[7])])
+    return blocks
+
+
+def damage_xz(good, t):
+    """`good` with a byte flipped in the middle of its last block, the
+    first from there on whose flip leaves `xz -dc` a prefix of T (LZMA
+    can decode a few wrong bytes before it finds the damage): the damaged
+    file, `xz -dc`'s text before it fails, and the number of the block it
+    fails in."""
+    blocks = xz_blocks(good)
+    first, end = blocks[-1][0], blocks[-1][1]
+    for at in range((first + end) // 2, end):
+        data = bytearray(good)
+        data[at] ^= 0x55
+        data = bytes(data)
+        r = run(["xz", "-dc"], data)
+        if t.startswith(r.stdout):
+            break
+    assert r.returncode != 0 and t.startswith(r.stdout), r.stderr
+    assert blocks[-1][2] < len(r.stdout) < blocks[-1][3]
+    return data, r.stdout, len(blocks)
+
+
 def main():
     t, starts = text()
     p = pieces(t)
@@ -300,7 +337,7 @@ def main():
     streams = [tool(["xz", "-c"], piece) for piece in p]
     data = streams[0] + b"\x00" * 4 + streams[1] + streams[2] + b"\x00" * 8
     assert tool(["xz", "-dc"], data) == t
-    write("streams.pgn.xz", data, whole)
+    write("streams.pgn.xz", data, dict(whole, xz_blocks=xz_blocks(data)))
 
     # Downloads that broke off: T compressed in one stream by each tool,
     # cut at three fifths of its compressed size. The reference tool
@@ -335,36 +372,39 @@ def main():
             },
         )
 
-    # A byte flipped in the middle of an xz stream: `xz -dc` gives the
-    # text before the damage, then fails. pgnmill decodes with liblzma,
-    # the library of xz itself, so it must give exactly the games wholly
-    # in that text ("exact").
-    # LZMA can decode a few wrong bytes before it finds the damage: the
-    # first byte from the middle on whose flip leaves a prefix of T.
-    good = tool(["xz", "-c"], t)
-    for at in range(len(good) // 2, len(good)):
-        data = bytearray(good)
-        data[at] ^= 0x55
-        data = bytes(data)
-        r = run(["xz", "-dc"], data)
-        if t.startswith(r.stdout):
-            break
-    assert r.returncode != 0 and t.startswith(r.stdout), r.stderr
-    text_end = [s for s in starts if s < len(r.stdout)][-1]
-    assert 0 < text_end < len(r.stdout) < len(t)
-    write(
-        "damaged-block.pgn.xz",
-        data,
-        {
-            "text": [0, text_end],
-            "decoded_by_reference": len(r.stdout),
-            "cut_short": True,
-            "exact": True,
-            "damaged": [],
-            "refused": False,
-            "no_text": False,
-        },
-    )
+    # A byte flipped in the middle of an xz stream's last block, of one
+    # block (xz's default) or of many (40 kB of text each): `xz -dc` gives
+    # the text before the damage, then fails. pgnmill decodes with
+    # liblzma, the library of xz itself, so it must give exactly the games
+    # wholly in that text ("exact"). "xz_blocks": the blocks as `xz
+    # --list` gives them; "xz_damaged_block": the one the damage is in.
+    for name, args in [
+        ("damaged-block.pgn.xz", ["xz", "-c"]),
+        ("damaged-blocks.pgn.xz", ["xz", "-c", "--block-size=40000"]),
+    ]:
+        data, decoded, block = damage_xz(tool(args, t), t)
+        text_end = [s for s in starts if s < len(decoded)][-1]
+        assert 0 < text_end < len(decoded) < len(t)
+        write(
+            name,
+            data,
+            {
+                "text": [0, text_end],
+                "decoded_by_reference": len(decoded),
+                "cut_short": True,
+                "exact": True,
+                "xz_blocks": xz_blocks(data),
+                "xz_damaged_block": block,
+                "damaged": [],
+                "refused": False,
+                "no_text": False,
+            },
+        )
+
+    # Many xz blocks of 40 kB of text each, sound.
+    data = tool(["xz", "-c", "--block-size=40000"], t)
+    assert tool(["xz", "-dc"], data) == t and len(xz_blocks(data)) > 5
+    write("blocks.pgn.xz", data, dict(whole, xz_blocks=xz_blocks(data)))
     files["cut-short.pgn.xz"]["exact"] = True
 
     # A bzip2 block whose text fails its CRC-32: T at -1 (100 kB blocks,
