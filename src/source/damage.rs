@@ -46,8 +46,9 @@ impl Damage {
         }
     }
 
-    /// Whether any text was lost or is unreliable: false only for
-    /// [`Damage::losing_no_text`].
+    /// Whether any text was lost or is unreliable: false only for damage
+    /// to compressed data that leaves the text whole (a bzip2 stream's
+    /// header or combined CRC-32, its blocks all passing their own).
     pub fn loses_text(&self) -> bool {
         self.text.start != u64::MAX
     }

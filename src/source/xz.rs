@@ -11,6 +11,12 @@
 //! the decoder made before its error: with the crate's own `Read`
 //! adapters, damage in the index after the last block, or bytes appended
 //! to the file, lost up to a megabyte of text before it.
+//!
+//! That text is all handed on, but not all vouched for: a block's check
+//! comes at its end, so the last [`HELD_TEXT`] bytes of the block being
+//! decoded are held back, and when the decoder fails inside a block
+//! (`xz_layout.rs` says where it is) they are noted as damage before they
+//! go: their games are `damaged_input`, not rows of moves the damage made.
 
 use liblzma::stream::{Action, CONCATENATED, Status, Stream};
 
