@@ -77,7 +77,7 @@ impl Xz {
     /// [`HELD_TEXT`] bytes of the block being decoded.
     fn hand_out(&mut self, output: &mut [u8]) -> usize {
         let held = match (&self.ended, self.layout.in_block()) {
-            (None, Some(block)) => HELD_TEXT.min(self.made - block.text),
+            (None, Some(block)) => HELD_TEXT.min(self.made.saturating_sub(block.text)),
             _ => 0,
         };
         let ready = (self.text.len() - self.handed)
