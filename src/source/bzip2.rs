@@ -405,12 +405,10 @@ impl Bzip2 {
             if let (Some(header), Some((bit, _))) = (&r.header_failure, marker) {
                 // Up to the header of the stream the data found begins, if
                 // a sound one comes before it.
-                let sound_header = bit % 8 == 0
-                    && bit / 8 >= 4
-                    && matches!(
-                        r.bytes.get(bit / 8 - 4..bit / 8),
-                        Some([b'B', b'Z', b'h', b'1'..=b'9'])
-                    );
+                let start = (bit / 8).checked_sub(STREAM_HEADER_BYTES as usize);
+                let before = start.and_then(|from| r.bytes.get(from..bit / 8));
+                let sound_header =
+                    bit % 8 == 0 && matches!(before, Some([b'B', b'Z', b'h', b'1'..=b'9']));
                 let end =
                     r.at + (bit / 8) as u64 - if sound_header { STREAM_HEADER_BYTES } else { 0 };
                 let passed = header.at..end.max(header.at);

@@ -59,7 +59,8 @@ pub(super) const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// with one; the zstd decoder passes over them wherever they stand.
 const ZSTD_SKIPPABLE_TAIL: [u8; 3] = [0x2a, 0x4d, 0x18];
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
+/// The first six bytes of an xz stream (its header's magic).
+pub(super) const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
 const SEVEN_ZIP_MAGIC: [u8; 6] = [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c];
 
 /// Bytes of an input's start that say how it is compressed.

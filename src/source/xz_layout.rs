@@ -16,6 +16,8 @@
 //! LZMA2 chunk's header (its compressed size, to pass over its data, and
 //! the size of its text), the index's fields, the footer.
 
+use super::compression::XZ_MAGIC;
+
 /// Where the walk stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -76,8 +78,6 @@ pub(super) struct Layout {
     at: u64,
 }
 
-/// A stream header's first byte (its magic is `FD 37 7A 58 5A 00`).
-const STREAM_MAGIC_FIRST: u8 = 0xFD;
 const STREAM_HEADER_BYTES: usize = 12;
 const STREAM_FOOTER_BYTES: u64 = 12;
 const CRC32_BYTES: u64 = 4;
@@ -195,7 +195,7 @@ impl Layout {
             }
             State::IndexCount | State::IndexRecords(_) => self.index_byte(byte),
             State::StreamPadding if byte == 0 => {}
-            State::StreamPadding if byte == STREAM_MAGIC_FIRST => {
+            State::StreamPadding if byte == XZ_MAGIC[0] => {
                 self.field[0] = byte;
                 self.got = 1;
                 self.state = State::StreamHeader;
