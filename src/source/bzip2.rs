@@ -545,7 +545,7 @@ impl Decompressor for Bzip2 {
 mod tests {
     use super::*;
     use crate::source::bzip2_block::markers;
-    use crate::source::decoding::tests::{read_all, text};
+    use crate::source::decoding::tests::{fixture, manifest, read_all, text};
 
     fn bz(text: &[u8]) -> Vec<u8> {
         let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
@@ -556,6 +556,30 @@ mod tests {
     fn decoder() -> (Bzip2, DamageLog) {
         let found = DamageLog::default();
         (Bzip2::new("in.bz2".to_string(), found.clone()), found)
+    }
+
+    /// Reads `data` (`what`, for the messages) with reads of `input`
+    /// compressed bytes and `output` bytes of text: it must give
+    /// `expected` and no error. The damage it noted.
+    fn read_whole(
+        data: &[u8],
+        (input, output): (usize, usize),
+        expected: &[u8],
+        what: &str,
+    ) -> Vec<Damage> {
+        let (bzip2, found) = decoder();
+        let (out, err) = read_all(data, bzip2, input, output);
+        assert!(
+            err.is_none(),
+            "{what}, reads of {input} and {output}: {err:?}"
+        );
+        assert!(
+            out == expected,
+            "{what}, reads of {input} and {output}: {} of {}",
+            out.len(),
+            expected.len()
+        );
+        found.since(0)
     }
 
     /// Three streams one after another; `damage` applied to the bytes
@@ -569,18 +593,9 @@ mod tests {
         let first = bz(a);
         let mut data = [first.clone(), bz(b), bz(c)].concat();
         damage(&mut data, first.len());
-        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (3, 5)] {
-            let (bzip2, found) = decoder();
-            let (out, err) = read_all(&data, bzip2, input, output);
-            assert!(err.is_none(), "{input} {output}: {err:?}");
-            assert!(
-                out == text,
-                "{input} {output}: {} of {}",
-                out.len(),
-                text.len()
-            );
-            let found = found.since(0);
-            assert_eq!(found.len(), 1, "{input} {output}: {found:?}");
+        for reads in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (3, 5)] {
+            let found = read_whole(&data, reads, &text, said);
+            assert_eq!(found.len(), 1, "{reads:?}: {found:?}");
             assert!(!found[0].loses_text(), "{found:?}");
             assert!(!found[0].covers(0, text.len() as u64));
             assert!(found[0].why.contains(said), "{}", found[0].why);
@@ -593,11 +608,8 @@ mod tests {
         let text = text();
         let (a, b) = text.split_at(text.len() / 3);
         let data = [bz(a), bz(b)].concat();
-        let (bzip2, found) = decoder();
-        let (out, err) = read_all(&data, bzip2, 4096, 1 << 20);
-        assert!(err.is_none(), "{err:?}");
-        assert!(out == text);
-        assert!(found.is_empty());
+        let found = read_whole(&data, (4096, 1 << 20), &text, "two streams");
+        assert!(found.is_empty(), "{found:?}");
     }
 
     /// A stream whose combined CRC-32 (the last 32 bits before at most
@@ -644,11 +656,7 @@ mod tests {
                 assert!(found.is_empty(), "{:?}", found.since(0));
             }
             let data = [bz(a), junk.clone(), bz(b)].concat();
-            let (bzip2, found) = decoder();
-            let (out, err) = read_all(&data, bzip2, 4096, 1 << 20);
-            assert!(err.is_none(), "{err:?}");
-            assert!(out == text);
-            let found = found.since(0);
+            let found = read_whole(&data, (4096, 1 << 20), &text, "a stream after junk");
             assert_eq!(found.len(), 1, "{found:?}");
             let at = a.len() as u64;
             assert_eq!(found[0].text, at..at);
@@ -667,28 +675,19 @@ mod tests {
     /// it fails. The same whatever the sizes of the reads.
     #[test]
     fn a_block_failing_its_crc_is_passed_over_whatever_the_reads() {
-        let root = env!("CARGO_MANIFEST_DIR");
-        let data = std::fs::read(format!("{root}/testdata/compressed/crc-block.pgn.bz2"))
-            .expect("fixture");
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(format!("{root}/testdata/compressed/expected.json")).expect("manifest"),
-        )
-        .expect("json");
+        let data = fixture("crc-block.pgn.bz2");
+        let manifest = manifest();
         let blocks = &manifest["files"]["crc-block.pgn.bz2"]["blocks"];
         let block = |i: usize| {
             let at = |j: usize| blocks[i][j].as_u64().expect("offset") as usize;
             at(0)..at(1)
         };
-        let corpus = format!("{root}/testdata/corpus/lichess-2025-05-blitz-sample.pgn");
-        let t = std::fs::read(corpus).expect("corpus");
+        let corpus = manifest["source"].as_str().expect("source");
+        let t = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(corpus))
+            .expect("corpus");
         let expected = [&t[block(0)], &t[block(2)]].concat();
-        for (input, output) in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (1, 1)] {
-            let (bzip2, found) = decoder();
-            let (out, err) = read_all(&data, bzip2, input, output);
-            assert!(err.is_none(), "{input} {output}: {err:?}");
-            assert_eq!(out.len(), expected.len(), "reads of {input} and {output}");
-            assert!(out == expected);
-            let found = found.since(0);
+        for reads in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (1, 1)] {
+            let found = read_whole(&data, reads, &expected, "crc-block.pgn.bz2");
             assert_eq!(found.len(), 1, "{found:?}");
             let at = block(0).end as u64;
             assert_eq!(found[0].text, at..at);
@@ -743,17 +742,9 @@ mod tests {
                 }
             }
             assert!(lost >= 1, "{flips:?}");
-            for (input, output) in [(4096, 1 << 20), (333, 1000)] {
-                let (bzip2, found) = decoder();
-                let (out, err) = read_all(&damaged, bzip2, input, output);
-                assert!(err.is_none(), "{flips:?}: {err:?}");
-                assert!(
-                    out == expected,
-                    "{flips:?}: {} of {}",
-                    out.len(),
-                    expected.len()
-                );
-                assert_eq!(found.len(), lost, "{flips:?}: {:?}", found.since(0));
+            for reads in [(4096, 1 << 20), (333, 1000)] {
+                let found = read_whole(&damaged, reads, &expected, &format!("flips {flips:?}"));
+                assert_eq!(found.len(), lost, "{flips:?}: {found:?}");
             }
         }
     }
@@ -771,17 +762,8 @@ mod tests {
         let second = streams[0].len() + streams[1].len() / 2;
         data[second] ^= 0x24;
         let expected = [pieces[0], &pieces[2..].concat()].concat();
-        for (input, output) in [(4096, 1 << 20), (333, 1000), (1 << 20, 1 << 16)] {
-            let (bzip2, found) = decoder();
-            let (out, err) = read_all(&data, bzip2, input, output);
-            assert!(err.is_none(), "{input} {output}: {err:?}");
-            assert!(
-                out == expected,
-                "{input} {output}: {} of {}",
-                out.len(),
-                expected.len()
-            );
-            let found = found.since(0);
+        for reads in [(4096, 1 << 20), (333, 1000), (1 << 20, 1 << 16)] {
+            let found = read_whole(&data, reads, &expected, "five streams");
             assert_eq!(found.len(), 1, "{found:?}");
             let at = pieces[0].len() as u64;
             assert_eq!(found[0].text, at..at);

@@ -256,6 +256,26 @@ pub(super) mod tests {
             .collect()
     }
 
+    /// The file `name` of testdata/compressed/, the fixtures that
+    /// `testdata/gen/make_compressed.py` makes and checks with the
+    /// reference tools.
+    pub(in crate::source) fn fixture_path(name: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/compressed")
+            .join(name)
+    }
+
+    /// The bytes of the fixture `name` ([`fixture_path`]).
+    pub(in crate::source) fn fixture(name: &str) -> Vec<u8> {
+        std::fs::read(fixture_path(name)).expect("fixture")
+    }
+
+    /// The fixtures' `expected.json`: what each holds, by the reference
+    /// tools.
+    pub(in crate::source) fn manifest() -> serde_json::Value {
+        serde_json::from_slice(&fixture("expected.json")).expect("json")
+    }
+
     /// Decodes `data` through [`Decoding`], reading `input` compressed
     /// bytes and asking for `output` bytes of text at a time.
     pub(in crate::source) fn read_all<D: Decompressor>(

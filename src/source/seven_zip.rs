@@ -474,22 +474,14 @@ impl Drop for MemberText {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fixture(name: &str) -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("testdata/compressed")
-            .join(name)
-    }
+    use crate::source::decoding::tests::{fixture_path, manifest};
 
     /// What 7-Zip extracts of each `partN.pgn` member of the fixtures: the
     /// stretches of the lichess sample that expected.json gives them
     /// (checked against `7zz x` by make_compressed.py).
     fn extracted(archive: &str) -> Vec<(String, Vec<u8>)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(root.join("testdata/compressed/expected.json")).unwrap(),
-        )
-        .unwrap();
+        let manifest = manifest();
         let sample = std::fs::read(root.join(manifest["source"].as_str().unwrap())).unwrap();
         let members = manifest["files"][archive]["members"].as_object().unwrap();
         members
@@ -532,7 +524,7 @@ mod tests {
 
     #[test]
     fn members_read_in_order_decode_their_block_once() {
-        let archive = fixture("members.7z");
+        let archive = fixture_path("members.7z");
         let (block, members) = solid(&archive);
         let want = extracted("members.7z");
         for (name, text) in &want {
@@ -554,7 +546,7 @@ mod tests {
 
     #[test]
     fn a_member_opened_before_one_already_read_is_decoded_again() {
-        let archive = fixture("members.7z");
+        let archive = fixture_path("members.7z");
         let (block, members) = solid(&archive);
         let want = extracted("members.7z");
         let order = [2, 0, 1, 1, 2];
@@ -573,7 +565,7 @@ mod tests {
 
     #[test]
     fn a_member_failing_its_crc_is_damaged_whole_and_the_next_is_read() {
-        let archive = fixture("crc-member.7z");
+        let archive = fixture_path("crc-member.7z");
         let (block, members) = solid(&archive);
         let want = extracted("crc-member.7z");
         for (name, text) in &want {
@@ -600,7 +592,7 @@ mod tests {
     #[test]
     fn an_archive_cut_short_has_no_index() {
         let dir = tempfile::tempdir().unwrap();
-        let whole = std::fs::read(fixture("members.7z")).unwrap();
+        let whole = std::fs::read(fixture_path("members.7z")).unwrap();
         for cut in (0..whole.len()).step_by(97) {
             let path = dir.path().join("cut.7z");
             std::fs::write(&path, &whole[..cut]).unwrap();

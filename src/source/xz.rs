@@ -216,6 +216,7 @@ fn damaged(e: liblzma::stream::Error) -> std::io::Error {
 mod tests {
     use super::*;
     use crate::source::decoding::Decoding;
+    use crate::source::decoding::tests::{fixture, manifest};
     use std::io::Read;
 
     fn xz(text: &[u8]) -> Vec<u8> {
@@ -327,18 +328,14 @@ mod tests {
     /// after the last block (`damaged-index.pgn.xz`) notes none.
     #[test]
     fn damage_inside_a_block_marks_the_text_just_before_it() {
-        let root = format!("{}/testdata/compressed", env!("CARGO_MANIFEST_DIR"));
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(format!("{root}/expected.json")).expect("manifest"),
-        )
-        .expect("json");
+        let manifest = manifest();
         for name in [
             "damaged-block.pgn.xz",
             "damaged-blocks.pgn.xz",
             "damaged-index.pgn.xz",
         ] {
             let expect = &manifest["files"][name];
-            let data = std::fs::read(format!("{root}/{name}")).expect("fixture");
+            let data = fixture(name);
             let decoded = expect["decoded_by_reference"].as_u64().expect("decoded");
             let unreliable = expect["xz_damaged_block"].as_u64().map(|n| {
                 let text = expect["xz_blocks"][n as usize - 1][2]

@@ -287,16 +287,13 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::decoding::tests::{fixture, manifest};
 
     /// The fixtures of testdata/compressed/ and their blocks as `xz
     /// --list` reads them from the file's index (`expected.json`'s
     /// `xz_blocks`: compressed start and end, text start and end).
     fn fixtures() -> Vec<(String, Vec<u8>, Vec<[u64; 4]>)> {
-        let root = format!("{}/testdata/compressed", env!("CARGO_MANIFEST_DIR"));
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(format!("{root}/expected.json")).expect("manifest"),
-        )
-        .expect("json");
+        let manifest = manifest();
         let files = manifest["files"].as_object().expect("files");
         let mut found = Vec::new();
         for (name, expect) in files {
@@ -307,7 +304,7 @@ mod tests {
                 .iter()
                 .map(|b| std::array::from_fn(|i| b[i].as_u64().expect("offset")))
                 .collect();
-            let data = std::fs::read(format!("{root}/{name}")).expect("fixture");
+            let data = fixture(name);
             found.push((name.clone(), data, blocks));
         }
         assert!(found.len() >= 4, "{} xz fixtures", found.len());
