@@ -45,8 +45,6 @@ pub(super) struct Xz {
     /// Text decoded and not handed out yet, from `handed` on.
     text: Vec<u8>,
     handed: usize,
-    /// Text decoded so far, handed out or held.
-    made: u64,
     /// The data has ended, or failed with this error: the text held is
     /// handed out, then the end or the error.
     ended: Option<Result<(), std::io::Error>>,
@@ -66,7 +64,6 @@ impl Xz {
             layout: Layout::new(),
             text: Vec::new(),
             handed: 0,
-            made: 0,
             ended: None,
         })
     }
@@ -77,7 +74,9 @@ impl Xz {
     /// [`HELD_TEXT`] bytes of the block being decoded.
     fn hand_out(&mut self, output: &mut [u8]) -> usize {
         let held = match (&self.ended, self.layout.in_block()) {
-            (None, Some(block)) => HELD_TEXT.min(self.made.saturating_sub(block.text)),
+            (None, Some(block)) => {
+                HELD_TEXT.min(self.stream.total_out().saturating_sub(block.text))
+            }
             _ => 0,
         };
         let ready = (self.text.len() - self.handed)
@@ -105,12 +104,14 @@ impl Xz {
     /// unreliable before it is handed out.
     fn failed(&mut self, error: std::io::Error) {
         if let Some(block) = self.layout.in_block() {
-            let from = block.text.max(self.made.saturating_sub(HELD_TEXT));
+            // Text decoded so far, handed out or held.
+            let made = self.stream.total_out();
+            let from = block.text.max(made.saturating_sub(HELD_TEXT));
             self.found.push(Damage {
-                text: from..self.made,
+                text: from..made,
                 why: format!(
                     "{}: xz block {} (from compressed byte {}) is damaged, and xz checks a block's text only at its end: the text decoded just before the damage, decompressed bytes {from} to {}, is unreliable (damaged data decodes to garbage for some kilobytes before the decoder notices); the text before it is taken as sound",
-                    self.name, block.number, block.compressed, self.made
+                    self.name, block.number, block.compressed, made
                 ),
             });
         }
@@ -157,7 +158,6 @@ impl Decompressor for Xz {
             // Both are at most the lengths of the slices given.
             let used = usize::try_from(self.stream.total_in() - read_before).unwrap_or(0);
             let made = usize::try_from(self.stream.total_out() - written_before).unwrap_or(0);
-            self.made += made as u64;
             self.layout.walk(rest.get(..used).unwrap_or_default());
             consumed += used;
             match status {
