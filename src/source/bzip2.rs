@@ -183,6 +183,18 @@ impl Bzip2 {
         self.unchecked.drain(..over);
     }
 
+    /// The decoder has read a stream's end: its last block (written out,
+    /// its check passed) is checked text, and input left over starts
+    /// another stream.
+    fn stream_ended(&mut self) {
+        self.between_streams = true;
+        self.writing = false;
+        if self.text.len() > self.checked {
+            self.block_checked();
+        }
+        self.unchecked.clear();
+    }
+
     /// Notes that the block in compressed bytes `bytes` is lost
     /// (`failure` says how), where its text would have started.
     fn block_lost(&mut self, bytes: Range<u64>, failure: &str) {
@@ -301,15 +313,8 @@ impl Bzip2 {
             let (used, made, status) = self.decode(rest);
             consumed += used;
             match status {
-                Ok(bzip2::Status::StreamEnd) => {
-                    // Every block, and the stream's combined CRC, checked.
-                    self.between_streams = true;
-                    self.writing = false;
-                    if self.text.len() > self.checked {
-                        self.block_checked();
-                    }
-                    self.unchecked.clear();
-                }
+                // Every block, and the stream's combined CRC, checked.
+                Ok(bzip2::Status::StreamEnd) => self.stream_ended(),
                 Ok(bzip2::Status::MemNeeded) => {
                     break Err(std::io::Error::new(
                         std::io::ErrorKind::OutOfMemory,
@@ -338,16 +343,11 @@ impl Bzip2 {
                 // the stream's end only after the last block's check): the
                 // text is sound, and the stream after it is read.
                 Err(bzip2::Error::Data) if ends_with_stream_end(&self.unchecked) => {
-                    if self.text.len() > self.checked {
-                        self.block_checked();
-                    }
+                    self.stream_ended();
                     self.found.push(Damage::losing_no_text(format!(
                         "{}: bzip2 stream {} (compressed bytes {} to {}) fails its combined CRC-32 check, though each of its blocks passed its own: its text is kept, and reading goes on after it",
                         self.name, self.streams, self.stream_start, self.read
                     )));
-                    self.between_streams = true;
-                    self.writing = false;
-                    self.unchecked.clear();
                 }
                 // A stream after the first whose header is damaged, or
                 // bytes after the last stream that are not bzip2 data.
