@@ -83,6 +83,7 @@ pub fn run_writer(
     let mut warnings = Vec::new();
     let split_threads = sizing::split_threads(pool.current_num_threads());
     let decode_threads = sizing::decode_threads(pool.current_num_threads());
+    let bzip2_threads = sizing::bzip2_threads(pool.current_num_threads());
     for input in &config.inputs {
         let mut sink = Sink {
             writer: &mut writer,
@@ -90,6 +91,7 @@ pub fn run_writer(
             producer_cpu: &mut producer_cpu,
             split_threads,
             decode_threads,
+            bzip2_threads,
         };
         let ran = reorder::run_input(input, pool, config, cancel, &mut sink);
         let end = match ran {

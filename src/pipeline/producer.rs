@@ -35,12 +35,12 @@ pub(super) enum Produced {
 }
 
 /// Starts the thread that opens `input` and reads it ahead, splitting
-/// windows on `split_threads` threads and decoding a multi-frame `.zst` on
-/// `decode_threads`; it returns its own CPU time and that of its split
+/// windows on `split_threads` threads, decoding a multi-frame `.zst` on
+/// `decode_threads` and a `.bz2` file on `bzip2_threads`; it returns its own CPU time and that of its split
 /// helpers and decoders.
 pub(super) fn spawn(
     input: Input,
-    (split_threads, decode_threads): (usize, usize),
+    (split_threads, decode_threads, bzip2_threads): (usize, usize, usize),
     cancel: Cancel,
     tx: SyncSender<Produced>,
 ) -> std::io::Result<std::thread::JoinHandle<ProducerCpu>> {
@@ -50,6 +50,7 @@ pub(super) fn spawn(
             let start = thread_cpu_ns();
             let opts = ReadOptions {
                 decode_threads,
+                bzip2_threads,
                 ..ReadOptions::default()
             };
             let text = match input.open(&opts) {

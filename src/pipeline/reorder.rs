@@ -41,6 +41,8 @@ pub(super) struct Sink<'a> {
     pub split_threads: usize,
     /// Threads a multi-frame `.zst` input is decoded on.
     pub decode_threads: usize,
+    /// Threads a `.bz2` file is decoded on.
+    pub bzip2_threads: usize,
 }
 
 /// One task's result, addressed by batch sequence number and chunk index.
@@ -76,7 +78,7 @@ pub(super) fn run_input(
     let (batch_tx, batch_rx) = mpsc::sync_channel(BATCHES_AHEAD);
     let producer = producer::spawn(
         input.clone(),
-        (sink.split_threads, sink.decode_threads),
+        (sink.split_threads, sink.decode_threads, sink.bzip2_threads),
         cancel.clone(),
         batch_tx,
     )

@@ -456,7 +456,7 @@ impl Bzip2 {
                     r.from_bit = end;
                     r.end_searched = 0;
                     let bytes = r.at + (start / 8) as u64..r.at + end.div_ceil(8) as u64;
-                    match decode_block(&r.bytes, start, end) {
+                    match decode_block(&r.bytes, start, end, b'9') {
                         BlockText::Sound { text, then_lost } => {
                             self.text.extend_from_slice(&text);
                             self.block_checked();
@@ -736,7 +736,7 @@ mod tests {
             let mut expected = Vec::new();
             let mut lost = 0;
             for i in 0..blocks {
-                match decode_block(&damaged, starts[i], starts[i + 1]) {
+                match decode_block(&damaged, starts[i], starts[i + 1], b'9') {
                     BlockText::Sound { text, .. } => expected.extend(text),
                     BlockText::Lost => lost += 1,
                 }
@@ -781,7 +781,7 @@ mod tests {
         damaged[(starts[0] + starts[1]) / 16] ^= 0x24;
         let cut = &damaged[..(starts[2] + starts[3]) / 16];
         let (out, err) = read_all(cut, decoder().0, 4096, 1 << 20);
-        let BlockText::Sound { text: second, .. } = decode_block(&data, starts[1], starts[2])
+        let BlockText::Sound { text: second, .. } = decode_block(&data, starts[1], starts[2], b'9')
         else {
             panic!("block 2 lost");
         };

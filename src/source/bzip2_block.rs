@@ -38,13 +38,38 @@ pub(super) enum Marker {
     End,
 }
 
+/// The bytes that can be a marker's second: a marker starting at bit `s`
+/// of a byte (0 the highest) has bits `8 - s .. 16 - s` of its magic
+/// number in the next byte, whole. 16 values of 256 (8 shifts, two magic
+/// numbers), so the search looks at the eight shifts of about one byte in
+/// sixteen: a `.bz2` is searched from end to end when its blocks are
+/// decoded on several threads (`bzip2_blocks.rs`).
+const MAY_BE_SECOND: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut shift = 0;
+    while shift < 8 {
+        table[((BLOCK_MAGIC >> (32 + shift)) & 0xFF) as usize] = true;
+        table[((END_MAGIC >> (32 + shift)) & 0xFF) as usize] = true;
+        shift += 1;
+    }
+    table
+};
+
 /// The first block or end-of-stream marker of `bytes` that starts at bit
 /// `from` or later (bits counted from the first byte's highest bit), and
 /// whose 48 bits all lie in `bytes`.
 pub(super) fn next_marker(bytes: &[u8], from: usize) -> Option<(usize, Marker)> {
     let bits = bytes.len() * 8;
-    let mut at = from / 8;
-    while at * 8 + MAGIC_BITS <= bits {
+    let first = from / 8;
+    let seconds = bytes.get(first + 1..)?;
+    for (i, &second) in seconds.iter().enumerate() {
+        if !MAY_BE_SECOND[usize::from(second)] {
+            continue;
+        }
+        let at = first + i;
+        if at * 8 + MAGIC_BITS > bits {
+            return None;
+        }
         let word = word_at(bytes, at);
         for shift in 0..8 {
             let bit = at * 8 + shift;
@@ -57,9 +82,27 @@ pub(super) fn next_marker(bytes: &[u8], from: usize) -> Option<(usize, Marker)> 
                 _ => {}
             }
         }
-        at += 1;
     }
     None
+}
+
+/// The marker that starts at bit `bit` of `bytes`, if one does (all its
+/// 48 bits in `bytes`).
+pub(super) fn marker_at(bytes: &[u8], bit: usize) -> Option<Marker> {
+    if bit + MAGIC_BITS > bytes.len() * 8 {
+        return None;
+    }
+    match bits_at(bytes, bit, MAGIC_BITS) {
+        BLOCK_MAGIC => Some(Marker::Block),
+        END_MAGIC => Some(Marker::End),
+        _ => None,
+    }
+}
+
+/// The CRC-32 stored after the marker at bit `bit`: a block's own, or
+/// after the end-of-stream marker, the stream's combined one.
+pub(super) fn stored_crc(bytes: &[u8], bit: usize) -> u32 {
+    bits_at(bytes, bit + MAGIC_BITS, 32) as u32
 }
 
 /// The eight bytes of `bytes` from byte `at`, highest first, zeros past
@@ -100,9 +143,25 @@ pub(super) fn ends_with_stream_end(bytes: &[u8]) -> bool {
     })
 }
 
-/// Writes bits `from..to` of `bytes` to `out`.
+/// Writes bits `from..to` of `bytes` to `out`: from a byte boundary of
+/// `out` (a block after a stream header), eight at a time, each byte of
+/// `out` made of two of `bytes`; the rest bit by bit.
 fn copy_bits(out: &mut BitWriter, bytes: &[u8], from: usize, to: usize) {
     let mut bit = from;
+    if out.used == 0 && bit < to {
+        let whole = (to - bit) / 8;
+        let shift = bit % 8;
+        let source = bytes.get(bit / 8..).unwrap_or_default();
+        let next = source.iter().skip(1).chain(std::iter::once(&0));
+        out.bytes.extend(
+            source
+                .iter()
+                .zip(next)
+                .take(whole)
+                .map(|(&high, &low)| ((u16::from(high) << 8 | u16::from(low)) << shift >> 8) as u8),
+        );
+        bit += whole * 8;
+    }
     while bit < to {
         let n = (to - bit).min(8);
         out.bits(bits_at(bytes, bit, n), n);
@@ -181,8 +240,9 @@ pub(super) enum BlockText {
 
 /// The block of `bytes` that starts at bit `from` (its magic number) and
 /// runs up to bit `to` (where the next block or end-of-stream marker
-/// starts), decoded as a stream of its own: a header for the largest
-/// blocks, the block, and an end-of-stream marker whose combined CRC-32
+/// starts), decoded as a stream of its own: a header for blocks of
+/// `level` (the digit of its stream's header, `b'9'` where it is not known:
+/// the largest blocks), the block, and an end-of-stream marker whose combined CRC-32
 /// is, for one block, the block's own (the 32 bits after its magic
 /// number); the decoder checks both.
 ///
@@ -190,13 +250,13 @@ pub(super) enum BlockText {
 /// the block's own when it matches the CRC-32 in the block's header: the
 /// block is sound, and what failed is what followed it (a next block
 /// whose magic number is damaged, so that no marker starts it).
-pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize) -> BlockText {
-    let stored = bits_at(bytes, from + MAGIC_BITS, 32);
+pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize, level: u8) -> BlockText {
+    let stored = stored_crc(bytes, from);
     let mut stream = BitWriter::new((to - from) / 8 + 16);
-    stream.bits(u64::from_be_bytes(*b"\0\0\0\0BZh9"), 32);
+    stream.bits(u64::from(u32::from_be_bytes([b'B', b'Z', b'h', level])), 32);
     copy_bits(&mut stream, bytes, from, to);
     stream.bits(END_MAGIC, MAGIC_BITS);
-    stream.bits(stored, 32);
+    stream.bits(u64::from(stored), 32);
 
     let mut decoder = bzip2::Decompress::new(false);
     let mut input = stream.bytes.as_slice();
@@ -220,7 +280,7 @@ pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize) -> BlockText {
             Ok(_) | Err(_) => break,
         }
     }
-    match !text.is_empty() && u64::from(BLOCK_CRC.checksum(&text)) == stored {
+    match !text.is_empty() && BLOCK_CRC.checksum(&text) == stored {
         true => BlockText::Sound {
             text,
             then_lost: true,
@@ -230,7 +290,7 @@ pub(super) fn decode_block(bytes: &[u8], from: usize, to: usize) -> BlockText {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::io::Write;
 
@@ -240,7 +300,9 @@ mod tests {
             .collect()
     }
 
-    fn bz(text: &[u8]) -> Vec<u8> {
+    /// `text` compressed by the bzip2 library at its fastest (100 kB
+    /// blocks).
+    pub(in crate::source) fn bz(text: &[u8]) -> Vec<u8> {
         let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
         w.write_all(text).unwrap();
         w.finish().unwrap()
@@ -264,7 +326,7 @@ mod tests {
         let mut decoded = Vec::new();
         for (i, &(start, _)) in blocks.iter().enumerate() {
             let end = markers[i + 1].0;
-            match decode_block(&data, start, end) {
+            match decode_block(&data, start, end, data[3]) {
                 BlockText::Sound {
                     text,
                     then_lost: false,
@@ -275,6 +337,52 @@ mod tests {
         assert!(decoded == text);
         assert!(ends_with_stream_end(&data));
         assert!(!ends_with_stream_end(&data[..data.len() - 1]));
+    }
+
+    /// Random bytes with markers written in at chosen bits, some near the
+    /// ends, some a byte or two apart: the search finds exactly those, in
+    /// order, whatever bit it starts from, and none whose 48 bits do not
+    /// all lie in the bytes.
+    #[test]
+    fn the_search_finds_the_markers_written_in_and_no_other() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..40 {
+            let len = 64 + (random() % 3000) as usize;
+            let mut bytes: Vec<u8> = (0..len).map(|_| random() as u8).collect();
+            let mut planted = Vec::new();
+            let mut bit = (random() % 20) as usize;
+            while bit + MAGIC_BITS <= len * 8 {
+                let (magic, marker) = match random() % 2 {
+                    0 => (BLOCK_MAGIC, Marker::Block),
+                    _ => (END_MAGIC, Marker::End),
+                };
+                for i in 0..MAGIC_BITS {
+                    let (byte, mask) = ((bit + i) / 8, 0x80u8 >> ((bit + i) % 8));
+                    match magic >> (MAGIC_BITS - 1 - i) & 1 {
+                        1 => bytes[byte] |= mask,
+                        _ => bytes[byte] &= !mask,
+                    }
+                }
+                planted.push((bit, marker));
+                bit += MAGIC_BITS + (random() % 4000) as usize;
+            }
+            assert_eq!(markers(&bytes), planted, "round {round}");
+            for &(at, marker) in &planted {
+                assert_eq!(marker_at(&bytes, at), Some(marker));
+                assert_eq!(next_marker(&bytes, at), Some((at, marker)));
+                let after = planted.iter().find(|&&(b, _)| b > at).copied();
+                assert_eq!(next_marker(&bytes, at + 1), after, "round {round}");
+                // Cut inside the marker: not found.
+                let cut = &bytes[..(at + MAGIC_BITS - 1) / 8];
+                assert_eq!(next_marker(cut, at), None, "round {round}");
+            }
+        }
     }
 
     /// A block whose data has a flipped bit fails alone, and the blocks
@@ -295,20 +403,20 @@ mod tests {
                 }
             )
         };
-        assert!(sound(decode_block(&damaged, starts[0], starts[1])));
+        assert!(sound(decode_block(&damaged, starts[0], starts[1], b'9')));
         assert_eq!(
-            decode_block(&damaged, starts[1], starts[2]),
+            decode_block(&damaged, starts[1], starts[2], b'9'),
             BlockText::Lost
         );
-        assert!(sound(decode_block(&damaged, starts[2], starts[3])));
+        assert!(sound(decode_block(&damaged, starts[2], starts[3], b'9')));
         // Block 3's magic number damaged: block 2, decoded up to block 4,
         // is sound (its text matches its CRC-32), and what follows it lost.
         let mut damaged = data.clone();
         damaged[starts[2] / 8 + 2] ^= 0x24;
-        match decode_block(&damaged, starts[1], starts[3]) {
+        match decode_block(&damaged, starts[1], starts[3], b'9') {
             BlockText::Sound { text, then_lost } => {
                 assert!(then_lost);
-                let alone = decode_block(&data, starts[1], starts[2]);
+                let alone = decode_block(&data, starts[1], starts[2], b'9');
                 assert_eq!(
                     alone,
                     BlockText::Sound {

@@ -49,6 +49,7 @@
 
 mod bzip2;
 mod bzip2_block;
+mod bzip2_blocks;
 mod compression;
 mod content;
 mod damage;
@@ -106,6 +107,10 @@ pub struct ReadOptions {
     /// file; a damaged frame then ends the text, where the frame decoders
     /// pass over it).
     pub decode_threads: usize,
+    /// Threads that decode a `.bz2` file read by name block by block, at
+    /// once (`bzip2_blocks.rs`); below 2 it is decoded as one stream, on
+    /// one thread, as a `.bz2` from a pipe always is. The same text.
+    pub bzip2_threads: usize,
 }
 
 impl Default for ReadOptions {
@@ -114,6 +119,7 @@ impl Default for ReadOptions {
             batch_bytes: 8 << 20,
             encoding: None,
             decode_threads: 1,
+            bzip2_threads: 0,
         }
     }
 }

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
+use super::bzip2_blocks::BlockReader;
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, DamageLog, check_gzip};
@@ -210,11 +211,13 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
             Compression::Gzip => Some(check_gzip(path).map_err(|e| io_err(path, e))?),
             _ => None,
         };
-        let frames = match compression_of(head) {
+        // Decoded in pieces on several threads, when it can be.
+        let in_pieces = match compression_of(head) {
             Compression::Zstd => frame_reader(path, &file, opts)?,
+            Compression::Bzip2 => block_reader(path, &file, opts)?,
             _ => None,
         };
-        let opened = match frames {
+        let opened = match in_pieces {
             Some(decoded) => open_decoded(path, decoded, opts, None)?,
             None => {
                 // A file's frames were looked at: one stream.
@@ -310,6 +313,27 @@ fn frame_reader(
     let frames =
         FrameReader::spawn(map, name, k, Arc::clone(&raw_read)).map_err(|e| io_err(path, e))?;
     Ok(Some(Decoded::of_frames(frames, raw_read)))
+}
+
+/// A `.bz2` file decoded block by block on `opts.bzip2_threads` threads
+/// (`bzip2_blocks.rs`); `None` for fewer than two: streamed as any
+/// compressed file is.
+fn block_reader(
+    path: &Path,
+    file: &std::fs::File,
+    opts: &ReadOptions,
+) -> Result<Option<Decoded>, SourceError> {
+    if opts.bzip2_threads < 2 {
+        return Ok(None);
+    }
+    // SAFETY: as for a plain file's map below.
+    let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
+    let raw_read = Arc::new(AtomicU64::new(0));
+    let map: Shared = Arc::new(MappedFile::new(map, path));
+    let name = path.display().to_string();
+    let blocks = BlockReader::spawn(map, name, opts.bzip2_threads, Arc::clone(&raw_read))
+        .map_err(|e| io_err(path, e))?;
+    Ok(Some(Decoded::of_blocks(blocks, raw_read)))
 }
 
 /// Opens a stream: decompresses it if it starts with the magic bytes of

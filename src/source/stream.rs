@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicU64;
 
 use super::SourceError;
 use super::bzip2::Bzip2;
+use super::bzip2_blocks::BlockReader;
 use super::compression::{Compression, MAGIC_BYTES, compression_of, starts_with_skippable};
 use super::damage::{DamageLog, GzipMembers};
 use super::decoding::{Decoding, Zstd};
@@ -32,8 +33,8 @@ pub(super) struct Decoded {
     pub raw_read: Arc<AtomicU64>,
     /// CPU nanoseconds of the decoding threads, set when they end.
     pub decoder_cpu: Option<Arc<AtomicU64>>,
-    /// How many threads decode at once (one, but for a many-frame `.zst`
-    /// or a pzstd stream).
+    /// How many threads decode at once (one, but for a many-frame `.zst`,
+    /// a pzstd stream or a `.bz2` file).
     pub decoder_threads: usize,
     /// Damage the decoder finds as it goes (a frame of a many-frame
     /// `.zst` or of a pzstd stream that fails, a bzip2 block that fails).
@@ -50,6 +51,19 @@ impl Decoded {
             found: frames.found(),
             bytes: Box::new(frames),
             compression: Compression::Zstd,
+            raw_read,
+        }
+    }
+
+    /// The text of a block reader (`bzip2_blocks.rs`), `raw_read` its
+    /// count of compressed bytes.
+    pub(super) fn of_blocks(blocks: BlockReader, raw_read: Arc<AtomicU64>) -> Decoded {
+        Decoded {
+            decoder_cpu: Some(blocks.cpu_ns()),
+            decoder_threads: blocks.decoders(),
+            found: blocks.found(),
+            bytes: Box::new(blocks),
+            compression: Compression::Bzip2,
             raw_read,
         }
     }

@@ -146,68 +146,82 @@ fn compressed_files_give_the_rows_of_their_text_and_warn_when_they_must() {
             continue;
         }
         let path = dir().join(name);
-        let run = report(&[&path], &["--strict"]);
-        let input = &run.summary["inputs"][0];
-        let warnings = input["warnings"].as_array().unwrap();
-        let damaged = ranges(&expect["damaged"]);
-        let refused = expect["refused"].as_bool().unwrap();
-        let no_text = expect["no_text"].as_bool().unwrap();
-        let fine = damaged.is_empty() && !refused && !no_text;
-        assert_eq!(
-            run.code,
-            Some(if fine { 0 } else { 1 }),
-            "{name}: {}",
-            run.stderr
-        );
-        assert_eq!(warnings.is_empty(), fine, "{name}: {warnings:?}");
-        for w in warnings {
-            let message = w["message"].as_str().unwrap();
-            assert!(
-                run.stderr.contains(message),
-                "{name}: {message:?} not on stderr"
-            );
+        for threads in THREADS {
+            file_gives_the_rows_of_its_text(name, expect, &path, threads);
         }
-        let text = range(&expect["text"]);
-        if refused {
-            assert!(input["unsupported"].is_string(), "{name}: not refused");
-            assert_eq!(warnings[0]["kind"], "not_pgn");
-            assert!(run.rows.is_empty(), "{name}: rows of a refused input");
-        } else if no_text {
-            assert_eq!(warnings[0]["kind"], "no_text");
-            assert!(
-                warnings[0]["message"]
-                    .as_str()
-                    .unwrap()
-                    .contains("decodes to no text")
-            );
-            assert!(run.rows.is_empty());
-        } else {
-            check_rows(name, &run.rows, text, &damaged);
-            if !damaged.is_empty() {
-                assert!(
-                    warnings.iter().all(|w| w["kind"] == "damaged"),
-                    "{warnings:?}"
-                );
-            }
-            // A damaged input is incomplete, and its games are not broken.
-            assert_eq!(input["complete"], damaged.is_empty(), "{name}");
-            let broken = run
-                .rows
-                .iter()
-                .filter(|r| !["ok", "damaged_input"].contains(&r["status"].as_str()))
-                .count();
-            let ok = input["status"]["ok"].as_u64().unwrap() as usize;
-            assert_eq!(
-                ok + broken + seen(&run.rows, "damaged_input"),
-                run.rows.len()
-            );
-        }
-        // Without --strict, the same run succeeds.
-        let lenient = report(&[&path], &[]);
-        assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
-        assert_eq!(lenient.rows, run.rows, "{name}");
     }
 }
+
+/// One run of [`compressed_files_give_the_rows_of_their_text_and_warn_when_they_must`].
+fn file_gives_the_rows_of_its_text(name: &str, expect: &Value, path: &Path, threads: &str) {
+    let name = &format!("{name} (-j {threads})");
+    let run = report(&[path], &["--strict", "-j", threads]);
+    let input = &run.summary["inputs"][0];
+    let warnings = input["warnings"].as_array().unwrap();
+    let damaged = ranges(&expect["damaged"]);
+    let refused = expect["refused"].as_bool().unwrap();
+    let no_text = expect["no_text"].as_bool().unwrap();
+    let fine = damaged.is_empty() && !refused && !no_text;
+    assert_eq!(
+        run.code,
+        Some(if fine { 0 } else { 1 }),
+        "{name}: {}",
+        run.stderr
+    );
+    assert_eq!(warnings.is_empty(), fine, "{name}: {warnings:?}");
+    for w in warnings {
+        let message = w["message"].as_str().unwrap();
+        assert!(
+            run.stderr.contains(message),
+            "{name}: {message:?} not on stderr"
+        );
+    }
+    let text = range(&expect["text"]);
+    if refused {
+        assert!(input["unsupported"].is_string(), "{name}: not refused");
+        assert_eq!(warnings[0]["kind"], "not_pgn");
+        assert!(run.rows.is_empty(), "{name}: rows of a refused input");
+    } else if no_text {
+        assert_eq!(warnings[0]["kind"], "no_text");
+        assert!(
+            warnings[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("decodes to no text")
+        );
+        assert!(run.rows.is_empty());
+    } else {
+        check_rows(name, &run.rows, text, &damaged);
+        if !damaged.is_empty() {
+            assert!(
+                warnings.iter().all(|w| w["kind"] == "damaged"),
+                "{warnings:?}"
+            );
+        }
+        // A damaged input is incomplete, and its games are not broken.
+        assert_eq!(input["complete"], damaged.is_empty(), "{name}");
+        let broken = run
+            .rows
+            .iter()
+            .filter(|r| !["ok", "damaged_input"].contains(&r["status"].as_str()))
+            .count();
+        let ok = input["status"]["ok"].as_u64().unwrap() as usize;
+        assert_eq!(
+            ok + broken + seen(&run.rows, "damaged_input"),
+            run.rows.len()
+        );
+    }
+    // Without --strict, the same run succeeds.
+    let lenient = report(&[path], &["-j", threads]);
+    assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
+    assert_eq!(lenient.rows, run.rows, "{name}");
+}
+
+/// The thread counts the compressed files are read with: one, and
+/// several, where a `.bz2` file's blocks and a many-frame `.zst`'s frames
+/// are decoded on threads of their own (`bzip2_blocks.rs`,
+/// `zstd_frames.rs`).
+const THREADS: [&str; 2] = ["1", "3"];
 
 /// A download that broke off, in each compressed format, and an xz stream
 /// damaged in its middle: every game wholly in the text the reference tool
@@ -229,50 +243,64 @@ fn a_compressed_file_cut_short_gives_the_games_before_the_cut() {
         }
         seen_formats += 1;
         let path = dir().join(name);
-        let run = report(&[&path], &["--strict"]);
-        assert_eq!(run.code, Some(1), "{name}: {}", run.stderr);
-        let input = &run.summary["inputs"][0];
-        assert_eq!(input["complete"], false, "{name}");
-        let warnings = input["warnings"].as_array().unwrap();
-        let damaged = xz_damage(expect);
-        assert_eq!(warnings.len(), 1 + damaged.len(), "{name}: {warnings:?}");
-        let cut = warnings.last().unwrap();
-        assert_eq!(cut["kind"], "cut_short", "{name}");
-        let message = cut["message"].as_str().unwrap();
-        assert!(run.stderr.contains(message), "{name}");
-        if let Some((said, _)) = damaged.first() {
-            assert_eq!(warnings[0]["kind"], "damaged", "{name}");
-            let first = warnings[0]["message"].as_str().unwrap();
-            assert!(first.contains(said.as_str()), "{name}: {first}");
-            assert!(run.stderr.contains(first), "{name}");
+        for threads in THREADS {
+            cut_short_gives_the_games_before_the_cut(name, expect, &path, threads, &all);
         }
-        let (_, whole_games_end) = range(&expect["text"]);
-        let at_least = all
-            .iter()
-            .filter(|r| r["offset"].parse::<u64>().unwrap() < whole_games_end)
-            .count();
-        let given = run.rows.len();
-        assert!(
-            given >= at_least && given < all.len(),
-            "{name}: {given} games, {at_least} wholly in the reference tool's text"
-        );
-        if expect.get("exact").is_some() {
-            assert_eq!(given, at_least, "{name}: games beyond the reference text");
-        }
-        let given_end: u64 = all[given]["offset"].parse().unwrap();
-        let unreliable: Vec<(u64, u64)> = damaged.iter().map(|&(_, range)| range).collect();
-        check_rows(name, &run.rows, (0, given_end), &unreliable);
-        let missing = format!(
-            "the game at line {} and any after it are missing",
-            all[given]["line"]
-        );
-        assert!(message.contains(&missing), "{name}: {message}");
-        assert!(!message.contains("fill whole buffer"), "{name}: {message}");
     }
     assert_eq!(
         seen_formats, 6,
         "gz, bz2, xz (cut, damaged in one block and in many) and zst"
     );
+}
+
+/// One run of [`a_compressed_file_cut_short_gives_the_games_before_the_cut`].
+fn cut_short_gives_the_games_before_the_cut(
+    name: &str,
+    expect: &Value,
+    path: &Path,
+    threads: &str,
+    all: &[Row],
+) {
+    let name = &format!("{name} (-j {threads})");
+    let run = report(&[path], &["--strict", "-j", threads]);
+    assert_eq!(run.code, Some(1), "{name}: {}", run.stderr);
+    let input = &run.summary["inputs"][0];
+    assert_eq!(input["complete"], false, "{name}");
+    let warnings = input["warnings"].as_array().unwrap();
+    let damaged = xz_damage(expect);
+    assert_eq!(warnings.len(), 1 + damaged.len(), "{name}: {warnings:?}");
+    let cut = warnings.last().unwrap();
+    assert_eq!(cut["kind"], "cut_short", "{name}");
+    let message = cut["message"].as_str().unwrap();
+    assert!(run.stderr.contains(message), "{name}");
+    if let Some((said, _)) = damaged.first() {
+        assert_eq!(warnings[0]["kind"], "damaged", "{name}");
+        let first = warnings[0]["message"].as_str().unwrap();
+        assert!(first.contains(said.as_str()), "{name}: {first}");
+        assert!(run.stderr.contains(first), "{name}");
+    }
+    let (_, whole_games_end) = range(&expect["text"]);
+    let at_least = all
+        .iter()
+        .filter(|r| r["offset"].parse::<u64>().unwrap() < whole_games_end)
+        .count();
+    let given = run.rows.len();
+    assert!(
+        given >= at_least && given < all.len(),
+        "{name}: {given} games, {at_least} wholly in the reference tool's text"
+    );
+    if expect.get("exact").is_some() {
+        assert_eq!(given, at_least, "{name}: games beyond the reference text");
+    }
+    let given_end: u64 = all[given]["offset"].parse().unwrap();
+    let unreliable: Vec<(u64, u64)> = damaged.iter().map(|&(_, range)| range).collect();
+    check_rows(name, &run.rows, (0, given_end), &unreliable);
+    let missing = format!(
+        "the game at line {} and any after it are missing",
+        all[given]["line"]
+    );
+    assert!(message.contains(&missing), "{name}: {message}");
+    assert!(!message.contains("fill whole buffer"), "{name}: {message}");
 }
 
 /// The text an xz file damaged in a block (`xz_damaged_block` of
@@ -417,7 +445,16 @@ fn a_bzip2_stream_damaged_where_no_text_is_loses_no_game() {
 /// Each run, with how it was read and the warning's message.
 fn damaged_by_name_and_piped(path: &Path) -> Vec<(&'static str, Run, String)> {
     [
-        ("by name", report(&[path], &["--strict"]), 1),
+        (
+            "by name, -j 1",
+            report(&[path], &["--strict", "-j", "1"]),
+            1,
+        ),
+        (
+            "by name, -j 3",
+            report(&[path], &["--strict", "-j", "3"]),
+            1,
+        ),
         ("piped in", report_piped(path, &[]), 0),
     ]
     .into_iter()
@@ -485,33 +522,42 @@ fn damage_after_the_text_leaves_every_game_a_row() {
         }
         seen_files += 1;
         let path = dir().join(name);
-        let run = report(&[&path], &["--strict"]);
-        assert_eq!(run.code, Some(1), "{name}: {}", run.stderr);
-        check_rows(name, &run.rows, range(&expect["text"]), &[]);
-        let input = &run.summary["inputs"][0];
-        assert_eq!(input["complete"], false, "{name}");
-        let warnings = input["warnings"].as_array().unwrap();
-        assert_eq!(warnings.len(), 1, "{name}: {warnings:?}");
-        let message = warnings[0]["message"].as_str().unwrap();
-        let text_bytes = expect["decoded_by_reference"].as_u64().unwrap();
-        // A gzip file is checked member by member before it is read
-        // (damage.rs): what follows its last member is found there.
-        let stops = if name.ends_with(".gz") {
-            format!(
-                "the bytes after gzip member 1 are not gzip data (invalid gzip header): the text ends with that member, at decompressed byte {text_bytes}, and the rest of the file is passed over"
-            )
-        } else {
-            format!(
-                "decompressed text stops after byte {text_bytes}, where a game ends; what follows cannot be read"
-            )
-        };
-        assert!(message.contains(&stops), "{name}: {message}");
-        assert!(run.stderr.contains(message), "{name}");
-        let lenient = report(&[&path], &[]);
-        assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
-        assert_eq!(lenient.rows, run.rows, "{name}");
+        for threads in THREADS {
+            damage_after_the_text_leaves_every_game(name, expect, &path, threads);
+        }
     }
     assert_eq!(seen_files, 5, "xz (two), zst, bz2 and gz");
+}
+
+/// One run of [`damage_after_the_text_leaves_every_game_a_row`].
+fn damage_after_the_text_leaves_every_game(name: &str, expect: &Value, path: &Path, threads: &str) {
+    let gzip = name.ends_with(".gz");
+    let name = &format!("{name} (-j {threads})");
+    let run = report(&[path], &["--strict", "-j", threads]);
+    assert_eq!(run.code, Some(1), "{name}: {}", run.stderr);
+    check_rows(name, &run.rows, range(&expect["text"]), &[]);
+    let input = &run.summary["inputs"][0];
+    assert_eq!(input["complete"], false, "{name}");
+    let warnings = input["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{name}: {warnings:?}");
+    let message = warnings[0]["message"].as_str().unwrap();
+    let text_bytes = expect["decoded_by_reference"].as_u64().unwrap();
+    // A gzip file is checked member by member before it is read
+    // (damage.rs): what follows its last member is found there.
+    let stops = if gzip {
+        format!(
+            "the bytes after gzip member 1 are not gzip data (invalid gzip header): the text ends with that member, at decompressed byte {text_bytes}, and the rest of the file is passed over"
+        )
+    } else {
+        format!(
+            "decompressed text stops after byte {text_bytes}, where a game ends; what follows cannot be read"
+        )
+    };
+    assert!(message.contains(&stops), "{name}: {message}");
+    assert!(run.stderr.contains(message), "{name}");
+    let lenient = report(&[path], &["-j", threads]);
+    assert_eq!(lenient.code, Some(0), "{name}: {}", lenient.stderr);
+    assert_eq!(lenient.rows, run.rows, "{name}");
 }
 
 /// The same files through the library: the batches of
