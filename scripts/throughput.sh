@@ -14,12 +14,14 @@
 #     games with variations and NAGs, London 1851, Tata Steel 2022) again and
 #     again; its .pgn.zst
 #     (zstd CLI, level 3, one frame) and, with pzstd, its many-frame twin
-#     .pgn.pzstd.zst (as the lichess dumps are); with --huge also a 2 GB corpus (the 200 MB one ten
+#     .pgn.pzstd.zst (as the lichess dumps are); with bzip2, its .pgn.bz2
+#     (bzip2 -9, as the FICS database's downloads are); with --huge also a 2 GB corpus (the 200 MB one ten
 #     times) for the memory check.
 #  3. runs, alternating, N rounds of: baseline `replay 1`, pgnmill `-j 1`,
 #     pgnmill `-j 2`, pgnmill `-j 1` and `-j 2` on the .pgn.zst and the
 #     .pgn.pzstd.zst (decoded frame by frame, from the file and piped in
-#     through `cat`), baseline
+#     through `cat`), pgnmill `-j 1` and `-j 2` on the .pgn.bz2 (decoded
+#     block by block at `-j 2`), baseline
 #     `replay 2` (the baseline's own 2-thread speed-up shows what this
 #     machine's second core gives right now). The 1-thread runs are pinned
 #     to one core (`taskset -c 0`, when there is taskset): pgnmill's reader
@@ -40,7 +42,8 @@
 #     1.8x, meaningful only on an idle machine: the CPU% column shows whether
 #     the second core was there), RssAnon of the 2 GB input over the 200 MB
 #     one (target within 10%, --huge), zstd input throughput next to
-#     `zstd -d` alone, the pzstd input's 2-thread speed-up (target 1.8x), and the serial fraction (benches/pipeline_stages.rs).
+#     `zstd -d` alone, the pzstd input's 2-thread speed-up (target 1.8x),
+#     the .pgn.bz2 input's 2-thread speed-up, and the serial fraction (benches/pipeline_stages.rs).
 #  5. prints the sha256 of games.csv without its `source` column (the path
 #     of the input, which differs between machines and between .pgn and
 #     .pgn.zst), checks that it is the same in every run, and writes it to
@@ -174,7 +177,7 @@ reps=$(( (size_mb * 1000000 + base_bytes - 1) / base_bytes ))
 stamp="$(sha256sum < "$cdir/base.pgn" | cut -c1-64) x$reps"
 if [ "$(cat "$cdir/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -s "$cdir/big.pgn" ]; then
   log "building big.pgn: base.pgn ($base_bytes bytes) x $reps"
-  rm -f "$cdir/big.pgn.zst" "$cdir/big.pgn.pzstd.zst" "$cdir/huge.pgn" "$cdir/stamp"
+  rm -f "$cdir/big.pgn.zst" "$cdir/big.pgn.pzstd.zst" "$cdir/big.pgn.bz2" "$cdir/huge.pgn" "$cdir/stamp"
   for _ in $(seq "$reps"); do cat "$cdir/base.pgn"; done > "$cdir/big.pgn"
   echo "$stamp" > "$cdir/stamp"
 fi
@@ -198,6 +201,16 @@ if command -v pzstd > /dev/null; then
   if [ ! -s "$big.pzstd.zst" ]; then
     log "compressing big.pgn (pzstd -3)"
     pzstd -q -3 -p 2 -f "$big" -o "$big.pzstd.zst.tmp" && mv "$big.pzstd.zst.tmp" "$big.pzstd.zst"
+  fi
+fi
+# bzip2 decodes about 40 MB of text a CPU-second, a fifth of a replay
+# thread: pgnmill decodes a .bz2 file's blocks on every core.
+have_bzip2=0
+if command -v bzip2 > /dev/null; then
+  have_bzip2=1
+  if [ ! -s "$big.bz2" ]; then
+    log "compressing big.pgn (bzip2 -9)"
+    bzip2 -q -9 -c "$big" > "$big.bz2.tmp" && mv "$big.bz2.tmp" "$big.bz2"
   fi
 fi
 if [ "$huge" = 1 ] && [ ! -s "$cdir/huge.pgn" ]; then
@@ -302,6 +315,12 @@ for r in $(seq "$rounds"); do
         sh "$big.pzstd.zst" "$pgnmill" "$j" "$out-pipe"
       echo "pipe-j$j $(fingerprint "$out-pipe")" >> "$shas"
     done
+  fi
+  if [ "$have_bzip2" = 1 ]; then
+    measure bz2-j1 "$r" "${pin1[@]}" "$pgnmill" report -j 1 --quiet --force -o "$out-zst" "$big.bz2"
+    echo "bz2-j1 $(fingerprint "$out-zst")" >> "$shas"
+    measure bz2-j2 "$r" "$pgnmill" report -j 2 --quiet --force -o "$out-zst" "$big.bz2"
+    echo "bz2-j2 $(fingerprint "$out-zst")" >> "$shas"
   fi
   if [ -n "$baseline" ]; then
     measure base-j2 "$r" "$baseline" replay 2 "$big" "$work/baseline.csv"
@@ -440,6 +459,10 @@ END {
     sp = ""; for (r in rounds) if (W["pipe-j2", r] > 0) sp = sp " " W["pipe-j1", r] / W["pipe-j2", r]
     printf "  piped in (cat FILE | pgnmill report -): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round)\n", mb / Wm["pipe-j1"], mb / Wm["pipe-j2"], median(sp)
   }
+  if (("bz2-j1") in seen) {
+    sp = ""; for (r in rounds) if (W["bz2-j2", r] > 0) sp = sp " " W["bz2-j1", r] / W["bz2-j2", r]
+    printf "bzip2 input (one stream at 1 thread, block by block at 2): %.1f MB/s wall at 1 thread, %.1f at 2 threads: %.2fx (median per round); %.1f MB/CPU-s at 1 thread, %.1f at 2; RssAnon peak -j 2 %.1f MB\n", mb / Wm["bz2-j1"], mb / Wm["bz2-j2"], median(sp), mb / Cm["bz2-j1"], mb / Cm["bz2-j2"], Am["bz2-j2"] / 1024
+  }
   if (("huge-j2") in seen) {
     printf "RssAnon, 2 GB input vs 200 MB input (target within 10%%):\n"
     for (j = 1; j <= 2; j++) {
@@ -454,7 +477,7 @@ echo
 distinct=$(awk '{ print $2 }' "$shas" | sort -u | wc -l)
 sha=$(awk 'NR == 1 { print $2 }' "$shas")
 if [ "$distinct" = 1 ]; then
-  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn, .pgn.zst and its pzstd twin, from the file and piped in)"
+  echo "games.csv sha256 (without the source column): $sha, identical in all $(wc -l < "$shas") runs (1 and 2 threads, .pgn, .pgn.zst and its pzstd twin, from the file and piped in, .pgn.bz2)"
 else
   echo "games.csv DIFFERS between runs (without the source column):"; sort "$shas" | uniq -c
 fi
