@@ -29,6 +29,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread::JoinHandle;
 
 use super::bzip2::Bzip2;
 use super::bzip2_block::{
@@ -36,6 +37,7 @@ use super::bzip2_block::{
 };
 use super::damage::DamageLog;
 use super::decoding::Decoding;
+use super::read_ahead::read_buffered;
 use super::readers::{Counting, SharedReader};
 use super::window::Shared;
 use crate::cpu_time::thread_cpu_ns;
@@ -142,6 +144,17 @@ impl Iterator for Walk<'_> {
 /// file has none: piece `i` is thread `i mod k`'s).
 type Handed = Option<(Piece, Option<Vec<u8>>)>;
 
+/// What a block reader reports as it goes, to counters its caller holds.
+pub(super) struct Reported {
+    /// Compressed bytes whose text has been handed over.
+    pub raw_read: Arc<AtomicU64>,
+    /// The walk's and the decoder threads' CPU nanoseconds, added as each
+    /// ends (all have ended when the reader has met the end).
+    pub cpu_ns: Arc<AtomicU64>,
+    /// The damage the one-thread decoder finds.
+    pub found: DamageLog,
+}
+
 /// The text of a `.bz2` file, decoded block by block on `k` threads ahead
 /// of the reader, then, from anything that is not a sound stream on, by
 /// the one-thread decoder.
@@ -162,39 +175,38 @@ pub(super) struct BlockReader {
     /// the file's start, the text handed out passed over.
     again: Option<Box<dyn BufRead + Send>>,
     ended: bool,
-    found: DamageLog,
-    /// Compressed bytes whose text has been handed over.
-    raw_read: Arc<AtomicU64>,
-    /// The walk's and the decoder threads' CPU nanoseconds, added as each
-    /// ends.
-    cpu_ns: Arc<AtomicU64>,
+    reported: Reported,
+    /// The decoder threads and the walk's.
+    threads: Vec<JoinHandle<()>>,
 }
 
 impl BlockReader {
     /// Starts `k` decoder threads over the blocks of the `.bz2` file
-    /// `data` (named `name`), walked on a thread of its own, counting the
-    /// compressed bytes whose text is handed over in `raw_read`.
+    /// `data` (named `name`), walked on a thread of its own, reporting to
+    /// `reported`.
     pub fn spawn(
         data: Shared,
         name: String,
         k: usize,
-        raw_read: Arc<AtomicU64>,
+        reported: Reported,
     ) -> std::io::Result<BlockReader> {
-        let cpu_ns = Arc::new(AtomicU64::new(0));
         let mut deal = Vec::with_capacity(k.max(1));
         let mut rx = Vec::with_capacity(k.max(1));
+        let mut threads = Vec::with_capacity(k.max(1) + 1);
         for _ in 0..k.max(1) {
             let (feed_tx, feed) = sync_channel::<Piece>(1);
             let (tx, handed) = sync_channel(0);
-            let (data, cpu) = (Arc::clone(&data), Arc::clone(&cpu_ns));
-            std::thread::Builder::new()
-                .name("pgnmill-decode".into())
-                .spawn(move || decode_every(&data, &feed, &tx, &cpu))?;
+            let (data, cpu) = (Arc::clone(&data), Arc::clone(&reported.cpu_ns));
+            threads.push(
+                std::thread::Builder::new()
+                    .name("pgnmill-decode".into())
+                    .spawn(move || decode_every(&data, &feed, &tx, &cpu))?,
+            );
             deal.push(feed_tx);
             rx.push(handed);
         }
-        let (walked, cpu) = (Arc::clone(&data), Arc::clone(&cpu_ns));
-        std::thread::Builder::new()
+        let (walked, cpu) = (Arc::clone(&data), Arc::clone(&reported.cpu_ns));
+        let walk = std::thread::Builder::new()
             .name("pgnmill-walk".into())
             .spawn(move || {
                 let start = thread_cpu_ns();
@@ -206,6 +218,7 @@ impl BlockReader {
                 }
                 cpu.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
             })?;
+        threads.push(walk);
         Ok(BlockReader {
             name,
             data,
@@ -217,25 +230,18 @@ impl BlockReader {
             combined_crc: 0,
             again: None,
             ended: false,
-            found: DamageLog::default(),
-            raw_read,
-            cpu_ns,
+            reported,
+            threads,
         })
     }
 
-    /// Where the decoding threads' CPU nanoseconds will be once they end.
-    pub fn cpu_ns(&self) -> Arc<AtomicU64> {
-        Arc::clone(&self.cpu_ns)
-    }
-
-    /// How many threads decode at once.
-    pub fn decoders(&self) -> usize {
-        self.rx.len()
-    }
-
-    /// Where the one-thread decoder writes down the damage it finds.
-    pub fn found(&self) -> DamageLog {
-        self.found.clone()
+    /// Stops the threads (the channels close: each stops at its next
+    /// hand-over) and waits for them, so that their CPU time is counted.
+    fn join(&mut self) {
+        self.rx.clear();
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
     }
 
     /// Takes the next piece in order: a block's text to hand out, a
@@ -249,17 +255,17 @@ impl BlockReader {
             .and_then(|rx| rx.recv().ok())
             .ok_or_else(|| std::io::Error::other("a bzip2 decoding thread stopped"))?;
         self.next += 1;
+        let raw_read = &self.reported.raw_read;
         match handed {
             None => {
                 self.ended = true;
-                self.raw_read
-                    .store(self.data.as_ref().as_ref().len() as u64, Ordering::Relaxed);
+                raw_read.store((*self.data).as_ref().len() as u64, Ordering::Relaxed);
+                self.join();
             }
             Some((Piece::Block { bits, .. }, Some(text))) => {
-                let block_crc = stored_crc(self.data.as_ref().as_ref(), bits.start);
+                let block_crc = stored_crc((*self.data).as_ref(), bits.start);
                 self.combined_crc = self.combined_crc.rotate_left(1) ^ block_crc;
-                self.raw_read
-                    .store((bits.end / 8) as u64, Ordering::Relaxed);
+                raw_read.store((bits.end / 8) as u64, Ordering::Relaxed);
                 self.text = text;
                 self.at = 0;
             }
@@ -275,18 +281,18 @@ impl BlockReader {
     /// threads stop, the file is decoded again from its start, and the
     /// text already handed out is passed over.
     fn read_again(&mut self) -> std::io::Result<()> {
-        self.rx.clear();
+        self.join();
         self.text = Vec::new();
         self.at = 0;
-        self.raw_read.store(0, Ordering::Relaxed);
+        self.reported.raw_read.store(0, Ordering::Relaxed);
         let raw = Counting {
             inner: SharedReader {
                 data: Arc::clone(&self.data),
                 at: 0,
             },
-            count: Arc::clone(&self.raw_read),
+            count: Arc::clone(&self.reported.raw_read),
         };
-        let decoder = Bzip2::new(self.name.clone(), self.found.clone());
+        let decoder = Bzip2::new(self.name.clone(), self.reported.found.clone());
         let mut again = BufReader::new(Decoding::buffered(raw, decoder));
         let mut handed = self.handed_out;
         while handed > 0 {
@@ -306,13 +312,7 @@ impl BlockReader {
 
 impl Read for BlockReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let text = self.fill_buf()?;
-        let n = text.len().min(buf.len());
-        if let (Some(to), Some(from)) = (buf.get_mut(..n), text.get(..n)) {
-            to.copy_from_slice(from);
-        }
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, buf)
     }
 }
 
@@ -399,10 +399,13 @@ mod tests {
         Vec<crate::source::damage::Damage>,
         bool,
     ) {
-        let raw_read = Arc::new(AtomicU64::new(0));
-        let mut reader =
-            BlockReader::spawn(shared(data), "in.bz2".into(), k, Arc::clone(&raw_read)).unwrap();
-        let found = reader.found();
+        let reported = Reported {
+            raw_read: Arc::default(),
+            cpu_ns: Arc::default(),
+            found: DamageLog::default(),
+        };
+        let (raw_read, found) = (Arc::clone(&reported.raw_read), reported.found.clone());
+        let mut reader = BlockReader::spawn(shared(data), "in.bz2".into(), k, reported).unwrap();
         let mut text = Vec::new();
         let mut buf = vec![0u8; output];
         let error = loop {

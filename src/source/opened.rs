@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use super::bzip2_blocks::BlockReader;
+use super::bzip2_blocks::{BlockReader, Reported};
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, DamageLog, check_gzip};
@@ -328,12 +328,28 @@ fn block_reader(
     }
     // SAFETY: as for a plain file's map below.
     let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| io_err(path, e))?;
-    let raw_read = Arc::new(AtomicU64::new(0));
     let map: Shared = Arc::new(MappedFile::new(map, path));
     let name = path.display().to_string();
-    let blocks = BlockReader::spawn(map, name, opts.bzip2_threads, Arc::clone(&raw_read))
-        .map_err(|e| io_err(path, e))?;
-    Ok(Some(Decoded::of_blocks(blocks, raw_read)))
+    let reported = Reported {
+        raw_read: Arc::default(),
+        cpu_ns: Arc::default(),
+        found: DamageLog::default(),
+    };
+    let (raw_read, cpu_ns, found) = (
+        Arc::clone(&reported.raw_read),
+        Arc::clone(&reported.cpu_ns),
+        reported.found.clone(),
+    );
+    let k = opts.bzip2_threads;
+    let blocks = BlockReader::spawn(map, name, k, reported).map_err(|e| io_err(path, e))?;
+    Ok(Some(Decoded {
+        bytes: Box::new(blocks),
+        compression: Compression::Bzip2,
+        raw_read,
+        decoder_cpu: Some(cpu_ns),
+        decoder_threads: k,
+        found,
+    }))
 }
 
 /// Opens a stream: decompresses it if it starts with the magic bytes of

@@ -13,7 +13,6 @@ use std::sync::atomic::AtomicU64;
 
 use super::SourceError;
 use super::bzip2::Bzip2;
-use super::bzip2_blocks::BlockReader;
 use super::compression::{Compression, MAGIC_BYTES, compression_of, starts_with_skippable};
 use super::damage::{DamageLog, GzipMembers};
 use super::decoding::{Decoding, Zstd};
@@ -51,19 +50,6 @@ impl Decoded {
             found: frames.found(),
             bytes: Box::new(frames),
             compression: Compression::Zstd,
-            raw_read,
-        }
-    }
-
-    /// The text of a block reader (`bzip2_blocks.rs`), `raw_read` its
-    /// count of compressed bytes.
-    pub(super) fn of_blocks(blocks: BlockReader, raw_read: Arc<AtomicU64>) -> Decoded {
-        Decoded {
-            decoder_cpu: Some(blocks.cpu_ns()),
-            decoder_threads: blocks.decoders(),
-            found: blocks.found(),
-            bytes: Box::new(blocks),
-            compression: Compression::Bzip2,
             raw_read,
         }
     }
