@@ -17,9 +17,9 @@
 # games, a TWIC issue and lichess exports from other sources, games in a
 # lichess dump's shape with clock and evaluation comments
 # (testdata/training/), the parser's edge cases, xiangqi records and FEN
-# lists; the compressed shapes (gzip, and zstd and pzstd's many frames
-# when those tools are installed) are made here from the training games,
-# so that no common path is left cold.
+# lists; the compressed shapes (gzip, bzip2, and xz, zstd and pzstd's
+# many frames when those tools are installed) are made here from the
+# training games, so that no common path is left cold.
 #
 # Usage: scripts/build-pgo.sh [--check]
 #   --check   also compare the PGO binary's reports with the standard
@@ -78,11 +78,17 @@ training+=("$root"/testdata/training/*.pgn)
 lichess_shaped=$root/testdata/training/lichess-shaped-clocks.pgn
 clocked=("$root/testdata/corpus/chesscom-cancer0707.pgn" "$lichess_shaped")
 
-# A lichess dump is pzstd-compressed; the other shapes are read by the same
-# code paths. Made from training games, not from testdata/compressed/.
+# A lichess dump is pzstd-compressed, the FICS database's downloads are
+# bzip2; each shape has a decoder of its own. Made from training games,
+# not from testdata/compressed/.
 compressed=$pgo/runs/compressed
 mkdir -p "$compressed"
 gzip -c "$lichess_shaped" > "$compressed/training.pgn.gz"
+# 100 kB blocks, so that a file of training games has several.
+bzip2 -1 -c "$lichess_shaped" > "$compressed/training.pgn.bz2"
+if command -v xz > /dev/null; then
+  xz -c "$lichess_shaped" > "$compressed/training.pgn.xz"
+fi
 if command -v zstd > /dev/null; then
   zstd -q -c "$lichess_shaped" > "$compressed/training.pgn.zst"
   # Four frames one after the other, found by their headers: games
@@ -114,6 +120,7 @@ train report -j 1 --quiet --force --format parquet --clocks --plies --moves \
 train report -j 2 --quiet --force -o "$pgo/runs/r4" "$root/testdata/xiangqi" \
   "$root/testdata/binary"
 train report -j 2 --quiet --force -o "$pgo/runs/r5" "$compressed"
+train report -j 1 --quiet --force -o "$pgo/runs/r6" "$compressed"
 train fen --force -o "$pgo/runs/f1.csv" "$root/testdata/fen"
 train convert --force --to wxf -o "$pgo/runs/c1.pgn" "$root/testdata/xiangqi/convert"
 
