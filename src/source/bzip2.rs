@@ -545,13 +545,8 @@ impl Decompressor for Bzip2 {
 mod tests {
     use super::*;
     use crate::source::bzip2_block::markers;
+    use crate::source::bzip2_block::tests::bz;
     use crate::source::decoding::tests::{fixture, manifest, read_all, text};
-
-    fn bz(text: &[u8]) -> Vec<u8> {
-        let mut w = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
-        std::io::Write::write_all(&mut w, text).expect("write");
-        w.finish().expect("finish")
-    }
 
     fn decoder() -> (Bzip2, DamageLog) {
         let found = DamageLog::default();

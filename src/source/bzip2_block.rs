@@ -241,10 +241,10 @@ pub(super) enum BlockText {
 /// The block of `bytes` that starts at bit `from` (its magic number) and
 /// runs up to bit `to` (where the next block or end-of-stream marker
 /// starts), decoded as a stream of its own: a header for blocks of
-/// `level` (the digit of its stream's header, `b'9'` where it is not known:
-/// the largest blocks), the block, and an end-of-stream marker whose combined CRC-32
-/// is, for one block, the block's own (the 32 bits after its magic
-/// number); the decoder checks both.
+/// `level` (the digit of its stream's header; `b'9'`, the largest blocks,
+/// where it is not known), the block, and an end-of-stream marker whose
+/// combined CRC-32 is, for one block, the block's own (the 32 bits after
+/// its magic number); the decoder checks both.
 ///
 /// Where the decoder fails after it has written some text, that text is
 /// the block's own when it matches the CRC-32 in the block's header: the
