@@ -546,7 +546,7 @@ mod tests {
     use super::*;
     use crate::source::bzip2_block::markers;
     use crate::source::bzip2_block::tests::bz;
-    use crate::source::decoding::tests::{fixture, manifest, read_all, text};
+    use crate::source::decoding::tests::{fixture, manifest, read_all, source_text, text};
 
     fn decoder() -> (Bzip2, DamageLog) {
         let found = DamageLog::default();
@@ -677,9 +677,7 @@ mod tests {
             let at = |j: usize| blocks[i][j].as_u64().expect("offset") as usize;
             at(0)..at(1)
         };
-        let corpus = manifest["source"].as_str().expect("source");
-        let t = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(corpus))
-            .expect("corpus");
+        let t = source_text();
         let expected = [&t[block(0)], &t[block(2)]].concat();
         for reads in [(4096, 1 << 20), (100, 777), (1 << 20, 1 << 16), (1, 1)] {
             let found = read_whole(&data, reads, &expected, "crc-block.pgn.bz2");

@@ -380,7 +380,7 @@ fn decode_every(data: &Shared, feed: &Receiver<Piece>, tx: &SyncSender<Handed>, 
 mod tests {
     use super::*;
     use crate::source::bzip2_block::tests::bz;
-    use crate::source::decoding::tests::{fixture, manifest, read_all, text};
+    use crate::source::decoding::tests::{fixture, manifest, read_all, source_text, text};
 
     fn shared(data: &[u8]) -> Shared {
         Arc::new(data.to_vec())
@@ -441,11 +441,7 @@ mod tests {
         let (a, b) = text.split_at(text.len() / 3);
         let data = [bz(a), bz(b""), bz(b)].concat();
         let manifest = manifest();
-        let sample = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(manifest["source"].as_str().unwrap()),
-        )
-        .unwrap();
+        let sample = source_text();
         let streams = manifest["files"]["streams.pgn.bz2"]["text"].clone();
         let (from, to) = (streams[0].as_u64().unwrap(), streams[1].as_u64().unwrap());
         for (what, data, expected) in [

@@ -276,6 +276,15 @@ pub(super) mod tests {
         serde_json::from_slice(&fixture("expected.json")).expect("json")
     }
 
+    /// The text the fixtures were made from (`expected.json`'s `source`,
+    /// the lichess sample), of which each holds a stretch.
+    pub(in crate::source) fn source_text() -> Vec<u8> {
+        let manifest = manifest();
+        let source = manifest["source"].as_str().expect("source");
+        std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
+            .expect("source")
+    }
+
     /// Decodes `data` through [`Decoding`], reading `input` compressed
     /// bytes and asking for `output` bytes of text at a time.
     pub(in crate::source) fn read_all<D: Decompressor>(

@@ -474,15 +474,14 @@ impl Drop for MemberText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::decoding::tests::{fixture_path, manifest};
+    use crate::source::decoding::tests::{fixture, fixture_path, manifest, source_text};
 
     /// What 7-Zip extracts of each `partN.pgn` member of the fixtures: the
     /// stretches of the lichess sample that expected.json gives them
     /// (checked against `7zz x` by make_compressed.py).
     fn extracted(archive: &str) -> Vec<(String, Vec<u8>)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let manifest = manifest();
-        let sample = std::fs::read(root.join(manifest["source"].as_str().unwrap())).unwrap();
+        let sample = source_text();
         let members = manifest["files"][archive]["members"].as_object().unwrap();
         members
             .iter()
@@ -592,7 +591,7 @@ mod tests {
     #[test]
     fn an_archive_cut_short_has_no_index() {
         let dir = tempfile::tempdir().unwrap();
-        let whole = std::fs::read(fixture_path("members.7z")).unwrap();
+        let whole = fixture("members.7z");
         for cut in (0..whole.len()).step_by(97) {
             let path = dir.path().join("cut.7z");
             std::fs::write(&path, &whole[..cut]).unwrap();

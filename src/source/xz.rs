@@ -215,9 +215,8 @@ fn damaged(e: liblzma::stream::Error) -> std::io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::decoding::Decoding;
+    use crate::source::decoding;
     use crate::source::decoding::tests::{fixture, manifest};
-    use std::io::Read;
 
     fn xz(text: &[u8]) -> Vec<u8> {
         let mut w = liblzma::write::XzEncoder::new(Vec::new(), 6);
@@ -243,19 +242,8 @@ mod tests {
         input: usize,
         output: usize,
     ) -> (Vec<u8>, Option<std::io::Error>) {
-        let mut rd = Decoding::new(
-            std::io::BufReader::with_capacity(input, data),
-            Xz::new("in.xz".to_string(), found.clone()).expect("decoder"),
-        );
-        let mut out = Vec::new();
-        let mut block = vec![0u8; output];
-        loop {
-            match rd.read(&mut block) {
-                Ok(0) => return (out, None),
-                Ok(n) => out.extend_from_slice(block.get(..n).unwrap_or_default()),
-                Err(e) => return (out, Some(e)),
-            }
-        }
+        let xz = Xz::new("in.xz".to_string(), found.clone()).expect("decoder");
+        decoding::tests::read_all(data, xz, input, output)
     }
 
     #[test]
