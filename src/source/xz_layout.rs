@@ -153,10 +153,7 @@ impl Layout {
     fn byte(&mut self, byte: u8) {
         match self.state {
             State::StreamHeader => {
-                if let Some(slot) = self.field.get_mut(self.got) {
-                    *slot = byte;
-                }
-                self.got += 1;
+                self.field_byte(byte);
                 if self.got == STREAM_HEADER_BYTES {
                     self.got = 0;
                     // The stream flags' second byte: the check's type.
@@ -187,21 +184,27 @@ impl Layout {
             }
             State::ChunkControl => self.chunk_control(byte),
             State::ChunkHeader(control) => {
-                if let Some(slot) = self.field.get_mut(self.got) {
-                    *slot = byte;
-                }
-                self.got += 1;
+                self.field_byte(byte);
                 self.chunk_header(control);
             }
             State::IndexCount | State::IndexRecords(_) => self.index_byte(byte),
             State::StreamPadding if byte == 0 => {}
             State::StreamPadding if byte == XZ_MAGIC[0] => {
-                self.field[0] = byte;
-                self.got = 1;
+                self.got = 0;
+                self.field_byte(byte);
                 self.state = State::StreamHeader;
             }
             State::StreamPadding | State::Lost => self.state = State::Lost,
         }
+    }
+
+    /// The next byte of the field being read (a stream header, a chunk
+    /// header).
+    fn field_byte(&mut self, byte: u8) {
+        if let Some(slot) = self.field.get_mut(self.got) {
+            *slot = byte;
+        }
+        self.got += 1;
     }
 
     fn chunk_control(&mut self, control: u8) {
