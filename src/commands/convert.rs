@@ -146,8 +146,10 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     out.finish()?;
     if !args.quiet {
         super::say(format_args!(
-            "pgnmill convert: {} games converted to {to}, {} stopped early, {} not xiangqi (copied)",
-            totals.converted, totals.stopped, totals.passed
+            "pgnmill convert: {} converted to {to}, {} stopped early, {} not xiangqi (copied)",
+            super::counted(totals.converted, "game", "games"),
+            totals.stopped,
+            totals.passed
         ));
     }
     if args.strict {

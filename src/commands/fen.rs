@@ -139,8 +139,8 @@ fn say_totals(totals: &FenTotals) {
         String::new()
     };
     super::say(format_args!(
-        "pgnmill fen: {} records ({} ok, {} bad_fen{unsupported}), {} perft count lines skipped",
-        totals.rows(),
+        "pgnmill fen: {} ({} ok, {} bad_fen{unsupported}), {} perft count lines skipped",
+        super::counted(totals.rows(), "record", "records"),
         totals.ok,
         totals.bad,
         totals.perft_lines

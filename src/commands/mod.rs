@@ -65,3 +65,10 @@ pub(crate) fn say(line: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
 }
+
+/// `n` and the noun that agrees with it, for the closing lines: "1 game",
+/// "2 games", "0 games".
+pub(crate) fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}

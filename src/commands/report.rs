@@ -382,8 +382,8 @@ fn print_summary(s: &Summary, out: &ReportFolder) {
         n => format!(", {n} damaged_input"),
     };
     say(format_args!(
-        "{} games{selected} ({} with errors{damaged}) from {} input(s)",
-        s.games,
+        "{}{selected} ({} with errors{damaged}) from {} input(s)",
+        super::counted(s.games, "game", "games"),
         s.errors(),
         s.inputs.len()
     ));

@@ -562,9 +562,13 @@ fn missed_section(out: &mut String, stats: &HtmlStats) {
 }
 
 fn castling_section(out: &mut String, stats: &HtmlStats, summary: &Summary) {
+    let (games, have) = match summary.castling_conflicts {
+        1 => ("game", "has"),
+        _ => ("games", "have"),
+    };
     let _ = write!(
         out,
-        "<h2>Castling conflicts</h2><p>{} games have a [FEN] castling field that \
+        "<h2>Castling conflicts</h2><p>{} {games} {have} a [FEN] castling field that \
          contradicts the board (castling.csv has them all).</p>",
         summary.castling_conflicts
     );

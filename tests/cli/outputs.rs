@@ -319,6 +319,36 @@ fn closing_lines_fit_80_columns_and_match_the_report() {
     assert!(stderr.lines().any(|l| l == threefolds), "{stderr}");
 }
 
+/// A count of one is said in the singular, in the closing line of a
+/// report (and of its castling conflicts on report.html): "1 game", not
+/// "1 games".
+#[test]
+fn one_game_is_said_in_the_singular() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("one.pgn");
+    std::fs::write(
+        &game,
+        "[FEN \"4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1\"]\n\n1. Kd2 *\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    let (stderr, rows) = report_closing(&out, &[game.as_os_str()]);
+    assert_eq!(rows.len(), 1);
+    // No rook on h1: the K right contradicts the board.
+    assert_eq!(rows[0]["castling_conflict"], "K");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l == "1 game (0 with errors) from 1 input(s)"),
+        "{stderr}"
+    );
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        html.contains("<p>1 game has a [FEN] castling field"),
+        "{html}"
+    );
+}
+
 /// The closing lines count what the warnings above them said: damaged
 /// games beside the games with errors, the inputs not read whole by kind
 /// (as summary.json's warnings give them), and, with `--where`, the games

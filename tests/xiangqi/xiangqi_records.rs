@@ -543,7 +543,7 @@ fn assert_whole_main_line_converted(file: &std::path::Path, main: &[String], why
         "said before the moves: {text}"
     );
     assert!(
-        stderr.contains("1 games converted to ICCS, 0 stopped early"),
+        stderr.contains("1 game converted to ICCS, 0 stopped early"),
         "{stderr}"
     );
     let tmp = tempfile::tempdir().unwrap();
