@@ -20,6 +20,8 @@ pub(super) enum Produced {
     Opened {
         encoding: Encoding,
         compression: Compression,
+        /// Whether its `\r\r\n` line ends are read as `\r\n`.
+        doubled_line_ends: bool,
         /// Why it is not read at all (not PGN, a format not read), if so.
         refused: Option<(RefusalKind, String)>,
     },
@@ -77,6 +79,7 @@ pub(super) fn spawn(
             let opened = Produced::Opened {
                 encoding: text.encoding(),
                 compression: text.compression(),
+                doubled_line_ends: text.doubled_line_ends(),
                 refused: None,
             };
             let compressed = text.compression().is_stream();
@@ -136,6 +139,7 @@ fn send_refusal(refusal: Refusal, cancel: &Cancel, tx: &SyncSender<Produced>) {
     let opened = Produced::Opened {
         encoding: Encoding::Utf8,
         compression: refusal.compression(),
+        doubled_line_ends: false,
         refused: Some((refusal.kind, refusal.why.clone())),
     };
     let damage = refusal
@@ -169,6 +173,7 @@ fn send_records(file: &RecordFile, cancel: &Cancel, tx: &SyncSender<Produced>) {
     let opened = Produced::Opened {
         encoding: Encoding::Utf8,
         compression: file.compression(),
+        doubled_line_ends: false,
         refused,
     };
     if tx.send(opened).is_err() {

@@ -87,12 +87,14 @@ pub(super) fn run_input(
             "cannot start the reading thread for {name}: {e}"
         )))
     })?;
-    let (encoding, compression, refused) = match recv(&batch_rx, &name, cancel)? {
+    let (encoding, compression, doubled_line_ends, refused) = match recv(&batch_rx, &name, cancel)?
+    {
         Some(Produced::Opened {
             encoding,
             compression,
+            doubled_line_ends,
             refused,
-        }) => (encoding, compression, refused),
+        }) => (encoding, compression, doubled_line_ends, refused),
         Some(Produced::OpenFailed(e)) => return Err(InputEnd::Fatal(ReportError::Source(e))),
         _ => {
             // A producer that saw Ctrl-C stops before it says anything.
@@ -107,6 +109,7 @@ pub(super) fn run_input(
         encoding.name().to_string(),
         compression.name().to_string(),
     );
+    summary.doubled_line_ends = doubled_line_ends;
     if let Some((kind, why)) = refused {
         // Not read at all: one warning, first, and no rows.
         let message = format!("{}: {why}", input.path.display());

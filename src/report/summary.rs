@@ -24,6 +24,10 @@ pub struct InputSummary {
     pub encoding: String,
     /// `none`, `zstd`, `gzip`, `bzip2`, `xz` or `zip`.
     pub compression: String,
+    /// Whether the input's lines end in `\r\r\n` (a Windows file whose
+    /// line ends were converted twice), each read as one line end; its
+    /// offsets then count the text so read.
+    pub doubled_line_ends: bool,
     /// Why the input could not be read to its end (truncated stream), if so.
     pub error: Option<String>,
     /// Why the input was not read as PGN at all (a binary file: `XQF

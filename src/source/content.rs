@@ -21,6 +21,9 @@ pub(super) const CONTENT_BYTES: usize = 4096;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Content {
     Text,
+    /// Text whose lines end in `\r\r\n`, read with each of those as one
+    /// line end (`line_ends.rs`).
+    TextCrCrLf,
     Utf16(Encoding),
     /// A xiangqi record file, read whole by its own decoder.
     Record(RecordFormat),
@@ -66,6 +69,7 @@ pub(super) fn classify(path: &Path, start: &[u8], compression: Compression) -> C
         {
             Content::Record(RecordFormat::DhtmlXq)
         }
+        Content::Text if super::line_ends::doubled_cr(head) => Content::TextCrCrLf,
         Content::Refused(kind, what) if compression == Compression::None => {
             Content::Refused(kind, misnamed(path, what))
         }

@@ -58,6 +58,7 @@ mod decoding;
 mod encoding;
 mod inputs;
 pub(crate) use inputs::file_id;
+mod line_ends;
 mod lines;
 mod listing;
 mod mapped;

@@ -8,7 +8,7 @@
 //! Either way the bytes are classified in one place (`content.rs`) before
 //! anything reads them as text.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -17,6 +17,7 @@ use super::bzip2_blocks::{BlockReader, Reported};
 use super::compression::{Compression, MAGIC_BYTES, compression_of};
 use super::content::{CONTENT_BYTES, Content, RefusalKind, classify};
 use super::damage::{Checked, Damage, DamageLog, check_gzip};
+use super::line_ends::CrCrLfReader;
 use super::mapped::MappedFile;
 use super::readers::{BrokenOff, Counting, SharedReader, read_head};
 use super::record_format::RecordFormat;
@@ -257,21 +258,30 @@ pub(super) fn open_file(path: &Path, opts: &ReadOptions) -> Result<Opened, Sourc
     let map: Shared = Arc::new(MappedFile::new(map, path));
     Ok(match classify(path, (*map).as_ref(), Compression::None) {
         Content::Text => Opened::Text(TextWindow::mapped_file(path, map, opts)),
-        // UTF-16 is decoded to UTF-8 on the way, as a stream.
-        Content::Utf16(enc) => {
+        // UTF-16 is decoded to UTF-8 on the way, and doubled line ends
+        // rewritten, as a stream.
+        content @ (Content::Utf16(_) | Content::TextCrCrLf) => {
             let raw_read = Arc::default();
             let raw = Counting {
                 inner: SharedReader { data: map, at: 0 },
                 count: Arc::clone(&raw_read),
             };
+            let (bytes, encoding): (Box<dyn BufRead + Send>, _) = match content {
+                Content::Utf16(enc) => (Box::new(Utf16Reader::new(Box::new(raw), enc)), Some(enc)),
+                _ => (
+                    Box::new(CrCrLfReader::new(BufReader::new(raw))),
+                    opts.encoding,
+                ),
+            };
             let text = StreamText {
-                bytes: Box::new(Utf16Reader::new(Box::new(raw), enc)),
+                bytes,
                 compression: Compression::None,
                 raw_read,
                 raw_len: Some(len),
                 decoder_cpu: None,
                 decoder_threads: 1,
-                encoding: Some(enc),
+                encoding,
+                doubled_line_ends: content == Content::TextCrCrLf,
                 damage: DamageLog::default(),
             };
             Opened::Text(TextWindow::stream(path, text, opts.batch_bytes.max(1)))
@@ -393,6 +403,7 @@ fn open_decoded(
         .read_to_end(&mut start)
         .err();
     let content = classify(path, &start, compression);
+    let doubled_line_ends = content == Content::TextCrCrLf;
     let utf16 = match content {
         Content::Record(format) => {
             return Ok(read_record_stream(
@@ -409,12 +420,13 @@ fn open_decoded(
         Content::Refused(kind, why) => {
             return Ok(refused(path, compression, kind, why).with_damage(damage.since(0)));
         }
-        Content::Text => None,
+        Content::Text | Content::TextCrCrLf => None,
         Content::Utf16(enc) => Some(enc),
     };
-    if utf16.is_some() {
-        // UTF-16 is decoded to UTF-8, which moves the offsets: the damage
-        // then covers all of the text from its start.
+    if utf16.is_some() || doubled_line_ends {
+        // UTF-16 is decoded to UTF-8, and doubled line ends are rewritten,
+        // which moves the offsets: the damage then covers all of the text
+        // from its start.
         damage.offsets_moved();
     }
     let mut rd: Box<dyn BufRead + Send> = match broke {
@@ -424,6 +436,9 @@ fn open_decoded(
     if let Some(enc) = utf16 {
         rd = Box::new(Utf16Reader::new(Box::new(rd), enc));
     }
+    if doubled_line_ends {
+        rd = Box::new(CrCrLfReader::new(rd));
+    }
     let text = StreamText {
         bytes: rd,
         compression,
@@ -432,6 +447,7 @@ fn open_decoded(
         decoder_cpu: decoded.decoder_cpu,
         decoder_threads: decoded.decoder_threads,
         encoding: utf16.or(opts.encoding),
+        doubled_line_ends,
         damage,
     };
     Ok(Opened::Text(TextWindow::stream(

@@ -145,6 +145,8 @@ pub struct TextWindow {
     /// when it ends.
     decoder_cpu: Option<Arc<AtomicU64>>,
     decoder_threads: usize,
+    /// Whether `\r\r\n` line ends are read as `\r\n` (`line_ends.rs`).
+    doubled_line_ends: bool,
     /// Bytes an owned window is given room for at once (the batch size).
     room: usize,
     /// Stretches of the text that the compressed data does not vouch for
@@ -178,6 +180,9 @@ pub(super) struct StreamText {
     /// The encoding, when it is not to be sniffed (forced, or UTF-16
     /// decoded on the way).
     pub encoding: Option<Encoding>,
+    /// Whether the text's `\r\r\n` line ends are rewritten as `\r\n`
+    /// on the way (`line_ends.rs`).
+    pub doubled_line_ends: bool,
     pub damage: DamageLog,
 }
 
@@ -206,6 +211,7 @@ impl TextWindow {
             raw_len: Some(len as u64),
             decoder_cpu: None,
             decoder_threads: 0,
+            doubled_line_ends: false,
             room: opts.batch_bytes.max(1),
             damage: DamageLog::default(),
         }
@@ -241,6 +247,7 @@ impl TextWindow {
             raw_len: text.raw_len,
             decoder_cpu: text.decoder_cpu,
             decoder_threads: text.decoder_threads,
+            doubled_line_ends: text.doubled_line_ends,
             room,
             damage: text.damage,
         };
@@ -283,6 +290,13 @@ impl TextWindow {
 
     pub fn compression(&self) -> Compression {
         self.compression
+    }
+
+    /// Whether the text's lines end in `\r\r\n` (a Windows file whose
+    /// line ends were converted twice), each read as one `\r\n`: its
+    /// offsets then count the text so read, not the input's bytes.
+    pub fn doubled_line_ends(&self) -> bool {
+        self.doubled_line_ends
     }
 
     /// What its byte offsets count, for a message ([`super::SourceError::Truncated`]'s

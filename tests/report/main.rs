@@ -18,6 +18,7 @@ mod duplicates_report;
 mod encodings;
 mod html;
 mod html_page;
+mod line_ends;
 mod malformed;
 mod opposite_check;
 mod outcomes_vs_python_chess;
