@@ -87,8 +87,8 @@ pub(super) fn run_input(
             "cannot start the reading thread for {name}: {e}"
         )))
     })?;
-    let (encoding, compression, doubled_line_ends, refused) = match recv(&batch_rx, &name, cancel)?
-    {
+    let first = recv(&batch_rx, &name, cancel)?;
+    let (encoding, compression, doubled_line_ends, refused) = match first {
         Some(Produced::Opened {
             encoding,
             compression,
