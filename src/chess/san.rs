@@ -139,12 +139,16 @@ struct Parsed {
     promo: Option<Role>,
 }
 
-/// Strips check marks, suffix annotations and `e.p.` from the end.
+/// Strips check marks, suffix annotations and an en-passant mark (`e.p.`,
+/// `e.p`, `ep`, glued to the move, as pgn-extract reads them: python-chess's
+/// PGN reader skips what follows `exd6` in `exd6ep` too) from the end. No
+/// move ends in a `p` or a `.`, so nothing else is cut.
 fn trim_suffixes(mut t: &[u8]) -> &[u8] {
     loop {
         match t {
             [rest @ .., b'+' | b'#' | b'!' | b'?'] => t = rest,
             [rest @ .., b'e', b'.', b'p', b'.'] => t = rest,
+            [rest @ .., b'e', b'.', b'p'] | [rest @ .., b'e', b'p'] => t = rest,
             _ => return t,
         }
     }

@@ -337,6 +337,13 @@ fn san_tolerance_list() {
     let m = ep.parse_san(b"exd6e.p.").unwrap();
     assert_eq!(ep.parse_san(b"exd6"), Ok(m));
     assert_eq!(ep.uci(m), "e5d6");
+    // Glued without its dots, as pgn-extract reads it, and with a check
+    // mark before it; a move that is no en-passant capture stays wrong.
+    for t in [&b"exd6ep"[..], b"exd6e.p", b"exd6+e.p.", b"exd6ep+"] {
+        assert_eq!(ep.parse_san(t), Ok(m), "{}", String::from_utf8_lossy(t));
+    }
+    assert!(ep.parse_san(b"exf6ep").is_err());
+    assert!(ep.parse_san(b"ep").is_err());
 }
 
 #[test]

@@ -112,6 +112,30 @@ fn the_known_glyphs_are_skipped() {
     }
 }
 
+/// An en-passant mark glued to its capture, with or without its dots
+/// (`exd6ep`, pgn-extract's spelling), is part of the move: the game
+/// replays to its end, to the position python-chess 1.11.2's PGN reader
+/// gives for each of these texts.
+#[test]
+fn an_en_passant_mark_glued_to_the_capture_is_read() {
+    for capture in ["exd6ep", "exd6e.p", "exd6e.p.", "exd6ep+"] {
+        let text = game(&format!("1. e4 Nf6 2. e5 d5 3. {capture} Qxd6 *"));
+        let rows = rows(&text, &[]);
+        assert_eq!(rows.len(), 1);
+        let r = &rows[0];
+        assert_eq!(
+            (r["status"].as_str(), r["plies"].as_str()),
+            ("ok", "6"),
+            "{capture}: {}",
+            r["error"]
+        );
+        assert_eq!(
+            r["final_fen"], "rnb1kb1r/ppp1pppp/3q1n2/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4",
+            "{capture}"
+        );
+    }
+}
+
 #[test]
 fn a_move_number_is_counted_from_the_fen() {
     let pgn = "[Event \"t\"]\n[SetUp \"1\"]\n\
