@@ -16,6 +16,8 @@
 
 use std::io::{BufRead, Read};
 
+use super::read_ahead::read_buffered;
+
 /// Whether `head`, the first bytes of a text, ends its lines in `\r\r\n`:
 /// at least two of its line feeds, and more than half of them, follow two
 /// carriage returns. A classic Mac file (`\r` alone, a blank line `\r\r`)
@@ -104,13 +106,7 @@ impl<R: BufRead> CrCrLfReader<R> {
 
 impl<R: BufRead> Read for CrCrLfReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(buf.len());
-        if let (Some(to), Some(from)) = (buf.get_mut(..n), avail.get(..n)) {
-            to.copy_from_slice(from);
-        }
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, buf)
     }
 }
 
